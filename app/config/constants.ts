@@ -1,0 +1,33 @@
+/** Every number of SPEC §9, named. */
+export const HOME_COLLECTION_PAGE_SIZE = 12;
+export const NEW_ARRIVALS_COUNT = 6;
+export const HOME_REFRESH_MS = 30_000;
+export const SLIDESHOW_INTERVAL_MS = 3_000;
+export const SLIDESHOW_SLIDES = 4;
+export const GALLERY_IMAGES = 8;
+
+export const BROWSE_PAGE_SIZE = 6;
+export const BROWSE_REQUEST_TIMEOUT_MS = 5_000;
+
+export const DEPOSIT_PERCENT_DEFAULT = 40;
+export const DEPOSIT_PERCENT_MIN = 40;
+export const DEPOSIT_PERCENT_MAX = 90;
+export const LOAN_PERIODS = [3, 6, 12] as const;
+export const LOAN_PERIOD_DEFAULT = 3;
+
+export const MAX_IMAGES_PER_UPLOAD = 10;
+export const MAX_IMAGE_BYTES = 2_097_152;
+
+export const ADMIN_IDLE_TIMEOUT_MS = 300_000;
+export const ADMIN_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+export const ADMIN_MIN_PASSWORD_LENGTH = 8;
+export const TOKEN_STORAGE_KEY = "token";
+
+export const LOGIN_ATTEMPTS_PER_MINUTE_PER_IP = 10;
+export const LOGIN_FAILURES_BEFORE_LOCK = 5;
+export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+
+export const MONTH_LABELS = [
+  "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+  "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+] as const;

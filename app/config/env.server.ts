@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_PATH: z.string().min(1).default("db/dealership.sqlite"),
+  UPLOADS_DIR: z.string().min(1).default("uploads"),
+  SEED_DEMO: z.enum(["0", "1"], { message: "SEED_DEMO must be 0 or 1" }).default("1"),
+  ADMIN_USERNAME: z.string().trim().min(1).max(64).default("admin"),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, { message: "ADMIN_PASSWORD must be at least 8 characters" })
+    .optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(16, { message: "SESSION_SECRET must be at least 16 characters" })
+    .optional(),
+  RATE_LIMITS: z.enum(["on", "off"], { message: "RATE_LIMITS must be on or off" }).default("on"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment; throws one readable message listing every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Read at call time (not import time) so tests can point at their own files. */
+export function env(): Env {
+  return parseEnv();
+}

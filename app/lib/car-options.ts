@@ -1,0 +1,37 @@
+/** Enumerations of SPEC §3 (admin forms) and the browse filter options of SPEC §2. */
+export const CONDITIONS = ["New", "Foreign Used", "Nigerian Used"] as const;
+export const ENGINE_CAPACITIES = [
+  "1.4L", "1.6L", "1.8L", "2.0L", "2.2L", "2.5L", "3.0L", "3.3L",
+  "3.5L", "3.6L", "4.0L", "4.4L", "4.5L", "5.0L", "6.0L",
+] as const;
+export const ENGINE_SIZES = ["V4", "V5", "V6", "V8", "Inline 6", "Inline 8"] as const;
+export const YES_NO = ["Yes", "No"] as const;
+export const BODY_TYPES = ["SUV", "Sedan", "Coupe", "EV", "Truck"] as const;
+export const DRIVE_TRAINS = ["AWD", "FWD", "RWD", "4WD"] as const;
+export const KEY_FEATURES = [
+  "360 camera", "Air Conditioning", "Airbags", "Alloy Wheels", "AM/FM Radio",
+  "Andriod Auto", "Anti-Lock Brakes", "Armrests", "Blind Spot Monitors", "Bluetooth",
+  "Bullbar", "Carplay", "Cruise Control", "Cup Holders", "Electric Mirrors",
+  "Electric Windows", "Front Fog Lamps", "Leather Seats", "LED Headlights", "Panoramic roof",
+  "Parking Assist", "Parking Sensors", "Roof Rack", "Sidesteps", "Spotlight", "Sunroof",
+  "Traction Control", "Winch", "Xenon Lights", "Heated Seats", "Leather Upholstery",
+  "Navigation System", "Keyless Entry", "Thumbstart", "Exclusive Sound System", "New Tyres",
+  "Voice Recognition",
+] as const;
+
+/** Home page body-type tiles. */
+export const HOME_BODY_TYPES = ["SUV", "Sedan", "Truck", "Coupe"] as const;
+
+/** Browse filter panel options (SPEC §2). "All" means the field is left out. */
+export const FILTER_BODY_TYPES = ["Sedan", "SUV", "Truck", "Van"] as const;
+export const FILTER_CONDITIONS = ["New", "Used"] as const;
+export const FILTER_TRANSMISSIONS = ["Automatic", "Manual"] as const;
+export const FILTER_FUEL_TYPES = ["Petrol", "Diesel"] as const;
+export const FILTER_DRIVE_TYPES = ["FWD", "RWD", "AWD"] as const;
+
+/** Home condition tabs: URL value -> label. */
+export const CONDITION_TABS = [
+  { value: "new", label: "New Cars", condition: "New" },
+  { value: "foreign-used", label: "Foreign Used Cars", condition: "Foreign Used" },
+  { value: "nigerian-used", label: "Nigerian Used Cars", condition: "Nigerian Used" },
+] as const;

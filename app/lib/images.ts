@@ -1,0 +1,14 @@
+/** Image paths as stored: "/uploads/<name>.<ext>" or an absolute URL used as it is. */
+export const PLACEHOLDER_IMAGE = "/images/placeholder-car.svg";
+export type ImageVariant = "card" | "thumb";
+
+/** The resized WebP stored beside each upload; absolute URLs have no variants. */
+export function imageVariant(path: string | null | undefined, variant: ImageVariant): string {
+  if (!path) return PLACEHOLDER_IMAGE;
+  if (!path.startsWith("/uploads/")) return path;
+  return path.replace(/\.[a-z0-9]+$/i, "") + `.${variant}.webp`;
+}
+
+export function imageSrc(path: string | null | undefined): string {
+  return path || PLACEHOLDER_IMAGE;
+}

@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import { sql } from "kysely";
+import { getDb, nowIso } from "../../db/database.server";
+
+export interface Admin {
+  id: number;
+  username: string;
+}
+
+export class AdminError extends Error {}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password); // argon2id with the library's recommended cost
+}
+
+export async function countAdmins(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("admins")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function findAdminByUsername(username: string) {
+  return getDb()
+    .selectFrom("admins")
+    .selectAll()
+    .where(sql`username`, "=", sql`${username.trim()} COLLATE NOCASE`)
+    .executeTakeFirst();
+}
+
+/** Adds an admin; a taken username (any letter case) is an AdminError. */
+export async function createAdmin(username: string, password: string): Promise<Admin> {
+  const name = username.trim();
+  if (await findAdminByUsername(name)) throw new AdminError(`Username '${name}' is already taken`);
+  const now = nowIso();
+  const row = await getDb()
+    .insertInto("admins")
+    .values({ username: name, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+    .returning(["id", "username"])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** The admin for a correct username and password, else null (no hint which one was wrong). */
+export async function verifyLogin(username: string, password: string): Promise<Admin | null> {
+  const row = await findAdminByUsername(username);
+  if (!row) {
+    // Spend the same time as a real check so timing does not reveal which usernames exist.
+    await verify(await dummyHash(), password).catch(() => false);
+    return null;
+  }
+  const ok = await verify(row.password_hash, password).catch(() => false);
+  return ok ? { id: row.id, username: row.username } : null;
+}
+
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  return (dummy ??= hashPassword(crypto.randomBytes(16).toString("hex")));
+}
+
+/**
+ * On a database with no admin, creates the first one. Returns the generated password when
+ * none was configured, so the caller can print it once.
+ */
+export async function ensureFirstAdmin(
+  username: string,
+  password: string | undefined,
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  if ((await countAdmins()) > 0) return { created: false };
+  const generated = password ? undefined : crypto.randomBytes(12).toString("base64url");
+  await createAdmin(username, password ?? generated!);
+  return { created: true, generatedPassword: generated };
+}

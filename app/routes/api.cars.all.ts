@@ -1,0 +1,6 @@
+import { listCars } from "~/models/car.server";
+
+/** GET /api/cars/all: every unsold car, newest first. */
+export async function loader() {
+  return Response.json(await listCars());
+}

@@ -1,0 +1,141 @@
+import type { Generated } from "kysely";
+
+/** The Kysely view of the database. Timestamps are ISO-8601 UTC text. */
+export interface CarsTable {
+  id: Generated<number>;
+  make: string;
+  model: string;
+  year: number;
+  price: number; // whole naira
+  mileage: number | null;
+  condition: string; // New | Foreign Used | Nigerian Used
+  body_type: string;
+  transmission: string | null;
+  fuel_type: string | null;
+  drive_train: string;
+  engine_capacity: string;
+  engine_size: string;
+  custom_paper: string; // Yes | No
+  color: string | null;
+  registration: number; // 0 | 1
+  financing: number; // 0 | 1
+  car_description: string | null;
+  car_history: string | null;
+  other_info: string | null;
+  location: string | null;
+  vin: string | null;
+  keyfeatures: string; // JSON array of texts
+  sold: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CarImagesTable {
+  id: Generated<number>;
+  car_id: number;
+  path: string; // "/uploads/<file>" or an absolute URL
+  position: number;
+}
+
+export interface CarSalesTable {
+  id: Generated<number>;
+  car_id: number | null;
+  make: string;
+  model: string;
+  year: number;
+  color: string | null;
+  date_sold: string;
+  time_sold: string;
+  created_at: string;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  created_at: string;
+}
+
+export interface InspectionsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  email: string;
+  car_make: string;
+  car_model: string;
+  inspection_date: string; // YYYY-MM-DD
+  other_info: string | null;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  created_at: string;
+}
+
+export interface LoanApplicationsTable {
+  id: Generated<number>;
+  car_id: number | null;
+  car_name: string;
+  loan_amount: number;
+  initial_deposit: number;
+  loan_period: string;
+  monthly_repayment: number;
+  created_at: string;
+}
+
+export interface ClientInfosTable {
+  id: Generated<number>;
+  loan_application_id: number | null;
+  name: string;
+  email: string;
+  phone: string;
+  age_bracket: string;
+  income_range: string;
+  client_location: string;
+  client_id: string;
+  bvn_available: string;
+  deposit_available: string;
+  employment_status: string;
+  referral: string | null;
+  created_at: string;
+}
+
+export interface AdminsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  admin_id: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  cars: CarsTable;
+  car_images: CarImagesTable;
+  car_sales: CarSalesTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  inspections: InspectionsTable;
+  contact_messages: ContactMessagesTable;
+  loan_applications: LoanApplicationsTable;
+  client_infos: ClientInfosTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as initial from "./2026-11-21-0001-initial";
+
+/** Every migration, by name. Names sort in the order they run; add new ones at the end. */
+export const migrations: Record<string, Migration> = {
+  "2026-11-21-0001-initial": initial,
+};

@@ -1,0 +1,45 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, startServer, type TestServer } from "./harness";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("foundation", () => {
+  it("answers the health check with the seeded stock", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).cars).toBeGreaterThanOrEqual(60);
+  });
+
+  it("sends security headers and serves uploads with their type and nosniff", async () => {
+    const home = await fetch(server.url);
+    expect(home.headers.get("content-security-policy")).toContain("script-src");
+    expect(home.headers.get("x-content-type-options")).toBe("nosniff");
+    const cars = await (await fetch(`${server.url}/api/cars/recent`)).json();
+    const img = await fetch(server.url + cars[0].images[0]);
+    expect(img.status).toBe(200);
+    expect(img.headers.get("content-type")).toBe("image/jpeg");
+    expect(img.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(img.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("shows a styled 404 page without a stack trace", async () => {
+    const ctx = await newContext(browser, { js: false });
+    const page = await ctx.newPage();
+    const res = await page.goto(`${server.url}/no-such-page`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(true);
+    expect(await page.content()).not.toMatch(/at .*\.js:\d+/);
+    await ctx.close();
+  });
+});
