@@ -23,7 +23,10 @@ try {
   process.exit(1);
 }
 const production = config.NODE_ENV === "production";
-const BUILD_PATH = path.resolve("build/index.js");
+// BUILD_DIR: see remix.config.js.
+const BUILD_DIR = process.env.BUILD_DIR;
+const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
+const ASSETS_DIR = path.resolve(BUILD_DIR ? `${BUILD_DIR}/public` : "public/build");
 
 async function prepareData() {
   await migrateToLatest();
@@ -81,7 +84,7 @@ function createApp(initialBuild: ServerBuild) {
   app.use(compression());
 
   // Built assets have content hashes in their names: cache them for a year.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   // Uploads have random names and never change: long caching, real types, no sniffing.
   app.use(

@@ -143,8 +143,8 @@ function applyFilters(query: CarQuery, f: CarFilters): CarQuery {
   eqNoCase("drive_train", f.drive_train);
   eqNoCase("make", f.make);
   eqNoCase("transmission", f.transmission);
-  if (f.model) q = q.where(sql<string>`model`, "like", sql`${contains(f.model)} ESCAPE '\\'`);
-  if (f.location) q = q.where(sql<string>`location`, "like", sql`${contains(f.location)} ESCAPE '\\'`);
+  if (f.model) q = q.where(sql<boolean>`model LIKE ${contains(f.model)} ESCAPE '\\'`);
+  if (f.location) q = q.where(sql<boolean>`location LIKE ${contains(f.location)} ESCAPE '\\'`);
   if (f.condition) {
     const c = f.condition.toLowerCase();
     // The browse panel's "Used" means either kind of used car (DESIGN §5).

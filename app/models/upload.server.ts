@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { env } from "~/config/env.server";
 import { MAX_IMAGE_BYTES } from "~/config/constants";
 
@@ -41,7 +41,7 @@ export function diskPathOf(publicPath: string): string | null {
 export async function checkImage(bytes: Buffer): Promise<string> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejectedError("Each image must be under 2MB", 413);
   if (bytes.length === 0) throw new ImageRejectedError("The image file is empty.", 400);
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { failOn: "error" }).metadata();
   } catch {

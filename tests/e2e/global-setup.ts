@@ -6,7 +6,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 
 export default function setup(project: TestProject) {
-  if (!fs.existsSync("build/index.js")) {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.join(buildDir, "index.js"))) {
     throw new Error("No production build: run `npm run build` before the e2e tests (npm test does).");
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-e2e-template-"));

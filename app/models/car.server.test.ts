@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearData, makeCar } from "../../tests/helpers/db";
+import { getCar, listCars, listFinancingCars, listRecentCars, pageCars, parseCarId } from "./car.server";
+
+beforeEach(clearData);
+
+describe("car queries", () => {
+  it("filters by every field, case-insensitively, and hides sold cars", async () => {
+    const camry = await makeCar({ make: "Toyota", model: "Camry", keyfeatures: ["Bluetooth", "Sunroof"], color: "Black" });
+    const hilux = await makeCar({ make: "Toyota", model: "Hilux", body_type: "Truck", fuel_type: "Diesel", drive_train: "4WD", condition: "Nigerian Used", price: 12_000_000, year: 2014, mileage: 150_000, transmission: "Manual", location: "Abuja" });
+    const rx = await makeCar({ make: "Lexus", model: "RX 350", body_type: "SUV", condition: "New", price: 150_000_000, year: 2026, mileage: 10, financing: true, color: "Wine" });
+    await makeCar({ make: "Toyota", model: "Corolla", sold: true });
+
+    const ids = async (f: Parameters<typeof listCars>[0]) => (await listCars(f)).map((c) => c.id).sort();
+    expect(await ids({})).toEqual([camry, hilux, rx].sort());
+    expect(await ids({ make: "toyota" })).toEqual([camry, hilux].sort());
+    expect(await ids({ model: "cam" })).toEqual([camry]);
+    expect(await ids({ body_type: "truck" })).toEqual([hilux]);
+    expect(await ids({ fuel_type: "DIESEL" })).toEqual([hilux]);
+    expect(await ids({ drive_train: "4wd" })).toEqual([hilux]);
+    expect(await ids({ condition: "Used" })).toEqual([camry, hilux].sort());
+    expect(await ids({ condition: "nigerian used" })).toEqual([hilux]);
+    expect(await ids({ condition: "new" })).toEqual([rx]);
+    expect(await ids({ transmission: "manual" })).toEqual([hilux]);
+    expect(await ids({ minYear: 2020, maxYear: 2025 })).toEqual([camry]);
+    expect(await ids({ minPrice: 20_000_000, maxPrice: 30_000_000 })).toEqual([camry]);
+    expect(await ids({ minMileage: 100_000 })).toEqual([hilux]);
+    expect(await ids({ maxMileage: 100 })).toEqual([rx]);
+    expect(await ids({ location: "abuja" })).toEqual([hilux]);
+    expect(await ids({ keyFeatures: ["sunroof", "Bluetooth"] })).toEqual([camry]);
+    expect(await ids({ q: "wine" })).toEqual([rx]);
+    expect(await ids({ q: "SUNROOF" })).toEqual([camry]);
+    expect(await ids({ q: "100%" })).toEqual([]);
+    expect(await ids({ make: "Toyota", body_type: "Sedan" })).toEqual([camry]);
+    expect((await listFinancingCars()).map((c) => c.id)).toEqual([rx]);
+  });
+
+  it("pages newest first and clamps a page past the end", async () => {
+    for (let i = 0; i < 8; i++) await makeCar({ model: `M${i}`, created_at: `2026-0${i + 1}-01T00:00:00.000Z` });
+    const first = await pageCars({}, 1, 6);
+    expect(first.total).toBe(8);
+    expect(first.pageCount).toBe(2);
+    expect(first.cars[0].model).toBe("M7");
+    const last = await pageCars({}, 99, 6);
+    expect(last.page).toBe(2);
+    expect(last.cars.map((c) => c.model)).toEqual(["M1", "M0"]);
+    expect((await listRecentCars(3)).map((c) => c.model)).toEqual(["M7", "M6", "M5"]);
+  });
+
+  it("reads one car with its images in order, sold or not", async () => {
+    const id = await makeCar({ images: ["/uploads/a.jpg", "https://example.com/b.jpg"], sold: true });
+    const car = await getCar(id);
+    expect(car?.images).toEqual(["/uploads/a.jpg", "https://example.com/b.jpg"]);
+    expect(car?.sold).toBe(true);
+    expect(car?.registration).toBe(false);
+    expect(await getCar(id + 100)).toBeNull();
+    expect(parseCarId("12")).toBe(12);
+    expect(parseCarId("1e3")).toBeNull();
+    expect(parseCarId("-1")).toBeNull();
+  });
+});
