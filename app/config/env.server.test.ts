@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("configuration", () => {
+  it("has working defaults for every variable", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATABASE_PATH: "db/dealership.sqlite",
+      UPLOADS_DIR: "uploads",
+      SEED_DEMO: "1",
+      ADMIN_USERNAME: "admin",
+      RATE_LIMITS: "on",
+    });
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseEnv({ PORT: "", ADMIN_PASSWORD: "" }).PORT).toBe(3000);
+  });
+
+  it("names every bad value in one clear message", () => {
+    expect(() => parseEnv({ PORT: "eighty", SEED_DEMO: "yes", ADMIN_PASSWORD: "short" })).toThrowError(
+      /Invalid configuration:[\s\S]*PORT[\s\S]*SEED_DEMO: SEED_DEMO must be 0 or 1[\s\S]*ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 8 characters/,
+    );
+    expect(() => parseEnv({ PORT: "70000" })).toThrowError(/PORT/);
+    expect(() => parseEnv({ RATE_LIMITS: "maybe" })).toThrowError(/RATE_LIMITS must be on or off/);
+  });
+});
