@@ -1,0 +1,151 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearData, makeCar } from "../../tests/helpers/db";
+import { loader as byId } from "./api.cars.$id";
+import { loader as all } from "./api.cars.all";
+import { loader as financing } from "./api.cars.financing";
+import { loader as recent } from "./api.cars.recent";
+import { loader as search } from "./api.cars";
+
+const args = (url: string, params: Record<string, string> = {}) => ({
+  request: new Request(`http://x${url}`),
+  params,
+  context: {},
+});
+
+async function ids(query: string): Promise<{ status: number; ids: number[]; ignored: string | null }> {
+  const res = (await search(args(`/api/cars${query}`))) as Response;
+  const body = (await res.json()) as { id: number }[];
+  return { status: res.status, ids: body.map((c) => c.id).sort((a, b) => a - b), ignored: res.headers.get("X-Ignored-Filters") };
+}
+const sorted = (...xs: number[]) => [...xs].sort((a, b) => a - b);
+
+let camry: number, hilux: number, rx: number, sold: number, accord: number;
+
+beforeEach(async () => {
+  await clearData();
+  camry = await makeCar({ make: "Toyota", model: "Camry", keyfeatures: ["Bluetooth", "Sunroof"], color: "Black", created_at: "2026-01-01T00:00:00.000Z" });
+  hilux = await makeCar({
+    make: "Toyota", model: "Hilux", body_type: "Truck", fuel_type: "Diesel", drive_train: "4WD", condition: "Nigerian Used",
+    price: 12_000_000, year: 2014, mileage: 150_000, transmission: "Manual", location: "Abuja", keyfeatures: ["Winch"],
+    car_description: "Workhorse pickup", created_at: "2026-02-01T00:00:00.000Z",
+  });
+  rx = await makeCar({
+    make: "Lexus", model: "RX 350", body_type: "SUV", condition: "New", price: 150_000_000, year: 2026, mileage: 10,
+    financing: true, color: "Wine", drive_train: "AWD", keyfeatures: ["Sunroof", "Heated Seats"], created_at: "2026-03-01T00:00:00.000Z",
+  });
+  accord = await makeCar({ make: "Honda", model: "Accord", drive_train: "RWD", financing: true, created_at: "2026-04-01T00:00:00.000Z" });
+  sold = await makeCar({ make: "Toyota", model: "Corolla", sold: true, financing: true, created_at: "2026-05-01T00:00:00.000Z" });
+});
+
+describe("GET /api/cars filters", () => {
+  it("lists every unsold car without filters", async () => {
+    expect((await ids("")).ids).toEqual(sorted(camry, hilux, rx, accord));
+  });
+
+  it.each([
+    ["?q=wine", () => [rx]],
+    ["?q=SUNROOF", () => [camry, rx]],
+    ["?q=workhorse", () => [hilux]],
+    ["?body_type=truck", () => [hilux]],
+    ["?fuel_type=Diesel", () => [hilux]],
+    ["?drive_train=awd", () => [rx]],
+    ["?make=toyota", () => [camry, hilux]],
+    ["?model=rx", () => [rx]],
+    ["?condition=New", () => [rx]],
+    ["?condition=Used", () => [camry, hilux, accord]],
+    ["?condition=nigerian%20used", () => [hilux]],
+    ["?transmission=Manual", () => [hilux]],
+    ["?minYear=2021", () => [rx]],
+    ["?maxYear=2014", () => [hilux]],
+    ["?minPrice=100000000", () => [rx]],
+    ["?maxPrice=20000000", () => [hilux]],
+    ["?minMileage=100000", () => [hilux]],
+    ["?maxMileage=100", () => [rx]],
+    ["?location=abuja", () => [hilux]],
+    ["?keyFeatures=Sunroof", () => [camry, rx]],
+    ["?keyFeatures=Sunroof&keyFeatures=Heated%20Seats", () => [rx]],
+    ["?keyFeatures=Sunroof,Bluetooth", () => [camry]],
+  ])("filters by %s", async (query, expected) => {
+    const r = await ids(query);
+    expect(r.status).toBe(200);
+    expect(r.ids).toEqual(sorted(...expected()));
+  });
+
+  it("combines filters", async () => {
+    expect((await ids("?make=Toyota&condition=Used&maxPrice=20000000")).ids).toEqual([hilux]);
+    expect((await ids("?q=sunroof&body_type=SUV&minYear=2025")).ids).toEqual([rx]);
+    expect((await ids("?make=Toyota&body_type=SUV")).ids).toEqual([]);
+    expect((await ids("?minPrice=10000000&maxPrice=30000000&maxMileage=50000")).ids).toEqual(sorted(camry, accord));
+  });
+
+  it("accepts the panel names type, fuelType and driveType as aliases", async () => {
+    expect((await ids("?type=Truck")).ids).toEqual([hilux]);
+    expect((await ids("?fuelType=diesel")).ids).toEqual([hilux]);
+    expect((await ids("?driveType=AWD")).ids).toEqual([rx]);
+    expect((await ids("?type=Sedan&driveType=RWD")).ids).toEqual([accord]);
+  });
+
+  it("treats empty and All values as no filter", async () => {
+    expect((await ids("?make=&type=All&condition=all&minPrice=")).ids).toEqual(sorted(camry, hilux, rx, accord));
+  });
+
+  it("ignores bad values and names them, never a 500", async () => {
+    const r = await ids("?minPrice=abc&maxYear=-3&make=Toyota");
+    expect(r.status).toBe(200);
+    expect(r.ids).toEqual(sorted(camry, hilux));
+    expect(r.ignored).toBe("maxYear,minPrice");
+    const weird = await ids("?q=%25_%5C&minMileage=1e99");
+    expect(weird.status).toBe(200);
+    expect(weird.ids).toEqual([]);
+  });
+
+  it("never lists sold cars", async () => {
+    expect((await ids("?make=Toyota&model=Corolla")).ids).toEqual([]);
+  });
+});
+
+describe("GET /api/cars/all, /recent, /financing", () => {
+  it("all: every unsold car newest first, with SPEC §3 fields", async () => {
+    const body = await (await all()).json();
+    expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx, hilux, camry]);
+    expect(Object.keys(body[0])).toEqual(expect.arrayContaining([
+      "id", "make", "model", "year", "price", "mileage", "condition", "body_type", "transmission", "fuel_type",
+      "drive_train", "engine_capacity", "engine_size", "custom_paper", "color", "registration", "car_description",
+      "keyfeatures", "images",
+    ]));
+    expect(body[0].images).toEqual(["/uploads/test-image.jpg"]);
+  });
+
+  it("recent: newest first, sold excluded", async () => {
+    const body = await (await recent()).json();
+    expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx, hilux, camry]);
+  });
+
+  it("financing: only unsold cars with financing on", async () => {
+    const body = await (await financing()).json();
+    expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx]);
+  });
+});
+
+describe("GET /api/cars/{id}", () => {
+  it("answers the car with its images", async () => {
+    const res = (await byId(args(`/api/cars/${rx}`, { id: String(rx) }))) as Response;
+    expect(res.status).toBe(200);
+    const car = await res.json();
+    expect(car).toMatchObject({ id: rx, make: "Lexus", model: "RX 350", keyfeatures: ["Sunroof", "Heated Seats"], images: ["/uploads/test-image.jpg"] });
+  });
+
+  it("answers 404 { error } for an unknown or malformed id", async () => {
+    for (const id of ["999999", "abc", "0", "-1", "1.5"]) {
+      const res = (await byId(args(`/api/cars/${id}`, { id }))) as Response;
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: "Car not found" });
+    }
+  });
+
+  it("still answers a sold car by id (the admin edit form reads it)", async () => {
+    const res = (await byId(args(`/api/cars/${sold}`, { id: String(sold) }))) as Response;
+    expect(res.status).toBe(200);
+    expect((await res.json()).sold).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearData } from "../../tests/helpers/db";
+import { countSubscribers } from "~/models/newsletter.server";
+import { action, loader } from "./api.newsletter";
+
+beforeEach(clearData);
+
+const post = (body: unknown, type: "json" | "form" = "json") =>
+  action({
+    request: new Request("http://x/api/newsletter", {
+      method: "POST",
+      headers: { "Content-Type": type === "json" ? "application/json" : "application/x-www-form-urlencoded" },
+      body: type === "json" ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
+    }),
+    params: {},
+    context: {},
+  });
+
+describe("POST /api/newsletter", () => {
+  it("subscribes with JSON and with a form body", async () => {
+    const res = await post({ name: "Ada Obi", email: "ada@example.com" });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ message: "Subscription successful!", created: true });
+    const form = await post({ name: "Tunde", email: "tunde@example.com" }, "form");
+    expect(form.status).toBe(201);
+    expect(await countSubscribers()).toBe(2);
+  });
+
+  it("refuses a missing name with 400 and stores nothing", async () => {
+    const res = await post({ email: "ada@example.com" });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe("Name is required");
+    expect(body.errors.name).toBe("Name is required");
+    expect((await post({ name: "   ", email: "ada@example.com" })).status).toBe(400);
+    expect(await countSubscribers()).toBe(0);
+  });
+
+  it("refuses a bad email with 400", async () => {
+    const res = await post({ name: "Ada", email: "not-an-email" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.email).toBe("Enter a valid email address");
+    expect((await post({ name: "Ada" })).status).toBe(400);
+    expect(await countSubscribers()).toBe(0);
+  });
+
+  it("stores a repeated email once, in any letter case, and answers success", async () => {
+    expect((await post({ name: "Ada", email: "ada@example.com" })).status).toBe(201);
+    const again = await post({ name: "Ada O.", email: "  ADA@Example.com " });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ message: "Subscription successful!", created: false });
+    expect(await countSubscribers()).toBe(1);
+  });
+
+  it("answers 415 for an unreadable body and 405 for GET", async () => {
+    const res = await action({
+      request: new Request("http://x/api/newsletter", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{bad" }),
+      params: {},
+      context: {},
+    });
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toBeTruthy();
+    const get = loader();
+    expect(get.status).toBe(405);
+  });
+});
