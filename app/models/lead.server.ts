@@ -1,4 +1,5 @@
-import { getDb } from "../../db/database.server";
+import { getDb, nowIso } from "../../db/database.server";
+import type { ClientInfoInput, ContactInput, InspectionInput, LoanApplicationInput } from "~/lib/lead-schemas";
 
 /**
  * Buyer leads: inspection bookings, contact messages, loan applications and client information.
@@ -25,4 +26,144 @@ export async function listInspections(): Promise<Inspection[]> {
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
+}
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  created_at: string;
+}
+
+export interface LoanApplication {
+  id: number;
+  car_id: number | null;
+  car_name: string;
+  loan_amount: number;
+  initial_deposit: number;
+  loan_period: string;
+  monthly_repayment: number;
+  created_at: string;
+}
+
+export interface ClientInfo {
+  id: number;
+  loan_application_id: number | null;
+  name: string;
+  email: string;
+  phone: string;
+  age_bracket: string;
+  income_range: string;
+  client_location: string;
+  client_id: string;
+  bvn_available: string;
+  deposit_available: string;
+  employment_status: string;
+  referral: string | null;
+  created_at: string;
+}
+
+/** Stores an inspection booking (already validated by InspectionSchema). */
+export async function createInspection(input: InspectionInput): Promise<Inspection> {
+  return getDb()
+    .insertInto("inspections")
+    .values({
+      name: input.name,
+      phone: input.phone,
+      email: input.email,
+      car_make: input.car_make,
+      car_model: input.car_model,
+      inspection_date: input.inspection_date,
+      other_info: input.other_info,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Stores a message from the Connect page. */
+export async function createContactMessage(input: ContactInput): Promise<ContactMessage> {
+  return getDb()
+    .insertInto("contact_messages")
+    .values({ ...input, created_at: nowIso() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Stores a loan application; `car_id` links it to the financed car when known. */
+export async function createLoanApplication(
+  input: LoanApplicationInput & { car_id?: number | null },
+): Promise<LoanApplication> {
+  return getDb()
+    .insertInto("loan_applications")
+    .values({
+      car_id: input.car_id ?? null,
+      car_name: input.car_name,
+      loan_amount: input.loan_amount,
+      initial_deposit: input.initial_deposit,
+      loan_period: input.loan_period,
+      monthly_repayment: input.monthly_repayment,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function getLoanApplication(id: number): Promise<LoanApplication | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return (await getDb().selectFrom("loan_applications").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+}
+
+/** True when the client information for this loan application has already been sent. */
+export async function hasClientInfo(loanApplicationId: number): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom("client_infos")
+    .select("id")
+    .where("loan_application_id", "=", loanApplicationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type ClientInfoResult =
+  | { ok: true; clientInfo: ClientInfo }
+  | { ok: false; field: "loan_application_id"; error: string };
+
+/**
+ * Stores a buyer's client information, linked to its loan application when one is given.
+ * An unknown application, or one whose client information was already sent, is refused.
+ */
+export async function createClientInfo(input: ClientInfoInput): Promise<ClientInfoResult> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const appId = input.loan_application_id ?? null;
+      if (appId !== null) {
+        const app = await trx.selectFrom("loan_applications").select("id").where("id", "=", appId).executeTakeFirst();
+        if (!app) return { ok: false, field: "loan_application_id", error: "This loan application does not exist" } as const;
+        const dup = await trx.selectFrom("client_infos").select("id").where("loan_application_id", "=", appId).executeTakeFirst();
+        if (dup) return { ok: false, field: "loan_application_id", error: "This loan application has already been submitted" } as const;
+      }
+      const clientInfo = await trx
+        .insertInto("client_infos")
+        .values({
+          loan_application_id: appId,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          age_bracket: input.age_bracket,
+          income_range: input.income_range,
+          client_location: input.client_location,
+          client_id: input.client_id,
+          bvn_available: input.bvn_available,
+          deposit_available: input.deposit_available,
+          employment_status: input.employment_status,
+          referral: input.referral,
+          created_at: nowIso(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ok: true, clientInfo } as const;
+    });
 }

@@ -1,0 +1,244 @@
+import { z } from "zod";
+import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, LOAN_PERIODS } from "~/config/constants";
+import { YES_NO } from "~/lib/car-options";
+import { loanPeriodLabel, parseLoanPeriod, roundMoney } from "~/lib/loan-math";
+import { normalizeNigerianPhone } from "~/lib/phone";
+
+/**
+ * The buyer-lead schemas (SPEC §5), shared by the page actions and the /api routes.
+ * Inputs come from forms (all strings) or JSON (anything), so every schema is strict about
+ * types and turns missing values into a "required" message rather than a type error.
+ */
+
+export const AGE_BRACKETS = ["18 - 25", "26 - 35", "36 - 60", "60 & Above"] as const;
+export const INCOME_RANGES = [
+  "Less than 100k", "100k - 199k", "200k - 299k", "300k - 399k", "400k - 800k", "800k & Above",
+] as const;
+export const EMPLOYMENT_STATUSES = ["Unemployed", "Employed", "Business Owner"] as const;
+export const LOAN_PERIOD_LABELS = LOAN_PERIODS.map(loanPeriodLabel);
+
+export const MAX_LENGTHS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  car_make: 60,
+  car_model: 80,
+  other_info: 1000,
+  message: 2000,
+  client_location: 100,
+  referral: 100,
+  car_name: 200,
+} as const;
+
+/** How far ahead an inspection can be booked. */
+export const MAX_INSPECTION_DAYS_AHEAD = 365;
+const LAGOS_TZ = "Africa/Lagos";
+
+/** Today's date in Lagos as YYYY-MM-DD (the dealer's calendar, whatever the server's zone). */
+export function lagosToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: LAGOS_TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** YYYY-MM-DD plus a number of days (calendar arithmetic in UTC, no zone shifts). */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const blankToEmpty = (v: unknown) => (v === undefined || v === null ? "" : v);
+
+/** A required text: trimmed, not blank, at most `max` characters. */
+function requiredText(label: string, max: number) {
+  return z.preprocess(
+    blankToEmpty,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .min(1, { error: `${label} is required` })
+      .max(max, { error: `${label} must be at most ${max} characters` }),
+  );
+}
+
+/** An optional text: blank becomes null. */
+function optionalText(label: string, max: number) {
+  return z.preprocess(
+    blankToEmpty,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, { error: `${label} must be at most ${max} characters` })
+      .transform((v) => (v === "" ? null : v)),
+  );
+}
+
+function choice<const T extends readonly [string, ...string[]]>(label: string, options: T) {
+  return z.preprocess(
+    blankToEmpty,
+    z
+      .string({ error: `${label} must be text` })
+      .min(1, { error: `${label} is required` })
+      .pipe(z.enum(options, { error: `${label} must be one of: ${options.join(", ")}` })),
+  );
+}
+
+const email = requiredText("Email", MAX_LENGTHS.email).pipe(
+  z.email({ error: "Enter a valid email address, e.g. ada@example.com" }).transform((v) => v.toLowerCase()),
+);
+
+const phone = requiredText("Phone number", MAX_LENGTHS.phone).transform((v, ctx) => {
+  const normalised = normalizeNigerianPhone(v);
+  if (!normalised) {
+    ctx.addIssue({ code: "custom", message: "Enter a Nigerian mobile number, e.g. 0803 555 0142 or +234 803 555 0142" });
+    return z.NEVER;
+  }
+  return normalised;
+});
+
+/** A money amount in naira: a number, or a numeric text from a form; 2 decimals at most kept. */
+function money(label: string) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === "") return undefined;
+      if (typeof v === "string") return /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+      return v;
+    },
+    z
+      .number({ error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be a number`) })
+      .finite({ error: `${label} must be a number` })
+      .min(0, { error: `${label} cannot be negative` })
+      .max(1e12, { error: `${label} is too large` }),
+  );
+}
+
+function positiveId(label: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: `${label} must be a whole number` }).int({ error: `${label} must be a whole number` }).positive({ error: `${label} must be a whole number` }),
+  );
+}
+
+function optionalId(label: string) {
+  return z.preprocess((v) => (v === "" || v === null ? undefined : v), positiveId(label).optional());
+}
+
+export const InspectionSchema = z.object({
+  name: requiredText("Name", MAX_LENGTHS.name),
+  phone,
+  email,
+  car_make: requiredText("Car make", MAX_LENGTHS.car_make),
+  car_model: requiredText("Car model", MAX_LENGTHS.car_model),
+  inspection_date: requiredText("Inspection date", 10).superRefine((v, ctx) => {
+    if (!isCalendarDate(v)) {
+      ctx.addIssue({ code: "custom", message: "Enter the inspection date as a calendar date (YYYY-MM-DD)" });
+      return;
+    }
+    const today = lagosToday();
+    if (v < today) ctx.addIssue({ code: "custom", message: "The inspection date cannot be in the past. Choose today or a later date." });
+    else if (v > addDays(today, MAX_INSPECTION_DAYS_AHEAD)) {
+      ctx.addIssue({ code: "custom", message: "Choose a date within the next 12 months." });
+    }
+  }),
+  other_info: optionalText("Other information", MAX_LENGTHS.other_info),
+});
+export type InspectionInput = z.output<typeof InspectionSchema>;
+
+export const ContactSchema = z.object({
+  name: requiredText("Full name", MAX_LENGTHS.name),
+  phone,
+  email,
+  message: requiredText("Message", MAX_LENGTHS.message),
+});
+export type ContactInput = z.output<typeof ContactSchema>;
+
+/** POST /api/loan-applications: the five SPEC fields, checked against the calculator's rules. */
+export const LoanApplicationSchema = z
+  .object({
+    car_name: requiredText("Car name", MAX_LENGTHS.car_name),
+    loan_amount: money("Loan amount"),
+    initial_deposit: money("Initial deposit"),
+    loan_period: choice("Loan period", LOAN_PERIOD_LABELS as unknown as readonly [string, ...string[]]),
+    monthly_repayment: money("Monthly repayment"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.loan_amount <= 0) {
+      ctx.addIssue({ code: "custom", path: ["loan_amount"], message: "Loan amount must be more than 0" });
+      return;
+    }
+    const share = (v.initial_deposit / v.loan_amount) * 100;
+    if (share < DEPOSIT_PERCENT_MIN - 0.01 || share > DEPOSIT_PERCENT_MAX + 0.01) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["initial_deposit"],
+        message: `Initial deposit must be between ${DEPOSIT_PERCENT_MIN}% and ${DEPOSIT_PERCENT_MAX}% of the loan amount`,
+      });
+      return;
+    }
+    const months = parseLoanPeriod(v.loan_period)!;
+    const expected = roundMoney((v.loan_amount - v.initial_deposit) / months);
+    if (Math.abs(expected - v.monthly_repayment) > 0.01) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["monthly_repayment"],
+        message: `Monthly repayment must be (loan amount − initial deposit) / ${months}, i.e. ${expected}`,
+      });
+    }
+  });
+export type LoanApplicationInput = z.output<typeof LoanApplicationSchema>;
+
+/** The calculator form (Apply for Loan): the server looks the price up itself. */
+export const LoanRequestSchema = z.object({
+  percent: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z
+      .number({ error: "Deposit percentage must be a number" })
+      .int({ error: "Deposit percentage must be a whole number" })
+      .min(DEPOSIT_PERCENT_MIN, { error: `Deposit percentage must be at least ${DEPOSIT_PERCENT_MIN}` })
+      .max(DEPOSIT_PERCENT_MAX, { error: `Deposit percentage must be at most ${DEPOSIT_PERCENT_MAX}` }),
+  ),
+  months: z.preprocess(
+    (v) => (typeof v === "string" || typeof v === "number" ? parseLoanPeriod(String(v)) ?? v : v),
+    z.union(LOAN_PERIODS.map((p) => z.literal(p)), { error: `Loan period must be ${LOAN_PERIODS.join(", ")} months` }),
+  ),
+});
+
+export const ClientInfoSchema = z.object({
+  name: requiredText("Name", MAX_LENGTHS.name),
+  email,
+  phone,
+  age_bracket: choice("Age bracket", AGE_BRACKETS),
+  income_range: choice("Income range", INCOME_RANGES),
+  client_location: requiredText("Location", MAX_LENGTHS.client_location),
+  client_id: choice("Valid ID", YES_NO),
+  bvn_available: choice("BVN available", YES_NO),
+  deposit_available: choice("Deposit available", YES_NO),
+  employment_status: choice("Employment status", EMPLOYMENT_STATUSES),
+  referral: optionalText("Referral", MAX_LENGTHS.referral),
+  loan_application_id: optionalId("Loan application"),
+});
+export type ClientInfoInput = z.output<typeof ClientInfoSchema>;
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field, for forms and the API's `fields`. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** What a form sent back, as strings, so a refused form shows what the buyer typed. */
+export function typedValues(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) if (typeof v === "string") out[k] = v;
+  return out;
+}

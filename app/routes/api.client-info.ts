@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/http.server";
+import { created, leadRefusal, readLeadBody } from "~/lib/lead-api.server";
+import { ClientInfoSchema } from "~/lib/lead-schemas";
+import { createClientInfo } from "~/models/lead.server";
+
+const FAILURE = "Failed to submit application";
+
+/** POST /api/client-info (public): the eleven client fields, optionally loan_application_id. */
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await readLeadBody(request, ClientInfoSchema, FAILURE);
+  if (!body.ok) return body.response;
+  const result = await createClientInfo(body.data);
+  if (!result.ok) return leadRefusal(FAILURE, { [result.field]: result.error });
+  return created(result.clientInfo);
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/http.server";
+import { created, readLeadBody } from "~/lib/lead-api.server";
+import { LoanApplicationSchema } from "~/lib/lead-schemas";
+import { createLoanApplication } from "~/models/lead.server";
+
+/**
+ * POST /api/loan-applications (public): car_name, loan_amount, initial_deposit, loan_period,
+ * monthly_repayment. The figures must follow the calculator's rules (deposit 40-90 %, period
+ * 3/6/12 months, monthly = (amount − deposit) / months to the kobo).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await readLeadBody(request, LoanApplicationSchema, "Error submitting loan application");
+  if (!body.ok) return body.response;
+  return created(await createLoanApplication(body.data));
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
