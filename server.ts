@@ -134,7 +134,8 @@ function createApp(initialBuild: ServerBuild) {
       createRequestHandler({
         build,
         mode: config.NODE_ENV,
-        getLoadContext: () => ({ cspNonce: res.locals.cspNonce as string }),
+        // clientIp: req.ip (honours trust proxy) for the login throttle.
+        getLoadContext: () => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
       })(req, res, next),
   );
 

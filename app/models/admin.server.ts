@@ -73,3 +73,15 @@ export async function ensureFirstAdmin(
   await createAdmin(username, password ?? generated!);
   return { created: true, generatedPassword: generated };
 }
+
+/** Sets a new password for an admin found by username (any letter case); unknown is an AdminError. */
+export async function changeAdminPassword(username: string, newPassword: string): Promise<Admin> {
+  const row = await findAdminByUsername(username);
+  if (!row) throw new AdminError(`No admin with username '${username.trim()}'`);
+  await getDb()
+    .updateTable("admins")
+    .set({ password_hash: await hashPassword(newPassword), updated_at: nowIso() })
+    .where("id", "=", row.id)
+    .execute();
+  return { id: row.id, username: row.username };
+}

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { getDb, nowIso } from "../../db/database.server";
 import type { Database } from "../../db/schema";
 import type { CarFilters } from "~/lib/car-filters";
+import { deleteImageFiles } from "./upload.server";
 
 /** A car as every page and API answer sees it (SPEC §3 field names). */
 export interface Car {
@@ -299,5 +300,102 @@ export async function createCar(
           .execute();
       }
       return id;
+    });
+}
+
+/**
+ * Saves an edited car: its fields, the images it keeps (any order, only ones it had) and the new
+ * ones appended after them. Returns the paths it no longer uses, for the caller to delete once
+ * the transaction has committed; null when there is no such car.
+ */
+export async function updateCar(
+  id: number,
+  input: CarInput,
+  keptImages: string[],
+  newImages: string[],
+): Promise<{ removed: string[] } | null> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await trx.selectFrom("cars").select("id").where("id", "=", id).executeTakeFirst();
+      if (!current) return null;
+      await trx
+        .updateTable("cars")
+        .set({ ...carColumns(input), updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+      const had = (
+        await trx.selectFrom("car_images").select("path").where("car_id", "=", id).orderBy("position").orderBy("id").execute()
+      ).map((r) => r.path);
+      const kept = [...new Set(keptImages)].filter((p) => had.includes(p));
+      const images = [...kept, ...newImages];
+      await trx.deleteFrom("car_images").where("car_id", "=", id).execute();
+      if (images.length) {
+        await trx
+          .insertInto("car_images")
+          .values(images.map((path, position) => ({ car_id: id, path, position })))
+          .execute();
+      }
+      return { removed: had.filter((p) => !kept.includes(p)) };
+    });
+}
+
+/** Deletes a car and its image rows; returns the image paths it had, or null when unknown. */
+export async function deleteCarRow(id: number): Promise<string[] | null> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.selectFrom("cars").select("id").where("id", "=", id).executeTakeFirst();
+      if (!row) return null;
+      const paths = (await trx.selectFrom("car_images").select("path").where("car_id", "=", id).execute()).map((r) => r.path);
+      await trx.deleteFrom("cars").where("id", "=", id).execute(); // car_images cascade, sales keep their record
+      return paths;
+    });
+}
+
+/** Deletes a car and then its uploaded files (originals and variants); false when unknown. */
+export async function deleteCar(id: number): Promise<boolean> {
+  const paths = await deleteCarRow(id);
+  if (!paths) return false;
+  await Promise.all(paths.map(deleteImageFiles));
+  return true;
+}
+
+/** The sold record of SPEC §7. */
+export interface CarSale {
+  make: string;
+  model: string;
+  year: number;
+  color: string | null;
+  dateSold: string; // ISO timestamp
+  timeSold: string; // time of day as text
+}
+
+export type MarkSoldResult = "ok" | "not-found" | "already-sold";
+
+/** Stores the sold record and sets the car sold, in one transaction. */
+export async function markCarSold(id: number, sale: CarSale): Promise<MarkSoldResult> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.selectFrom("cars").select(["id", "sold"]).where("id", "=", id).executeTakeFirst();
+      if (!row) return "not-found";
+      if (row.sold === 1) return "already-sold";
+      const now = nowIso();
+      await trx
+        .insertInto("car_sales")
+        .values({
+          car_id: id,
+          make: sale.make,
+          model: sale.model,
+          year: sale.year,
+          color: sale.color,
+          date_sold: sale.dateSold,
+          time_sold: sale.timeSold,
+          created_at: now,
+        })
+        .execute();
+      await trx.updateTable("cars").set({ sold: 1, updated_at: now }).where("id", "=", id).execute();
+      return "ok";
     });
 }

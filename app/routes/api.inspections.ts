@@ -1,11 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { created, readLeadBody } from "~/lib/lead-api.server";
 import { InspectionSchema } from "~/lib/lead-schemas";
-import { createInspection } from "~/models/lead.server";
+import { requireAdminApi } from "~/models/auth.server";
+import { createInspection, listInspections } from "~/models/lead.server";
 
 /** POST /api/inspections (public): name, phone, email, car_make, car_model, inspection_date, other_info. */
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readLeadBody(request, InspectionSchema, "Error booking inspection");
   if (!body.ok) return body.response;
   return created(await createInspection(body.data));
+}
+
+/** GET /api/inspections (bearer): every inspection request, newest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return Response.json(await listInspections());
 }

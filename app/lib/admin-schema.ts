@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
+
+/** Admin forms and API bodies (SPEC §3 Admin, §5): shared by the page and /api/admin/*. */
+const username = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(1, "Username is required")
+  .max(64, "Username must be at most 64 characters")
+  .regex(/^[A-Za-z0-9._@-]+$/, "Username may only contain letters, digits and . _ @ -");
+const password = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(ADMIN_MIN_PASSWORD_LENGTH, `${label} must be at least ${ADMIN_MIN_PASSWORD_LENGTH} characters`)
+    .max(256, `${label} must be at most 256 characters`);
+
+export const AddAdminSchema = z.object({ username, password: password("Password") });
+export const ChangePasswordSchema = z.object({ username, newPassword: password("New password") });
+export const LoginSchema = z.object({
+  username: z.string().trim().min(1),
+  password: z.string().min(1),
+});
+
+/** The first message of a failed parse, for one-line errors ('Failed to add admin: ...'). */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid input";
+}

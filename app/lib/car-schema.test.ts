@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseCarFields } from "./car-schema";
+
+const valid = {
+  make: " Toyota ", model: "Camry", year: "2020", price: "25,000,000", condition: "foreign used",
+  engine_capacity: "2.5L", engine_size: "V4", custom_paper: "Yes", body_type: "Sedan", drive_train: "FWD",
+};
+
+describe("CarSchema", () => {
+  it("accepts the required fields, normalises case and defaults the optional ones", () => {
+    const r = parseCarFields(valid);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.data).toMatchObject({ make: "Toyota", price: 25_000_000, condition: "Foreign Used", financing: false, registration: false, keyfeatures: [] });
+    expect(r.data.mileage).toBeUndefined();
+  });
+
+  it("reads key features from checkboxes or JSON text and Yes/No radios", () => {
+    const a = parseCarFields({ ...valid, keyfeatures: ["Bluetooth", "sunroof"], financing: "Yes", registration: "No", mileage: "12 000" });
+    expect(a.ok && a.data).toMatchObject({ keyfeatures: ["Bluetooth", "Sunroof"], financing: true, registration: false, mileage: 12000 });
+    const b = parseCarFields({ ...valid, keyfeatures: '["Airbags","Winch"]', financing: "true" });
+    expect(b.ok && b.data).toMatchObject({ keyfeatures: ["Airbags", "Winch"], financing: true });
+  });
+
+  it("names every missing or wrong field", () => {
+    const r = parseCarFields({ year: "abc", price: "-5", condition: "Brand new", keyfeatures: '["Jetpack"]' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toMatchObject({
+      make: "Make is required",
+      year: "Year must be a number",
+      price: "Price must be at least 1",
+      engine_size: "Engine size is required",
+      keyfeatures: "Unknown key feature: Jetpack",
+    });
+    expect(r.errors.condition).toMatch(/Condition must be one of New/);
+  });
+});

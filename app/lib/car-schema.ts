@@ -1,0 +1,174 @@
+import { z } from "zod";
+import {
+  BODY_TYPES,
+  CONDITIONS,
+  DRIVE_TRAINS,
+  ENGINE_CAPACITIES,
+  ENGINE_SIZES,
+  KEY_FEATURES,
+  YES_NO,
+} from "./car-options";
+
+/**
+ * The admin car form and the multipart API body (SPEC §3 Car (admin), §5): every value arrives
+ * as text; this turns it into a CarInput or per-field messages. Shared by the add/edit pages
+ * and POST/PUT /api/cars.
+ */
+
+export type RawCarFields = Record<string, string | string[] | undefined>;
+
+const single = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const blankToUndefined = (v: unknown) => {
+  const s = single(v);
+  return typeof s === "string" && s.trim() === "" ? undefined : s;
+};
+
+const requiredText = (label: string, max = 80) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`),
+  );
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional(),
+  );
+
+/** A choice from a list, matched without regard to letter case, stored as the list spells it. */
+function oneOf<T extends readonly string[]>(label: string, options: T) {
+  return z.preprocess(
+    (v) => {
+      const s = blankToUndefined(v);
+      if (typeof s !== "string") return s;
+      return options.find((o) => o.toLowerCase() === s.trim().toLowerCase()) ?? s;
+    },
+    z.enum(options as unknown as [T[number], ...T[number][]], {
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be one of ${options.join(", ")}`),
+    }),
+  );
+}
+
+/** Whole numbers typed by people: "25,000,000" and "25 000 000" are fine. */
+const digits = (v: unknown) => {
+  const s = blankToUndefined(v);
+  return typeof s === "string" ? s.replace(/[,\s_]/g, "") : s;
+};
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    digits,
+    z.coerce
+      .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+  );
+
+const yesNo = z.preprocess((v) => {
+  const s = single(v);
+  if (typeof s === "boolean") return s;
+  if (s === undefined || s === null || s === "") return false;
+  return ["yes", "true", "1", "on"].includes(String(s).trim().toLowerCase())
+    ? true
+    : ["no", "false", "0", "off"].includes(String(s).trim().toLowerCase())
+      ? false
+      : s;
+}, z.boolean({ error: "Choose Yes or No" }));
+
+/** Checkbox values (repeated fields) or, from the API, the JSON text of a list. */
+const keyFeatures = z.preprocess(
+  (v) => {
+    let list: unknown = v ?? [];
+    if (typeof list === "string") {
+      const s = list.trim();
+      if (s.startsWith("[")) {
+        try {
+          list = JSON.parse(s);
+        } catch {
+          return s;
+        }
+      } else list = s ? [s] : [];
+    }
+    if (!Array.isArray(list)) return list;
+    return [
+      ...new Set(
+        list.map((f) =>
+          typeof f === "string" ? (KEY_FEATURES.find((k) => k.toLowerCase() === f.trim().toLowerCase()) ?? f) : f,
+        ),
+      ),
+    ];
+  },
+  z.array(z.enum(KEY_FEATURES, { error: (i) => `Unknown key feature: ${String(i.input)}` }), {
+    error: "Key features must be a list",
+  }),
+);
+
+const thisYear = new Date().getUTCFullYear();
+
+export const CarSchema = z.object({
+  make: requiredText("Make"),
+  model: requiredText("Model"),
+  year: wholeNumber("Year", 1950, thisYear + 1),
+  price: wholeNumber("Price", 1, 100_000_000_000),
+  condition: oneOf("Condition", CONDITIONS),
+  engine_capacity: oneOf("Engine capacity", ENGINE_CAPACITIES),
+  engine_size: oneOf("Engine size", ENGINE_SIZES),
+  custom_paper: oneOf("Custom paper", YES_NO),
+  body_type: oneOf("Body type", BODY_TYPES),
+  drive_train: oneOf("Drive train", DRIVE_TRAINS),
+  transmission: optionalText("Transmission", 40),
+  fuel_type: optionalText("Fuel type", 40),
+  color: optionalText("Color", 40),
+  mileage: z.preprocess(
+    digits,
+    z.coerce
+      .number({ error: "Mileage must be a number" })
+      .int("Mileage must be a whole number")
+      .min(0, "Mileage cannot be negative")
+      .max(5_000_000, "Mileage must be at most 5000000")
+      .nullable()
+      .optional(),
+  ),
+  location: optionalText("Location", 120),
+  car_history: optionalText("Car history", 2000),
+  other_info: optionalText("Other information", 2000),
+  car_description: optionalText("Description", 2000),
+  vin: optionalText("VIN", 40),
+  financing: yesNo,
+  registration: yesNo,
+  keyfeatures: keyFeatures,
+});
+
+export type CarFormInput = z.infer<typeof CarSchema>;
+export type CarFieldErrors = Partial<Record<keyof CarFormInput | "images", string>>;
+
+export type CarParse = { ok: true; data: CarFormInput } | { ok: false; errors: CarFieldErrors; message: string };
+
+export function parseCarFields(fields: RawCarFields): CarParse {
+  const result = CarSchema.safeParse(fields);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: CarFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "form") as keyof CarFieldErrors;
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors, message: Object.values(errors)[0] ?? "Invalid input" };
+}
+
+/** The text fields of the form, as typed, to put back into the form after a refusal. */
+export type CarFormValues = Record<string, string | string[]>;
+
+/** POST /api/cars/mark-sold (SPEC §7): the sold record. */
+export const MarkSoldSchema = z.object({
+  id: z.coerce.number({ error: "id must be a car id" }).int("id must be a car id").positive("id must be a car id"),
+  make: z.string({ error: "make is required" }).trim().min(1, "make is required").max(80),
+  model: z.string({ error: "model is required" }).trim().min(1, "model is required").max(80),
+  year: z.coerce.number({ error: "year must be a number" }).int("year must be a whole number").min(1900).max(3000),
+  color: z.string().trim().max(40).nullable().optional(),
+  dateSold: z
+    .string({ error: "dateSold is required" })
+    .refine((s) => !Number.isNaN(Date.parse(s)), "dateSold must be an ISO timestamp")
+    .transform((s) => new Date(s).toISOString()),
+  timeSold: z.string({ error: "timeSold is required" }).trim().min(1, "timeSold is required").max(40),
+});

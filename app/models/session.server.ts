@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { getDb, nowIso } from "../../db/database.server";
+import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
+import { env } from "~/config/env.server";
+import type { Admin } from "./admin.server";
+import { sessionSecret } from "./settings.server";
+
+/**
+ * Admin sessions (DESIGN §6): a random 256-bit token goes to the client (cookie or bearer);
+ * the database keeps only its SHA-256 hash. Idle timeout slides with each use; the absolute
+ * lifetime does not.
+ */
+
+export const SESSION_COOKIE_NAME = "__admin_session";
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** Starts a session for an admin and returns its token (shown to the client once). */
+export async function createSession(adminId: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = nowIso();
+  await getDb()
+    .insertInto("sessions")
+    .values({ token_hash: hashToken(token), admin_id: adminId, created_at: now, last_seen_at: now })
+    .execute();
+  return token;
+}
+
+export type SessionCheck =
+  | { status: "ok"; admin: Admin }
+  | { status: "expired" } // idle or past its lifetime: the row is gone now
+  | { status: "missing" };
+
+/** Checks a token; a live session's last_seen_at moves to now (sliding idle timeout). */
+export async function checkSession(token: string | null | undefined, now = Date.now()): Promise<SessionCheck> {
+  if (!token) return { status: "missing" };
+  const db = getDb();
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("admins", "admins.id", "sessions.admin_id")
+    .select(["sessions.id as sid", "sessions.created_at", "sessions.last_seen_at", "admins.id", "admins.username"])
+    .where("sessions.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { status: "missing" };
+  const idle = now - Date.parse(row.last_seen_at) > ADMIN_IDLE_TIMEOUT_MS;
+  const old = now - Date.parse(row.created_at) > ADMIN_SESSION_MAX_AGE_MS;
+  if (idle || old) {
+    await db.deleteFrom("sessions").where("id", "=", row.sid).execute();
+    return { status: "expired" };
+  }
+  await db.updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", row.sid).execute();
+  return { status: "ok", admin: { id: row.id, username: row.username } };
+}
+
+export async function deleteSession(token: string | null | undefined): Promise<void> {
+  if (!token) return;
+  await getDb().deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
+}
+
+/** Ends every session of an admin except the one making the request (password change). */
+export async function deleteOtherSessions(adminId: number, keepToken?: string | null): Promise<void> {
+  let q = getDb().deleteFrom("sessions").where("admin_id", "=", adminId);
+  if (keepToken) q = q.where("token_hash", "!=", hashToken(keepToken));
+  await q.execute();
+}
+
+/** Removes rows that can no longer be used (called at login, so the table stays small). */
+export async function purgeExpiredSessions(now = Date.now()): Promise<void> {
+  await getDb()
+    .deleteFrom("sessions")
+    .where(({ or, eb }) =>
+      or([
+        eb("last_seen_at", "<", new Date(now - ADMIN_IDLE_TIMEOUT_MS).toISOString()),
+        eb("created_at", "<", new Date(now - ADMIN_SESSION_MAX_AGE_MS).toISOString()),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * The signed, HttpOnly page cookie that carries the token. Secure in production; a request that
+ * reached us over plain http (a shop LAN without TLS) gets it without Secure, since the browser
+ * would drop a Secure cookie there and nobody could sign in.
+ */
+export async function sessionCookie(request?: Request) {
+  const config = env();
+  const plainHttp = request ? new URL(request.url).protocol === "http:" : false;
+  return createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.NODE_ENV === "production" && !plainHttp,
+    path: "/",
+    maxAge: ADMIN_SESSION_MAX_AGE_MS / 1000,
+    secrets: [await sessionSecret(config.SESSION_SECRET)],
+  });
+}

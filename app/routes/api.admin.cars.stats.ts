@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/http.server";
+import { requireAdminApi } from "~/models/auth.server";
+import { monthlyCarStats } from "~/models/stats.server";
+
+/** GET /api/admin/cars/stats: { created: [12], sold: [12] } for this year. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return Response.json(await monthlyCarStats());
+}
+
+export function action() {
+  return methodNotAllowed(["GET"]);
+}

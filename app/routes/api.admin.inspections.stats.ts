@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/http.server";
+import { requireAdminApi } from "~/models/auth.server";
+import { monthlyInspectionStats } from "~/models/stats.server";
+
+/** GET /api/admin/inspections/stats: twelve monthly counts of this year's inspection requests. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return Response.json(await monthlyInspectionStats());
+}
+
+export function action() {
+  return methodNotAllowed(["GET"]);
+}

@@ -1,0 +1,221 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "../../db/database.server";
+import { adminToken, bearer, makeIdle, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
+import { clearData, makeCar } from "../../tests/helpers/db";
+import { findAdminByUsername, verifyLogin } from "~/models/admin.server";
+import { resetLoginThrottle } from "~/models/login-throttle.server";
+import * as add from "./api.admin.add";
+import * as carsStats from "./api.admin.cars.stats";
+import * as changePassword from "./api.admin.change-password";
+import * as dashboard from "./api.admin.dashboard";
+import * as inspectionsStats from "./api.admin.inspections.stats";
+import * as login from "./api.admin.login";
+import * as cars from "./api.cars";
+import * as carById from "./api.cars.$id";
+import * as markSold from "./api.cars.mark-sold";
+import * as inspections from "./api.inspections";
+
+const BASE = "http://localhost";
+const json = (body: unknown) => ({ "Content-Type": "application/json", body: JSON.stringify(body) });
+
+beforeEach(async () => {
+  await clearData();
+  resetLoginThrottle();
+});
+
+/** Every admin API route, called with the given headers; `ok` is its status for a valid token. */
+function adminRoutes(carId: () => number) {
+  const req = (path: string, method: string, headers: Record<string, string>, body?: { [k: string]: string }) => {
+    const { body: b, ...h } = body ?? {};
+    return new Request(BASE + path, { method, headers: { ...headers, ...h }, body: b });
+  };
+  const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+  return [
+    { name: "GET /api/admin/dashboard", ok: 200, call: (h: Record<string, string>) => dashboard.loader(args(req("/api/admin/dashboard", "GET", h))) },
+    { name: "GET /api/cars (admin list)", ok: 200, publicWithoutToken: true, call: (h: Record<string, string>) => cars.loader(args(req("/api/cars", "GET", h))) },
+    { name: "GET /api/inspections", ok: 200, call: (h: Record<string, string>) => inspections.loader(args(req("/api/inspections", "GET", h))) },
+    { name: "GET /api/admin/inspections/stats", ok: 200, call: (h: Record<string, string>) => inspectionsStats.loader(args(req("/api/admin/inspections/stats", "GET", h))) },
+    { name: "GET /api/admin/cars/stats", ok: 200, call: (h: Record<string, string>) => carsStats.loader(args(req("/api/admin/cars/stats", "GET", h))) },
+    {
+      name: "POST /api/admin/add", ok: 201,
+      call: (h: Record<string, string>) => add.action(args(req("/api/admin/add", "POST", h, json({ username: `new${Math.random().toString(36).slice(2, 8)}`, password: "longenough1" })))),
+    },
+    {
+      name: "PUT /api/admin/change-password", ok: 200,
+      call: (h: Record<string, string>) => changePassword.action(args(req("/api/admin/change-password", "PUT", h, json({ username: "boss", newPassword: TEST_PASSWORD })))),
+    },
+    {
+      name: "POST /api/cars/mark-sold", ok: 200,
+      call: (h: Record<string, string>) =>
+        markSold.action(args(req("/api/cars/mark-sold", "POST", h, json({ id: carId(), make: "Toyota", model: "Camry", year: 2020, color: "Black", dateSold: new Date().toISOString(), timeSold: "10:15:00" })))),
+    },
+    {
+      name: "POST /api/cars", ok: 201,
+      call: (h: Record<string, string>) => {
+        const form = new FormData();
+        for (const [k, v] of Object.entries({ make: "Kia", model: "Rio", year: "2019", price: "9000000", condition: "Nigerian Used", engine_capacity: "1.6L", engine_size: "V4", custom_paper: "No", body_type: "Sedan", drive_train: "FWD" })) form.set(k, v);
+        return cars.action(args(new Request(BASE + "/api/cars", { method: "POST", headers: h, body: form })));
+      },
+    },
+    {
+      name: "PUT /api/cars/{id}", ok: 200,
+      call: (h: Record<string, string>) => {
+        const form = new FormData();
+        for (const [k, v] of Object.entries({ make: "Toyota", model: "Camry", year: "2021", price: "26000000", condition: "Foreign Used", engine_capacity: "2.5L", engine_size: "V4", custom_paper: "Yes", body_type: "Sedan", drive_train: "FWD", existingImages: "[]" })) form.set(k, v);
+        return carById.action(args(new Request(`${BASE}/api/cars/${carId()}`, { method: "PUT", headers: h, body: form }), { id: String(carId()) }));
+      },
+    },
+    { name: "DELETE /api/cars/{id}", ok: 200, call: (h: Record<string, string>) => carById.action(args(req(`/api/cars/${carId()}`, "DELETE", h), { id: String(carId()) })) },
+  ];
+}
+
+describe("admin API guard", () => {
+  let carId = 0;
+  const routes = adminRoutes(() => carId);
+  beforeEach(async () => {
+    carId = await makeCar({ images: [] });
+  });
+
+  for (const route of routes) {
+    it(`${route.name}: 401 without a token, with a wrong one, an idle one or a cookie; ${route.ok} with a valid one`, async () => {
+      const { token } = await adminToken();
+      const cases: [string, Record<string, string>][] = [
+        ["no token", {}],
+        ["wrong token", bearer("not-a-real-token")],
+        ["cookie only", { Cookie: `__admin_session=${token}` }],
+      ];
+      for (const [label, headers] of cases) {
+        const res = await respond(() => route.call(headers));
+        if ("publicWithoutToken" in route && !label.startsWith("wrong")) {
+          // Without Authorization this is the public search: unsold cars only.
+          expect(res.status, label).toBe(200);
+          expect((await res.json()).every((c: { sold: boolean }) => !c.sold), label).toBe(true);
+          continue;
+        }
+        expect(res.status, label).toBe(401);
+        expect(typeof (await res.json()).error, label).toBe("string");
+      }
+      const idle = (await adminToken()).token;
+      await makeIdle(idle);
+      const expired = await respond(() => route.call(bearer(idle)));
+      expect(expired.status, "idle token").toBe(401);
+      expect((await expired.json()).error).toMatch(/expired/i);
+
+      const ok = await respond(() => route.call(bearer(token)));
+      expect(ok.status, await ok.clone().text()).toBe(route.ok);
+    });
+  }
+
+  it("leaves the public car list public and the car detail without a token", async () => {
+    await makeCar({ model: "Corolla", sold: true, images: [] });
+    const pub = await respond(() => cars.loader({ request: new Request(`${BASE}/api/cars`), params: {}, context: {} }));
+    expect((await pub.json()).map((c: { model: string }) => c.model)).toEqual(["Camry"]);
+    const { token } = await adminToken();
+    const all = await respond(() => cars.loader({ request: new Request(`${BASE}/api/cars`, { headers: bearer(token) }), params: {}, context: {} }));
+    expect((await all.json()).map((c: { model: string; sold: boolean }) => [c.model, c.sold])).toEqual([["Corolla", true], ["Camry", false]]);
+    const one = await respond(() => carById.loader({ request: new Request(`${BASE}/api/cars/${carId}`), params: { id: String(carId) }, context: {} }));
+    expect(one.status).toBe(200);
+  });
+
+  it("answers 405 for a wrong method", async () => {
+    const res = await respond(() => dashboard.action());
+    expect(res.status).toBe(405);
+    const put = await respond(() => cars.action({ request: new Request(`${BASE}/api/cars`, { method: "PUT" }), params: {}, context: {} }));
+    expect(put.status).toBe(405);
+  });
+});
+
+describe("POST /api/admin/login", () => {
+  const post = (body: unknown, ip = "10.0.0.1") =>
+    respond(() =>
+      login.action({
+        request: new Request(`${BASE}/api/admin/login`, { method: "POST", ...{ headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } }),
+        params: {},
+        context: { clientIp: ip },
+      }),
+    );
+
+  it("answers a working bearer token for good credentials and 'Invalid credentials' otherwise", async () => {
+    await adminToken("boss");
+    const ok = await post({ username: "boss", password: TEST_PASSWORD });
+    expect(ok.status).toBe(200);
+    const { token } = await ok.json();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const dash = await respond(() => dashboard.loader({ request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(token) }), params: {}, context: {} }));
+    expect(dash.status).toBe(200);
+    // Only the hash is stored.
+    const rows = await getDb().selectFrom("sessions").select("token_hash").execute();
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+
+    for (const body of [{ username: "boss", password: "wrong-password" }, { username: "nobody", password: TEST_PASSWORD }, { username: "boss" }]) {
+      const res = await post(body);
+      expect([400, 401]).toContain(res.status);
+      expect(await res.json()).toEqual({ error: "Invalid credentials" });
+    }
+  });
+
+  it("gives a new token at every login", async () => {
+    await adminToken("boss");
+    const a = await (await post({ username: "boss", password: TEST_PASSWORD })).json();
+    const b = await (await post({ username: "boss", password: TEST_PASSWORD })).json();
+    expect(a.token).not.toBe(b.token);
+  });
+
+  it("limits attempts per address to 10 a minute with 429", async () => {
+    await adminToken("boss");
+    for (let i = 0; i < 10; i++) {
+      const res = await post({ username: `user${i}`, password: "wrong-password" }, "10.9.9.9");
+      expect(res.status).toBe(401);
+    }
+    const blocked = await post({ username: "boss", password: TEST_PASSWORD }, "10.9.9.9");
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).error).toMatch(/Too many login attempts/);
+    expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Another address is not affected.
+    expect((await post({ username: "boss", password: TEST_PASSWORD }, "10.9.9.10")).status).toBe(200);
+  });
+
+  it("locks a username after 5 failures in a row, whatever the address", async () => {
+    await adminToken("boss");
+    for (let i = 0; i < 5; i++) expect((await post({ username: "boss", password: "wrong-password" }, `10.1.0.${i}`)).status).toBe(401);
+    const locked = await post({ username: "BOSS", password: TEST_PASSWORD }, "10.2.0.1");
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).error).toMatch(/Too many failed logins for this username/);
+  });
+});
+
+describe("admin management API", () => {
+  it("adds an admin, refuses duplicates and short passwords", async () => {
+    const { token } = await adminToken();
+    const call = (body: unknown) =>
+      respond(() => add.action({ request: new Request(`${BASE}/api/admin/add`, { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }), params: {}, context: {} }));
+    const ok = await call({ username: "ada", password: "longenough1" });
+    expect(ok.status).toBe(201);
+    expect(await verifyLogin("ada", "longenough1")).toMatchObject({ username: "ada" });
+    const dup = await call({ username: "ADA", password: "longenough1" });
+    expect(dup.status).toBe(400);
+    expect((await dup.json()).error).toMatch(/already taken/);
+    const short = await call({ username: "bola", password: "short" });
+    expect(short.status).toBe(400);
+    expect((await short.json()).error).toBe("Password must be at least 8 characters");
+    expect(await findAdminByUsername("bola")).toBeUndefined();
+  });
+
+  it("changes a password, refuses unknown usernames and ends that admin's other sessions", async () => {
+    const { token } = await adminToken("boss");
+    const other = await adminToken("boss");
+    const call = (body: unknown) =>
+      respond(() => changePassword.action({ request: new Request(`${BASE}/api/admin/change-password`, { method: "PUT", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }), params: {}, context: {} }));
+    const unknown = await call({ username: "ghost", newPassword: "whatever123" });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error).toMatch(/No admin with username 'ghost'/);
+    expect((await call({ username: "boss", newPassword: "short" })).status).toBe(400);
+    const ok = await call({ username: "boss", newPassword: "brand-new-pass" });
+    expect(ok.status).toBe(200);
+    expect(await verifyLogin("boss", "brand-new-pass")).not.toBeNull();
+    const dash = (t: string) => respond(() => dashboard.loader({ request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(t) }), params: {}, context: {} }));
+    expect((await dash(other.token)).status).toBe(401);
+    expect((await dash(token)).status).toBe(200);
+    await call({ username: "boss", newPassword: TEST_PASSWORD });
+  });
+});
