@@ -1,6 +1,7 @@
+import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { jsonError, methodNotAllowed, readFields } from "~/lib/http.server";
-import { type FieldErrors, fieldErrors } from "~/lib/lead-schemas";
+import { type FieldErrors, fieldErrors, typedValues } from "~/lib/lead-schemas";
 
 /**
  * The shared shape of the public lead APIs (POST /api/inspections, /api/contact,
@@ -35,4 +36,30 @@ export function leadRefusal(error: string, fields: FieldErrors): Response {
 
 export function created(body: unknown): Response {
   return Response.json(body, { status: 201 });
+}
+
+export interface LeadFormRefusal {
+  ok: false;
+  error: string;
+  errors: FieldErrors;
+  values: Record<string, string>;
+}
+
+/**
+ * A page action's half of the same job: reads the posted form, parses it with the schema, and
+ * on refusal gives the 400 answer (SPEC failure text, per-field messages, what was typed).
+ */
+export async function readLeadForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  refusal: string,
+): Promise<{ ok: true; data: z.output<S>; values: Record<string, string> } | { ok: false; response: ReturnType<typeof data<LeadFormRefusal>> }> {
+  const values = typedValues(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) return { ok: false, response: leadFormRefusal(refusal, fieldErrors(parsed.error), values) };
+  return { ok: true, data: parsed.data, values };
+}
+
+export function leadFormRefusal(error: string, errors: FieldErrors, values: Record<string, string>) {
+  return data<LeadFormRefusal>({ ok: false, error, errors, values }, { status: 400 });
 }

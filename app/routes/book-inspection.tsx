@@ -1,0 +1,96 @@
+import { Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ContactDetailsCard } from "~/components/leads/ContactDetailsCard";
+import { INSPECTION_FAILURE, InspectionForm } from "~/components/leads/InspectionForm";
+import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
+import { site } from "~/config/site";
+import { type LeadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
+import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
+import { createInspection } from "~/models/lead.server";
+
+/** ?make=&model= (from a car's "Book an inspection" link) prefill the car fields. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const today = lagosToday();
+  return {
+    today,
+    maxDate: addDays(today, MAX_INSPECTION_DAYS_AHEAD),
+    prefill: {
+      car_make: (params.get("make") ?? "").trim().slice(0, MAX_LENGTHS.car_make),
+      car_model: (params.get("model") ?? "").trim().slice(0, MAX_LENGTHS.car_model),
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readLeadForm(request, InspectionSchema, INSPECTION_FAILURE);
+  if (!form.ok) return form.response;
+  const inspection = await createInspection(form.data);
+  return { ok: true as const, id: inspection.id };
+}
+
+const STEPS = [
+  "Pick a date that suits you: we confirm by phone within one working day.",
+  "Our technician checks the engine, gearbox, body, electrics and papers with you.",
+  "You get an honest report and a test drive before you decide.",
+];
+
+export default function BookInspection() {
+  const { today, maxDate, prefill } = useLoaderData<typeof loader>();
+  const result = useActionData<LeadFormRefusal | { ok: true; id: number }>();
+  const refused = result && !result.ok ? result : null;
+  const booked = result?.ok ? result : null;
+  return (
+    <>
+      <LeadPageHeader title="Book an Inspection" intro="See the car in person before you buy. Tell us which car and when, and we will have it ready for you at our Lekki showroom." />
+      <Container size="lg" py={{ base: "lg", sm: 48 }}>
+        <Grid gutter={{ base: "lg", md: 40 }}>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <InspectionForm
+              values={refused?.values ?? (booked ? {} : prefill)}
+              errors={refused?.errors ?? {}}
+              success={Boolean(booked)}
+              failed={Boolean(refused)}
+              minDate={today}
+              maxDate={maxDate}
+              formKey={booked ? `booked-${booked.id}` : "inspection"}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <Paper withBorder radius="lg" p={{ base: "lg", sm: "xl" }} shadow="xs">
+                <Title order={2} fz="xl" mb="md">
+                  What happens next
+                </Title>
+                <List
+                  spacing="md"
+                  center
+                  icon={
+                    <ThemeIcon size={28} radius="xl" color="brand">
+                      <Text fz="xs" fw={800} c="white" aria-hidden="true">
+                        ✓
+                      </Text>
+                    </ThemeIcon>
+                  }
+                >
+                  {STEPS.map((s) => (
+                    <List.Item key={s}>
+                      <Text fz="sm">{s}</Text>
+                    </List.Item>
+                  ))}
+                </List>
+              </Paper>
+              <ContactDetailsCard title="Questions before you come?" />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `Book an Inspection | ${site.name}` },
+  { name: "description", content: `Book a free inspection and test drive at ${site.name}, Lekki, Lagos.` },
+];

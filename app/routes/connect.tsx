@@ -1,0 +1,51 @@
+import { Container, Grid, Stack } from "@mantine/core";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { ContactDetailsCard } from "~/components/leads/ContactDetailsCard";
+import { CONTACT_FAILURE, ContactForm } from "~/components/leads/ContactForm";
+import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
+import { site } from "~/config/site";
+import { type LeadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
+import { ContactSchema } from "~/lib/lead-schemas";
+import { createContactMessage } from "~/models/lead.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readLeadForm(request, ContactSchema, CONTACT_FAILURE);
+  if (!form.ok) return form.response;
+  const message = await createContactMessage(form.data);
+  return { ok: true as const, id: message.id };
+}
+
+export default function Connect() {
+  const result = useActionData<LeadFormRefusal | { ok: true; id: number }>();
+  const refused = result && !result.ok ? result : null;
+  const sent = result?.ok ? result : null;
+  return (
+    <>
+      <LeadPageHeader title="Connect with Us" intro="Call, chat on WhatsApp or send a message. A real person at our Lekki showroom will answer." />
+      <Container size="lg" py={{ base: "lg", sm: 48 }}>
+        <Grid gutter={{ base: "lg", md: 40 }}>
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 1 }}>
+            <Stack gap="lg">
+              <ContactDetailsCard />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 2 }}>
+            <ContactForm
+              values={refused?.values ?? {}}
+              errors={refused?.errors ?? {}}
+              success={Boolean(sent)}
+              failed={Boolean(refused)}
+              formKey={sent ? `sent-${sent.id}` : "contact"}
+            />
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `Connect with Us | ${site.name}` },
+  { name: "description", content: `Call, WhatsApp or message ${site.name} in Lekki, Lagos.` },
+];

@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { carTitle } from "~/components/CarCard";
+import { FinancingCarView } from "~/components/leads/FinancingCarView";
+import { LoanCalculator } from "~/components/leads/LoanCalculator";
+import { site } from "~/config/site";
+import { notFoundIfMissing } from "~/lib/http.server";
+import { fieldErrors, LoanRequestSchema } from "~/lib/lead-schemas";
+import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
+import { parseCarId } from "~/models/car.server";
+import { applyForCarLoan, getFinancingCar } from "~/models/loan.server";
+
+/**
+ * /financing/<id>: the full-screen calculator of one financing car. ?percent=&months=&calculate=1
+ * is the no-JavaScript Calculate: the server computes the same figures the browser would.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = parseCarId(params.id);
+  const found = notFoundIfMissing(id ? await getFinancingCar(id) : null, "This car is not available for financing");
+  const search = new URL(request.url).searchParams;
+  const { percent, months, invalid } = readCalculatorInput(search.get("percent"), search.get("months"));
+  const calculated = search.has("calculate") && invalid.length === 0;
+  const quote = quoteLoan(found.price, percent, months);
+  return {
+    car: {
+      id: found.id,
+      make: found.make,
+      model: found.model,
+      year: found.year,
+      price: found.price,
+      color: found.color,
+      condition: found.condition,
+      mileage: found.mileage,
+      transmission: found.transmission,
+      fuel_type: found.fuel_type,
+      image: found.images[0] ?? null,
+    },
+    percent,
+    months,
+    monthly: calculated ? quote.monthlyRepayment : 0,
+  };
+}
+
+/** Apply for Loan: recompute from the stored price, store, go to /loan-application. */
+export async function action({ params, request }: ActionFunctionArgs) {
+  const id = parseCarId(params.id);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = LoanRequestSchema.safeParse(form);
+  if (!id || !parsed.success) {
+    const problems = parsed.success ? {} : fieldErrors(parsed.error);
+    return data({ error: Object.values(problems)[0] ?? "Unknown car." }, { status: 400 });
+  }
+  const result = await applyForCarLoan(id, parsed.data.percent, parsed.data.months);
+  if (!result.ok) {
+    console.error(`Loan application refused for car ${id}: ${result.error}`);
+    return data({ error: result.error }, { status: 400 });
+  }
+  return redirect(`/loan-application?application=${result.application.id}`);
+}
+
+export default function FinancingCarRoute() {
+  const { car, percent, months, monthly } = useLoaderData<typeof loader>();
+  const applied = useActionData<{ error: string }>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <FinancingCarView car={car} onClose={() => navigate("/financing", { preventScrollReset: true })}>
+      <LoanCalculator
+        // A new car or a server-side Calculate starts the calculator afresh.
+        key={`${car.id}${location.search}`}
+        carId={car.id}
+        price={car.price}
+        initialPercent={percent}
+        initialMonths={months}
+        initialMonthly={monthly}
+        applyError={applied?.error}
+      />
+    </FinancingCarView>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? `Finance the ${carTitle(d.car)} | ${site.name}` : `Financing | ${site.name}` },
+];

@@ -1,0 +1,67 @@
+import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData, useNavigate } from "@remix-run/react";
+import { CarCard, type CardCar } from "~/components/CarCard";
+import { LeadNotice } from "~/components/leads/LeadNotice";
+import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
+import { site } from "~/config/site";
+import { listFinancingCars } from "~/models/car.server";
+
+export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
+
+/** Financing-eligible cars; ?submitted=1 is where a finished loan application lands. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const submitted = new URL(request.url).searchParams.get("submitted") === "1";
+  const cars: CardCar[] = (await listFinancingCars()).map((c) => ({
+    id: c.id,
+    make: c.make,
+    model: c.model,
+    year: c.year,
+    price: c.price,
+    mileage: c.mileage,
+    fuel_type: c.fuel_type,
+    transmission: c.transmission,
+    car_description: c.car_description,
+    condition: c.condition,
+    images: c.images.slice(0, 1),
+  }));
+  return { cars, submitted };
+}
+
+export default function Financing() {
+  const { cars, submitted } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  return (
+    <>
+      <LeadPageHeader title="Financing Options" intro="Drive now, pay over 3, 6 or 12 months with no interest. Pick a car to work out your deposit and monthly repayment." />
+      <Container size="xl" py={{ base: "lg", sm: 40 }}>
+        <Stack gap="lg">
+          {submitted ? <LeadNotice success={CLIENT_INFO_SUCCESS} /> : null}
+          {cars.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              No cars are available for financing right now. Call us: new stock arrives every week.
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="financing-grid">
+              {cars.map((car, i) => (
+                <CarCard
+                  key={car.id}
+                  car={car}
+                  eager={i < 3}
+                  href={`/financing/${car.id}`}
+                  onOpen={(c) => navigate(`/financing/${c.id}`, { preventScrollReset: true })}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      </Container>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `Financing Options | ${site.name}` },
+  { name: "description", content: `Car financing at ${site.name}: 40-90% deposit, 3 to 12 months, no interest.` },
+];
