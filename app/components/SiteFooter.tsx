@@ -6,7 +6,7 @@ import { NAV_LINKS } from "./nav-links";
 export function SiteFooter() {
   return (
     <footer style={{ background: "#0b2e1f", color: "#d7eadf", marginTop: "4rem" }}>
-      <Container size="xl" py={48}>
+      <Container size={1240} py={48}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
           <Stack gap={8}>
             <Title order={3} c="white" fz="lg">

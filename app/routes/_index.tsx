@@ -1,9 +1,108 @@
-import { Container, Title } from "@mantine/core";
+import { Button, Container } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { CarGrid } from "~/components/car/CarGrid";
+import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
+import { BodyTypeTiles } from "~/components/home/BodyTypeTiles";
+import { ConditionTabs } from "~/components/home/ConditionTabs";
+import { Gallery } from "~/components/home/Gallery";
+import { Hero } from "~/components/home/Hero";
+import { NewArrivals } from "~/components/home/NewArrivals";
+import { NewsletterForm, type NewsletterResult } from "~/components/home/NewsletterForm";
+import { Section } from "~/components/home/Section";
+import { Pagination } from "~/components/Pagination";
+import { SearchBox } from "~/components/SearchBox";
+import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "~/config/constants";
+import { site } from "~/config/site";
+import { parsePage } from "~/lib/car-filters";
+import { CONDITION_TABS } from "~/lib/car-options";
+import { parseNewsletter } from "~/lib/newsletter-schema";
+import { listRecentCars, pageCars } from "~/models/car.server";
+import { rememberVisitorSubscription, subscribe, visitorSubscriptions } from "~/models/newsletter.server";
+import { bodyTypeTiles, GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
+
+const CONDITION_TAB_CARS = 8;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const tab = CONDITION_TABS.find((t) => t.value === params.get("condition")) ?? CONDITION_TABS[0];
+  const [recent, collection, tabCars, tiles, subscribed] = await Promise.all([
+    listRecentCars(NEW_ARRIVALS_COUNT),
+    pageCars({}, parsePage(params), HOME_COLLECTION_PAGE_SIZE),
+    pageCars({ condition: tab.condition }, 1, CONDITION_TAB_CARS),
+    bodyTypeTiles(),
+    visitorSubscriptions(request),
+  ]);
+  return { recent, collection, tab: { value: tab.value, condition: tab.condition, ...tabCars }, tiles, subscribed, video: heroVideo(), slides: HERO_SLIDES, gallery: GALLERY };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent !== "newsletter") return data<NewsletterResult>({ ok: false, errors: {}, values: { name: "", email: "" } }, { status: 400 });
+  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  const parsed = parseNewsletter(values);
+  if (!parsed.ok) return data<NewsletterResult>({ ok: false, errors: parsed.errors, values }, { status: 400 });
+  await subscribe(parsed.data);
+  const entry = { name: parsed.data.name, email: parsed.data.email.toLowerCase() };
+  return data<NewsletterResult>({ ok: true, entry }, { headers: { "Set-Cookie": await rememberVisitorSubscription(request, entry) } });
+}
+
+/** Refreshes the lists every HOME_REFRESH_MS while the tab is visible (SPEC §9). */
+function useAutoRefresh() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const t = window.setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
+    }, HOME_REFRESH_MS);
+    return () => window.clearInterval(t);
+  }, [revalidator]);
+}
 
 export default function Home() {
+  const { recent, collection, tab, tiles, subscribed, video, slides, gallery } = useLoaderData<typeof loader>();
+  const actionData = useActionData() as NewsletterResult | undefined;
+  const lightbox = useCarLightbox();
+  useAutoRefresh();
   return (
-    <Container py="xl">
-      <Title>Home</Title>
-    </Container>
+    <>
+      <Hero slides={slides} video={video}>
+        <SearchBox />
+      </Hero>
+
+      <Section id="body-types" eyebrow="Shop by style" title="Select a Body Type">
+        <BodyTypeTiles tiles={tiles} />
+      </Section>
+
+      <Section id="new-arrivals" eyebrow="Just landed" title="New Arrivals" tinted action={<Button component={Link} to="/browse" variant="subtle">See all cars →</Button>}>
+        <NewArrivals cars={recent} onOpen={lightbox.open} />
+      </Section>
+
+      <Section id="collection" eyebrow="In stock now" title="Our Collection">
+        <CarGrid cars={collection.cars} onOpen={lightbox.open} empty="No Car to Display" cols={{ base: 1, sm: 2, md: 3, lg: 4 }} />
+        <Pagination page={collection.page} pageCount={collection.pageCount} label="Collection pages" />
+      </Section>
+
+      <Container size={1240} py={{ base: 24, sm: 40 }} id="newsletter">
+        <NewsletterForm subscribed={subscribed} fallback={actionData} />
+      </Container>
+
+      <Section id="conditions" eyebrow="By condition" title="New, Tokunbo or Nigerian Used" tinted
+        action={tab.total > tab.cars.length ? <Button component={Link} to={`/browse?${new URLSearchParams({ condition: tab.condition })}`} variant="subtle">View all {tab.total} →</Button> : undefined}>
+        <ConditionTabs current={tab.value} />
+        <CarGrid cars={tab.cars} onOpen={lightbox.open} empty="No Car to Display" cols={{ base: 1, sm: 2, lg: 4 }} />
+      </Section>
+
+      <Section id="gallery" eyebrow="Gallery" title="Life at Lekki Prime Autos">
+        <Gallery images={gallery} />
+      </Section>
+      <CarLightbox car={lightbox.car} onClose={lightbox.close} />
+    </>
   );
 }
+
+export const meta: MetaFunction = () => [
+  { title: `${site.name} | ${site.tagline}` },
+  { name: "description", content: `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.office}. Prices in naira, inspections, financing.` },
+];

@@ -1,0 +1,96 @@
+import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { canonicalFilterQuery } from "~/lib/car-filters";
+import {
+  FILTER_BODY_TYPES, FILTER_CONDITIONS, FILTER_DRIVE_TYPES, FILTER_FUEL_TYPES, FILTER_TRANSMISSIONS, KEY_FEATURES,
+} from "~/lib/car-options";
+import classes from "./FilterPanel.module.css";
+
+/** "All" first, then the options, plus the current value when a shared link holds another one. */
+function options(list: readonly string[], current: string) {
+  const out = ["All", ...list];
+  if (current && !out.some((o) => o.toLowerCase() === current.toLowerCase())) out.push(current);
+  return out;
+}
+
+function selected(list: readonly string[], current: string) {
+  return list.find((o) => o.toLowerCase() === current.toLowerCase()) ?? "All";
+}
+
+/**
+ * The browse filters (SPEC §2). A GET form to /browse using the panel's own names (type,
+ * fuelType, driveType); the loader redirects to the canonical query, so it works without
+ * JavaScript. With JavaScript the canonical URL is built here and navigated to directly.
+ */
+export function FilterPanel({ params }: { params: URLSearchParams }) {
+  const navigate = useNavigate();
+  const v = (key: string) => params.get(key) ?? "";
+  const features = new Set(params.getAll("keyFeatures").flatMap((f) => f.split(",")).map((f) => f.trim().toLowerCase()));
+  const moreActive = ["transmission", "fuel_type", "drive_train", "minYear", "maxYear", "minMileage", "maxMileage", "location", "keyFeatures"]
+    .some((k) => params.has(k));
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const query = canonicalFilterQuery(new URLSearchParams(data as unknown as Record<string, string>));
+    const qs = query.toString();
+    navigate(`/browse${qs ? `?${qs}` : ""}`);
+  };
+
+  const select = (name: string, label: string, list: readonly string[], current: string) => {
+    const opts = options(list, current);
+    return <NativeSelect name={name} label={label} data={opts} defaultValue={selected(opts, current)} key={`${name}=${current}`} />;
+  };
+  const number = (name: string, label: string, placeholder: string) => (
+    <TextInput name={name} label={label} placeholder={placeholder} inputMode="numeric" defaultValue={v(name)} key={`${name}=${v(name)}`} />
+  );
+
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs" component="section" aria-label="Filters">
+      <Form method="get" action="/browse" onSubmit={submit} className={classes.form}>
+        {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" verticalSpacing="sm">
+          {select("type", "Type", FILTER_BODY_TYPES, v("body_type"))}
+          <TextInput name="make" label="Make" placeholder="e.g. Toyota" defaultValue={v("make")} key={`make=${v("make")}`} />
+          <TextInput name="model" label="Model" placeholder="e.g. Camry" defaultValue={v("model")} key={`model=${v("model")}`} />
+          {select("condition", "Condition", FILTER_CONDITIONS, v("condition"))}
+          {number("minPrice", "Min price (₦)", "0")}
+          {number("maxPrice", "Max price (₦)", "Any")}
+        </SimpleGrid>
+        <details className={classes.more} open={moreActive || undefined}>
+          <summary>More filters</summary>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" verticalSpacing="sm" mt="sm">
+            {select("transmission", "Transmission", FILTER_TRANSMISSIONS, v("transmission"))}
+            {select("fuelType", "Fuel type", FILTER_FUEL_TYPES, v("fuel_type"))}
+            {select("driveType", "Drive type", FILTER_DRIVE_TYPES, v("drive_train"))}
+            <TextInput name="location" label="Location" placeholder="e.g. Lekki" defaultValue={v("location")} key={`location=${v("location")}`} />
+            {number("minYear", "Min year", "2005")}
+            {number("maxYear", "Max year", "2026")}
+            {number("minMileage", "Min mileage", "0")}
+            {number("maxMileage", "Max mileage", "Any")}
+          </SimpleGrid>
+          <fieldset className={classes.features}>
+            <legend>Key features</legend>
+            <div className={classes.featureGrid}>
+              {KEY_FEATURES.map((f) => (
+                <Checkbox key={`${f}=${features.has(f.toLowerCase())}`} name="keyFeatures" value={f} label={f} size="xs" defaultChecked={features.has(f.toLowerCase())} />
+              ))}
+            </div>
+          </fieldset>
+        </details>
+        <Group justify="space-between" mt="md" gap="sm">
+          <Text fz="xs" c="dimmed">
+            Empty fields are left out of the search.
+          </Text>
+          <Group gap="sm">
+            <Button component={Link} to="/browse" variant="subtle" color="gray">
+              Clear
+            </Button>
+            <Button type="submit">Apply Filters</Button>
+          </Group>
+        </Group>
+      </Form>
+    </Card>
+  );
+}

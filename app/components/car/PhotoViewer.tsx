@@ -1,0 +1,108 @@
+import { Loader, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { imageSrc, imageVariant } from "~/lib/images";
+import classes from "./PhotoViewer.module.css";
+
+type Status = "loading" | "complete" | "error";
+
+/**
+ * A big photo with previous/next (wrapping) and thumbnails. Controls are buttons calling
+ * `onSelect` (lightbox), or links from `linkFor` (the car page: works without JavaScript).
+ */
+export function PhotoViewer({
+  images,
+  alt,
+  index,
+  onSelect,
+  linkFor,
+}: {
+  images: string[];
+  alt: string;
+  index: number;
+  onSelect?: (i: number) => void;
+  linkFor?: (i: number) => string;
+}) {
+  const count = images.length;
+  const current = count ? ((index % count) + count) % count : 0;
+  const path = images[current];
+  const [status, setStatus] = useState<Status>(path ? "loading" : "error");
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (!path) return setStatus("error");
+    const el = img.current;
+    // Already decoded (cache, or before hydration): read its state instead of waiting for events.
+    if (el?.complete) setStatus(el.naturalWidth > 0 ? "complete" : "error");
+    else setStatus("loading");
+  }, [path]);
+
+  const control = (i: number, label: string, children: ReactNode, className: string) => {
+    const target = ((i % count) + count) % count;
+    return linkFor ? (
+      <Link to={linkFor(target)} replace preventScrollReset aria-label={label} className={className}>
+        {children}
+      </Link>
+    ) : (
+      <button type="button" aria-label={label} className={className} onClick={() => onSelect?.(target)}>
+        {children}
+      </button>
+    );
+  };
+
+  return (
+    <div className={classes.viewer}>
+      <div className={classes.stage} data-status={status} data-testid="photo-stage">
+        {path ? (
+          <img
+            key={path}
+            ref={img}
+            src={imageSrc(path)}
+            alt={`${alt}, photo ${current + 1} of ${count}`}
+            className={classes.photo}
+            onLoad={() => setStatus("complete")}
+            onError={() => setStatus("error")}
+            style={status === "error" ? { visibility: "hidden" } : undefined}
+          />
+        ) : null}
+        {status === "loading" ? (
+          <div className={classes.overlay} role="status" aria-label="Loading image">
+            <Loader color="white" />
+          </div>
+        ) : null}
+        {status === "error" ? (
+          <div className={classes.overlay} role="img" aria-label="Image not available">
+            <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <rect x="3" y="4" width="18" height="16" rx="2" />
+              <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" />
+            </svg>
+            <Text fz="sm" fw={600}>
+              Image not available
+            </Text>
+          </div>
+        ) : null}
+        {count > 1 ? (
+          <>
+            {control(current - 1, "Previous image", "‹", `${classes.nav} ${classes.prev}`)}
+            {control(current + 1, "Next image", "›", `${classes.nav} ${classes.next}`)}
+            <span className={classes.counter}>
+              {current + 1} / {count}
+            </span>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <div className={classes.thumbs} aria-label="Photos">
+          {images.map((p, i) =>
+            control(
+              i,
+              `Show photo ${i + 1}`,
+              <img src={imageVariant(p, "thumb")} alt="" width={96} height={64} loading="lazy" />,
+              `${classes.thumb} ${i === current ? classes.active : ""}`,
+            ),
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+import { GALLERY_IMAGES, SLIDESHOW_SLIDES } from "~/config/constants";
+import { HOME_BODY_TYPES } from "~/lib/car-options";
+import { pageCars } from "./car.server";
+
+/** Home page pieces that are not a single query: tiles, hero media, gallery. */
+
+export async function bodyTypeTiles() {
+  return Promise.all(
+    HOME_BODY_TYPES.map(async (type) => {
+      const { cars, total } = await pageCars({ body_type: type }, 1, 1);
+      return { type, count: total, image: cars[0]?.images[0] ?? null };
+    }),
+  );
+}
+
+const HERO_VIDEO = "videos/hero.mp4";
+
+/** The hero video's URL when public/ holds one (SPEC §2: else the slideshow). */
+export function heroVideo(): string | undefined {
+  return fs.existsSync(path.resolve("public", HERO_VIDEO)) ? `/${HERO_VIDEO}` : undefined;
+}
+
+export const HERO_SLIDES = Array.from({ length: SLIDESHOW_SLIDES }, (_, i) => `/images/hero-${i + 1}.webp`);
+
+export const GALLERY = [
+  "Toyota Land Cruiser at our Lekki showroom",
+  "Lexus RX 350 in wine red",
+  "Mercedes-Benz C 300, front view",
+  "Toyota Hilux ready for delivery",
+  "Ford Mustang, side profile",
+  "Honda Accord interior",
+  "Kia EV6, electric",
+  "Lexus GX 460 wheel and trim",
+].slice(0, GALLERY_IMAGES).map((alt, i) => ({ src: `/images/gallery-${i + 1}.webp`, alt }));

@@ -1,0 +1,99 @@
+import { Alert, Box, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { CarGrid } from "~/components/car/CarGrid";
+import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
+import { FilterPanel } from "~/components/FilterPanel";
+import { Pagination } from "~/components/Pagination";
+import { SearchBox } from "~/components/SearchBox";
+import { BROWSE_PAGE_SIZE } from "~/config/constants";
+import { site } from "~/config/site";
+import { canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
+import { pageCars } from "~/models/car.server";
+
+const FIELD_LABELS: Record<string, string> = {
+  minYear: "Min year", maxYear: "Max year", minPrice: "Min price", maxPrice: "Max price",
+  minMileage: "Min mileage", maxMileage: "Max mileage",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // The filter panel submits its own names (type, fuelType, ...) and empty fields: answer with the
+  // canonical, shareable URL instead.
+  const canonical = canonicalFilterQuery(url.searchParams);
+  if (canonical.toString() !== url.searchParams.toString()) {
+    const qs = canonical.toString();
+    throw redirect(`/browse${qs ? `?${qs}` : ""}`);
+  }
+  const { filters, ignored } = parseCarFilters(url.searchParams);
+  const result = await pageCars(filters, parsePage(url.searchParams), BROWSE_PAGE_SIZE);
+  return { ...result, ignored: ignored.map((k) => FIELD_LABELS[k] ?? k), query: url.search };
+}
+
+export default function Browse() {
+  const { cars, total, page, pageCount, ignored } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const lightbox = useCarLightbox();
+  const params = new URLSearchParams(location.search);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/browse";
+  const q = params.get("q");
+
+  return (
+    <Container size={1240} py={{ base: "lg", sm: 40 }}>
+      <Stack gap="lg">
+        <Box>
+          <Title order={1} fz={{ base: 28, sm: 40 }}>
+            Browse Cars
+          </Title>
+          <Text c="dimmed" maw={720} mt={6}>
+            Find your next car from our stock of new, foreign-used (Tokunbo) and Nigerian-used vehicles in Lekki, Lagos.
+            Every car is inspected, priced in naira and ready for a test drive; ask us about flexible financing.
+          </Text>
+        </Box>
+        <SearchBox defaultValue="" size="md" />
+        <FilterPanel params={params} />
+        {ignored.length ? (
+          <Alert color="yellow" variant="light" role="status" title="Some filters were ignored">
+            These values were not valid numbers and were left out: {ignored.join(", ")}.
+          </Alert>
+        ) : null}
+        <Group justify="space-between" align="center" mih={28}>
+          <Text fw={600} aria-live="polite">
+            {total} {total === 1 ? "car" : "cars"} found{q ? ` for “${q}”` : ""}
+          </Text>
+          {loading ? (
+            <Group gap={8} role="status">
+              <Loader size="sm" />
+              <Text fz="sm">Loading...</Text>
+            </Group>
+          ) : null}
+        </Group>
+        <Box style={{ opacity: loading ? 0.5 : 1, transition: "opacity .15s" }} aria-busy={loading}>
+          <CarGrid cars={cars} onOpen={lightbox.open} empty="No cars found matching your criteria." eagerCount={3} />
+        </Box>
+        <Pagination page={page} pageCount={pageCount} label="Browse pages" />
+      </Stack>
+      <CarLightbox car={lightbox.car} onClose={lightbox.close} />
+    </Container>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `Browse Cars | ${site.name}` },
+  { name: "description", content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, Lekki, Lagos.` },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => console.error(error), [error]);
+  return (
+    <Container size={1240} py={40}>
+      <Title order={1}>Browse Cars</Title>
+      <Alert color="red" role="alert" mt="lg">
+        Failed to load cars. Check console for details.
+      </Alert>
+    </Container>
+  );
+}
