@@ -1,0 +1,222 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearData, makeCar } from "../../tests/helpers/db";
+import { countRows, formRequest, validClientInfo, validContact, validInspection, without } from "../../tests/helpers/leads";
+import { getDb } from "../../db/database.server";
+import { addDays, lagosToday } from "~/lib/lead-schemas";
+import { action as inspectionAction, loader as inspectionLoader } from "./book-inspection";
+import { action as connectAction } from "./connect";
+import { loader as financingLoader } from "./financing";
+import { action as applyAction, loader as calculatorLoader } from "./financing.$id";
+import { action as clientAction, loader as applicationLoader } from "./loan-application";
+
+beforeEach(clearData);
+
+type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+const run = (fn: unknown, request: Request, params: Record<string, string> = {}) => (fn as Fn)({ request, params, context: {} });
+const get = (url: string) => new Request(`http://localhost${url}`);
+
+/** A page action's answer as { status, body }: plain data (200), data() with a status, or a Response. */
+async function answer(result: unknown): Promise<{ status: number; body: any; location?: string | null }> {
+  if (result instanceof Response) return { status: result.status, body: null, location: result.headers.get("location") };
+  const r = result as { type?: string; data?: unknown; init?: { status?: number } };
+  if (r && r.type === "DataWithResponseInit") return { status: r.init?.status ?? 200, body: r.data };
+  return { status: 200, body: result };
+}
+
+describe("/book-inspection", () => {
+  it("prefills make and model from the query string and offers dates from today in Lagos", async () => {
+    const data = (await run(inspectionLoader, get("/book-inspection?make=Lexus&model=RX%20350"))) as any;
+    expect(data.prefill).toEqual({ car_make: "Lexus", car_model: "RX 350" });
+    expect(data.today).toBe(lagosToday());
+  });
+
+  it("stores a valid booking once and answers success", async () => {
+    const { status, body } = await answer(await run(inspectionAction, formRequest("/book-inspection", validInspection())));
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true, id: expect.any(Number) });
+    const rows = await getDb().selectFrom("inspections").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ phone: "+2348035550142", email: "chinedu@example.com", car_model: "Camry" });
+    expect(rows[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it.each(["name", "phone", "email", "car_make", "car_model", "inspection_date"] as const)(
+    "refuses a booking without %s with 400, the failure text and the typed values",
+    async (field) => {
+      const { status, body } = await answer(await run(inspectionAction, formRequest("/book-inspection", without(validInspection(), field) as Record<string, string>)));
+      expect(status).toBe(400);
+      expect(body.error).toBe("Error booking inspection");
+      expect(body.errors[field]).toEqual(expect.any(String));
+      expect(body.values.name ?? "").toBe(field === "name" ? "" : "Chinedu Okafor");
+      expect(await countRows("inspections")).toBe(0);
+    },
+  );
+
+  it("refuses a date in the past with a clear message", async () => {
+    const { status, body } = await answer(await run(inspectionAction, formRequest("/book-inspection", { ...validInspection(), inspection_date: addDays(lagosToday(), -3) })));
+    expect(status).toBe(400);
+    expect(body.errors.inspection_date).toMatch(/cannot be in the past/);
+    expect(await countRows("inspections")).toBe(0);
+  });
+});
+
+describe("/connect", () => {
+  it("stores a valid message once", async () => {
+    const { body } = await answer(await run(connectAction, formRequest("/connect", validContact())));
+    expect(body.ok).toBe(true);
+    expect(await countRows("contact_messages")).toBe(1);
+  });
+
+  it.each(["name", "phone", "email", "message"] as const)("refuses a message without %s", async (field) => {
+    const { status, body } = await answer(await run(connectAction, formRequest("/connect", without(validContact(), field) as Record<string, string>)));
+    expect(status).toBe(400);
+    expect(body.error).toBe("Error sending message");
+    expect(Object.keys(body.errors)).toEqual([field]);
+    expect(await countRows("contact_messages")).toBe(0);
+  });
+
+  it("refuses a malformed email and a foreign phone, keeping what was typed", async () => {
+    const { status, body } = await answer(await run(connectAction, formRequest("/connect", { ...validContact(), email: "aisha@", phone: "+1 415 555 0100" })));
+    expect(status).toBe(400);
+    expect(Object.keys(body.errors).sort()).toEqual(["email", "phone"]);
+    expect(body.values).toMatchObject({ email: "aisha@", phone: "+1 415 555 0100", message: validContact().message });
+  });
+});
+
+describe("/financing and its calculator", () => {
+  it("lists only unsold financing cars and shows the success message after an application", async () => {
+    const financed = await makeCar({ financing: true, make: "Lexus", model: "RX 350" });
+    await makeCar({ financing: false });
+    await makeCar({ financing: true, sold: true });
+    const plain = (await run(financingLoader, get("/financing"))) as any;
+    expect(plain.cars.map((c: { id: number }) => c.id)).toEqual([financed]);
+    expect(plain.submitted).toBe(false);
+    expect(((await run(financingLoader, get("/financing?submitted=1"))) as any).submitted).toBe(true);
+  });
+
+  it("starts at 40 %, 3 months and a monthly repayment of 0; the no-JS Calculate computes on the server", async () => {
+    const id = await makeCar({ financing: true, price: 25_000_000 });
+    const start = (await run(calculatorLoader, get(`/financing/${id}`), { id: String(id) })) as any;
+    expect(start).toMatchObject({ percent: 40, months: 3, monthly: 0, car: { price: 25_000_000 } });
+    const calc = (await run(calculatorLoader, get(`/financing/${id}?percent=55&months=12&calculate=1`), { id: String(id) })) as any;
+    expect(calc).toMatchObject({ percent: 55, months: 12, monthly: 937_500 });
+    const bad = (await run(calculatorLoader, get(`/financing/${id}?percent=20&months=5&calculate=1`), { id: String(id) })) as any;
+    expect(bad).toMatchObject({ percent: 40, months: 3, monthly: 0 });
+  });
+
+  it("answers 404 for unknown, sold and non-financing cars", async () => {
+    const plain = await makeCar({ financing: false });
+    const sold = await makeCar({ financing: true, sold: true });
+    for (const id of [String(plain), String(sold), "999", "abc"]) {
+      const thrown = await run(calculatorLoader, get(`/financing/${id}`), { id }).catch((e) => e);
+      expect((thrown as Response).status).toBe(404);
+    }
+  });
+
+  it("Apply for Loan recomputes from the stored price, stores once and redirects with the id", async () => {
+    const id = await makeCar({ financing: true, price: 10_000_001, make: "Toyota", model: "Camry", year: 2020, color: "Black" });
+    const res = await answer(
+      await run(applyAction, formRequest(`/financing/${id}`, { percent: "40", months: "12", loan_amount: "1", monthly_repayment: "1" }), { id: String(id) }),
+    );
+    expect(res.status).toBe(302);
+    const rows = await getDb().selectFrom("loan_applications").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      car_id: id,
+      car_name: "Toyota Camry 2020 Black",
+      loan_amount: 10_000_001,
+      initial_deposit: 4_000_000.4,
+      loan_period: "12 months",
+      monthly_repayment: 500_000.05,
+    });
+    expect(res.location).toBe(`/loan-application?application=${rows[0].id}`);
+  });
+
+  it("Apply for Loan refuses a percentage or period outside the lists, and a car not financed, storing nothing", async () => {
+    const id = await makeCar({ financing: true });
+    const notFinanced = await makeCar({ financing: false });
+    const cases: Array<[Record<string, string>, number]> = [
+      [{ percent: "39", months: "3" }, id],
+      [{ percent: "91", months: "3" }, id],
+      [{ percent: "forty", months: "3" }, id],
+      [{ percent: "50", months: "4" }, id],
+      [{ percent: "50" }, id],
+      [{ percent: "50", months: "3" }, notFinanced],
+    ];
+    for (const [fields, carId] of cases) {
+      const res = await answer(await run(applyAction, formRequest(`/financing/${carId}`, fields), { id: String(carId) }));
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+    expect(await countRows("loan_applications")).toBe(0);
+  });
+});
+
+describe("/loan-application", () => {
+  async function apply(): Promise<number> {
+    const carId = await makeCar({ financing: true, price: 25_000_000 });
+    const res = await answer(await run(applyAction, formRequest(`/financing/${carId}`, { percent: "40", months: "3" }), { id: String(carId) }));
+    return Number(new URL(res.location!, "http://x").searchParams.get("application"));
+  }
+
+  it("shows the stored loan details, or none without an application", async () => {
+    const appId = await apply();
+    const data = (await run(applicationLoader, get(`/loan-application?application=${appId}`))) as any;
+    expect(data.loan).toEqual({
+      id: appId,
+      carName: "Toyota Camry 2020 Black",
+      loanAmount: 25_000_000,
+      initialDeposit: 10_000_000,
+      loanPeriod: "3 months",
+      monthlyRepayment: 5_000_000,
+    });
+    expect(data.alreadySubmitted).toBe(false);
+    expect(((await run(applicationLoader, get("/loan-application"))) as any).loan).toBeNull();
+    expect(((await run(applicationLoader, get("/loan-application?application=999"))) as any).loan).toBeNull();
+  });
+
+  it("stores the client information linked to its application and redirects to /financing?submitted=1", async () => {
+    const appId = await apply();
+    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: appId })));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/financing?submitted=1");
+    const rows = await getDb().selectFrom("client_infos").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ loan_application_id: appId, phone: "+2349095550113", employment_status: "Business Owner" });
+    // A second submission for the same loan is refused.
+    const again = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: appId })));
+    expect(again.status).toBe(400);
+    expect(await countRows("client_infos")).toBe(1);
+  });
+
+  const required = [
+    "name", "email", "phone", "age_bracket", "income_range", "client_location", "client_id",
+    "bvn_available", "deposit_available", "employment_status",
+  ] as const;
+  it.each(required)("refuses client information without %s", async (field) => {
+    const appId = await apply();
+    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...without(validClientInfo(), field), loan_application_id: appId } as Record<string, string>)));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Failed to submit application");
+    expect(res.body.errors[field]).toEqual(expect.any(String));
+    expect(await countRows("client_infos")).toBe(0);
+  });
+
+  it.each(["age_bracket", "income_range", "client_id", "bvn_available", "deposit_available", "employment_status"] as const)(
+    "refuses a %s outside its option list",
+    async (field) => {
+      const appId = await apply();
+      const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), [field]: "Other", loan_application_id: appId })));
+      expect(res.status).toBe(400);
+      expect(res.body.errors[field]).toMatch(/must be one of/);
+      expect(res.body.values[field]).toBe("Other");
+      expect(await countRows("client_infos")).toBe(0);
+    },
+  );
+
+  it("refuses a form without a loan application", async () => {
+    const res = await answer(await run(clientAction, formRequest("/loan-application", validClientInfo())));
+    expect(res.status).toBe(400);
+    expect(await countRows("client_infos")).toBe(0);
+  });
+});
