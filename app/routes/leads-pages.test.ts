@@ -195,7 +195,7 @@ describe("/loan-application", () => {
   ] as const;
   it.each(required)("refuses client information without %s", async (field) => {
     const appId = await apply();
-    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...without(validClientInfo(), field), loan_application_id: appId } as Record<string, string>)));
+    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...(without(validClientInfo(), field) as Record<string, string>), loan_application_id: appId })));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Failed to submit application");
     expect(res.body.errors[field]).toEqual(expect.any(String));
