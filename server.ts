@@ -79,6 +79,9 @@ function createApp(initialBuild: ServerBuild) {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's no-referrer: with it browsers send `Origin: null` on form posts, which
+      // Remix's CSRF check refuses, so every form without JavaScript would fail with a 500.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
   app.use(compression());
