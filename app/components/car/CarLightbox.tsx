@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Car } from "~/models/car.server";
@@ -54,7 +54,8 @@ export function CarLightbox({ car, onClose }: { car: LightboxCar | null; onClose
     <Modal
       opened={car !== null}
       onClose={onClose}
-      title={<Title order={2} fz={{ base: "lg", sm: "xl" }}>{title}</Title>}
+      title={title}
+      styles={{ title: { fontWeight: 800, fontSize: "var(--mantine-font-size-xl)" } }}
       size="72rem"
       centered
       radius="lg"

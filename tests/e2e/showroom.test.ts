@@ -1,0 +1,250 @@
+import Database from "better-sqlite3";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JS_MODES, launchBrowser, newContext, PHONE, startServer, type TestServer, waitForHydration } from "./harness";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(js: boolean, path: string, viewport?: { width: number; height: number }): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser, { js, viewport });
+  const page = await ctx.newPage();
+  await page.goto(server.url + path);
+  await waitForHydration(page, js);
+  return { ctx, page };
+}
+
+const cardTitles = (page: Page, scope = "") =>
+  page.locator(`${scope} [data-testid="car-card"] h3`).allInnerTexts();
+
+describe.each(JS_MODES)("home $label", ({ js }) => {
+  it("shows the hero, tiles, arrivals, collection, tabs and gallery", async () => {
+    const { ctx, page } = await open(js, "/");
+    await expect(page.getByRole("link", { name: "Explore Now" }).getAttribute("href")).resolves.toBe("/browse");
+    expect(await page.locator('[data-testid="hero-slide"]').count()).toBe(4);
+    expect(await page.locator('[data-testid="body-type-tile"]').count()).toBe(4);
+    expect(await page.locator('[data-testid="new-arrivals"] [data-testid="car-card"]').count()).toBe(6);
+    expect(await page.locator('#collection [data-testid="car-card"]').count()).toBe(12);
+    expect(await page.locator('[data-testid="gallery-image"]').count()).toBe(8);
+    await ctx.close();
+  });
+
+  it("switches condition tabs by link", async () => {
+    const { ctx, page } = await open(js, "/");
+    const tab = page.locator("#conditions");
+    expect(await tab.locator('[aria-current="true"]').innerText()).toBe("New Cars");
+    for (const badge of await tab.locator('[data-testid="car-card"] .mantine-Badge-root').first().allInnerTexts()) {
+      expect(badge.toUpperCase()).toBe("NEW");
+    }
+    await tab.getByRole("link", { name: "Foreign Used Cars" }).click();
+    await page.waitForURL(/condition=foreign-used/);
+    await tab.locator('[aria-current="true"]', { hasText: "Foreign Used Cars" }).waitFor();
+    const cards = tab.locator('[data-testid="car-card"]');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (let i = 0; i < (await cards.count()); i++) {
+      expect((await cards.nth(i).locator(".mantine-Badge-root").first().innerText()).toUpperCase()).toBe("FOREIGN USED");
+    }
+    await ctx.close();
+  });
+
+  it("pages Our Collection with numbered links", async () => {
+    const { ctx, page } = await open(js, "/");
+    const first = await cardTitles(page, "#collection");
+    await page.locator("#collection").getByRole("link", { name: "Page 2", exact: true }).click();
+    await page.waitForURL(/\?page=2/);
+    await page.locator('#collection [aria-current="page"]', { hasText: "2" }).waitFor();
+    const second = await cardTitles(page, "#collection");
+    expect(second.length).toBe(12);
+    expect(second[0]).not.toBe(first[0]);
+    if (js) await page.waitForFunction(() => window.scrollY < 50, undefined, { timeout: 5000 });
+    await ctx.close();
+  });
+
+  it("searches from the hero box", async () => {
+    const { ctx, page } = await open(js, "/");
+    const box = page.getByRole("textbox", { name: "Search cars" }).first();
+    if (js) await expect(page.getByRole("button", { name: "Search" }).first().isDisabled()).resolves.toBe(true);
+    await box.fill("camry");
+    if (js) await expect(page.getByRole("button", { name: "Search" }).first().isEnabled()).resolves.toBe(true);
+    await box.press("Enter");
+    await page.waitForURL(/\/browse\?q=camry$/);
+    await page.getByText(/cars? found for “camry”/).waitFor();
+    for (const t of await cardTitles(page)) expect(t.toLowerCase()).toContain("camry");
+    await ctx.close();
+  });
+
+  it("goes to browse from a body-type tile", async () => {
+    const { ctx, page } = await open(js, "/");
+    await page.locator('[data-testid="body-type-tile"]', { hasText: "Truck" }).click();
+    await page.waitForURL(/\/browse\?body_type=Truck$/);
+    await expect(page.locator('select[name="type"]').inputValue()).resolves.toBe("Truck");
+    expect((await cardTitles(page)).length).toBeGreaterThan(0);
+    await ctx.close();
+  });
+});
+
+describe.each(JS_MODES)("browse $label", ({ js }) => {
+  it("applies filters into a canonical URL and pages the results", async () => {
+    const { ctx, page } = await open(js, "/browse");
+    expect((await cardTitles(page)).length).toBe(6);
+    await page.locator('select[name="type"]').selectOption("SUV");
+    await page.getByLabel("Max price (₦)").fill("300000000");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL((u) => u.search === "?body_type=SUV&maxPrice=300000000");
+    const found = Number((await page.getByText(/\d+ cars? found/).innerText()).split(" ")[0]);
+    expect(found).toBeGreaterThan(6);
+    await page.getByRole("link", { name: "Page 2", exact: true }).click();
+    await page.waitForURL(/body_type=SUV&maxPrice=300000000&page=2/);
+    await expect(page.locator('select[name="type"]').inputValue()).resolves.toBe("SUV");
+    expect((await cardTitles(page)).length).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it("renames the panel's names, ignores bad values with a note, and says when nothing matches", async () => {
+    const { ctx, page } = await open(js, "/browse?type=Truck&fuelType=Diesel&driveType=&minPrice=abc");
+    expect(new URL(page.url()).search).toBe("?body_type=Truck&fuel_type=Diesel&minPrice=abc");
+    await page.getByText("Some filters were ignored").waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Min price" }).count()).toBe(1);
+    expect((await cardTitles(page)).length).toBeGreaterThan(0);
+    await page.goto(`${server.url}/browse?make=NoSuchMake`);
+    await page.getByText("No cars found matching your criteria.").waitFor();
+    await ctx.close();
+  });
+
+  it("filters by key features from the checkboxes", async () => {
+    const { ctx, page } = await open(js, "/browse");
+    await page.getByText("More filters").click();
+    await page.getByLabel("Sunroof", { exact: true }).check();
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/keyFeatures=Sunroof/);
+    await expect(page.getByLabel("Sunroof", { exact: true }).isChecked()).resolves.toBe(true);
+    expect((await cardTitles(page)).length).toBeGreaterThan(0);
+    await ctx.close();
+  });
+});
+
+describe("car view", () => {
+  it("opens the lightbox with JavaScript, updates the address and closes by Escape, button and outside click", async () => {
+    const { ctx, page } = await open(true, "/browse");
+    const title = (await cardTitles(page))[0];
+    await page.getByRole("link", { name: "View Details" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await expect(dialog.getByRole("heading", { level: 2 }).innerText()).resolves.toBe(title);
+    await expect(page.title()).resolves.toMatch(/^Browse Cars/);
+    expect(new URL(page.url()).pathname).toMatch(/^\/cars\/\d+$/);
+    for (const label of ["Condition", "Type", "Transmission", "Mileage", "Engine Capacity", "Engine Size", "Fuel Type", "Drive Type", "Custom Paper", "Color", "Registered"]) {
+      expect(await dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).count()).toBe(1);
+    }
+    const counter = dialog.getByText(/^1 \/ \d+$/);
+    const total = Number((await counter.innerText()).split("/ ")[1]);
+    await dialog.getByRole("button", { name: "Previous image" }).click();
+    await dialog.getByText(`${total} / ${total}`).waitFor();
+    await dialog.getByRole("button", { name: "Next image" }).click();
+    await dialog.getByText(`1 / ${total}`).waitFor();
+    await dialog.getByRole("button", { name: "Show photo 2" }).click();
+    await dialog.getByText(`2 / ${total}`).waitFor();
+    await page.locator('[data-testid="photo-stage"][data-status="complete"]').waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/browse");
+
+    await page.getByRole("link", { name: "View Details" }).nth(1).click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("link", { name: "View Details" }).nth(2).click();
+    await dialog.waitFor();
+    await page.mouse.click(5, 400);
+    await dialog.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/browse");
+    await ctx.close();
+  });
+
+  it("renders the car page on the server without JavaScript", async () => {
+    const { ctx, page } = await open(false, "/");
+    const title = (await cardTitles(page, "#collection"))[0];
+    await page.locator("#collection").getByRole("link", { name: "View Details" }).first().click();
+    await page.waitForURL(/\/cars\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(title);
+    expect(await page.title()).toMatch(/ for ₦[\d,]+ \| /);
+    const book = await page.getByRole("link", { name: "Book an inspection" }).getAttribute("href");
+    expect(book).toMatch(/^\/book-inspection\?make=.+&model=.+$/);
+    await page.getByRole("link", { name: "Next image" }).click();
+    await page.waitForURL(/\?photo=1$/);
+    await page.getByText(/^2 \/ \d+$/).waitFor();
+    const chat = await page.getByTestId("chat-button").getAttribute("href");
+    expect(decodeURIComponent(chat!)).toContain(title.split(" - ")[0]);
+    await ctx.close();
+  });
+
+  it("answers 404 for an unknown car and shows a sold car with a notice", async () => {
+    expect((await fetch(`${server.url}/cars/999999`)).status).toBe(404);
+    expect((await fetch(`${server.url}/cars/abc`)).status).toBe(404);
+    const db = new Database(server.dbPath, { readonly: true });
+    const sold = db.prepare("select id, make, model from cars where sold = 1 limit 1").get() as { id: number; make: string; model: string };
+    db.close();
+    const { ctx, page } = await open(false, `/cars/${sold.id}`);
+    await page.getByRole("status").filter({ hasText: "This car has been sold." }).waitFor();
+    expect(await page.title()).toContain("(Sold)");
+    expect(await page.getByRole("link", { name: "Book an inspection" }).count()).toBe(0);
+    await ctx.close();
+  });
+});
+
+describe.each(JS_MODES)("newsletter $label", ({ js }) => {
+  it("subscribes, lists this visitor's entry, clears the fields, and refuses a bad email", async () => {
+    const { ctx, page } = await open(js, "/#newsletter");
+    const form = page.locator("#newsletter");
+    const email = `reader-${js ? "js" : "nojs"}@example.com`;
+    await form.getByLabel("Name").fill("Chioma Eze");
+    await form.getByLabel("Email").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await page.locator("#newsletter").getByRole("status").filter({ hasText: "Subscription successful!" }).waitFor();
+    await expect(page.getByTestId("subscribed-users").innerText()).resolves.toContain(`Chioma Eze (${email})`);
+    await expect(page.locator("#newsletter").getByLabel("Name").inputValue()).resolves.toBe("");
+    await expect(page.locator("#newsletter").getByLabel("Email").inputValue()).resolves.toBe("");
+
+    // Passes the browser's email check, fails the server's.
+    await page.locator("#newsletter").getByLabel("Name").fill("Bad Email");
+    await page.locator("#newsletter").getByLabel("Email").fill("bad@localhost");
+    await page.locator("#newsletter").getByRole("button", { name: "Subscribe" }).click();
+    await page.locator("#newsletter").getByRole("alert").filter({ hasText: "Subscription failed. Please try again." }).waitFor();
+    await page.getByText("Enter a valid email address").waitFor();
+    await expect(page.locator("#newsletter").getByLabel("Email").inputValue()).resolves.toBe("bad@localhost");
+    await expect(page.locator("#newsletter").getByLabel("Name").inputValue()).resolves.toBe("Bad Email");
+
+    // The list belongs to this visitor: a fresh browser does not see it.
+    const other = await open(js, "/");
+    expect(await other.page.getByTestId("subscribed-users").count()).toBe(0);
+    await other.ctx.close();
+    await ctx.close();
+  });
+});
+
+describe.each(JS_MODES)("mobile menu at 390 px $label", ({ js }) => {
+  it("opens the side menu and closes it on a link click", async () => {
+    const { ctx, page } = await open(js, "/", PHONE);
+    const panel = page.locator("nav[aria-label='Main'] details");
+    expect(await page.locator("nav[aria-label='Main'] details a", { hasText: "About Us" }).isVisible()).toBe(false);
+    await page.getByLabel("Menu").click();
+    await expect(panel.getAttribute("open")).resolves.not.toBeNull();
+    const about = panel.getByRole("link", { name: "About Us" });
+    expect(await about.isVisible()).toBe(true);
+    await about.click();
+    await page.waitForURL(/\/about$/);
+    await page.getByRole("heading", { name: "Why Choose Us" }).waitFor();
+    await expect(page.locator("nav[aria-label='Main'] details").getAttribute("open")).resolves.toBeNull();
+    expect(await page.locator("nav[aria-label='Main'] details a", { hasText: "Browse Cars" }).isVisible()).toBe(false);
+    await ctx.close();
+  });
+});
