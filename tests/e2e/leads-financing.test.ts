@@ -1,0 +1,161 @@
+// Financing: the calculator, Apply for Loan and the client information, with JavaScript on and off.
+import Database from "better-sqlite3";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatNaira } from "~/lib/money";
+import { DESKTOP, JS_MODES, launchBrowser, newContext, PHONE, screenshot, startServer, type TestServer, waitForHydration } from "./harness";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function query<T>(sql: string, ...args: unknown[]): T[] {
+  const db = new Database(server.dbPath, { readonly: true });
+  try {
+    return db.prepare(sql).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+async function open(js: boolean, path: string, viewport = DESKTOP): Promise<Page> {
+  const ctx = await newContext(browser, { js, viewport });
+  const page = await ctx.newPage();
+  await page.goto(server.url + path);
+  await waitForHydration(page, js);
+  return page;
+}
+
+const value = (page: Page, testId: string) => page.getByTestId(testId).inputValue();
+
+/** Opens the first car of the grid: a modal with JavaScript, its own page without. */
+async function openFirstCar(page: Page): Promise<{ id: number; price: number }> {
+  const card = page.getByTestId("car-card").first();
+  const href = (await card.getByRole("link", { name: "View Details" }).getAttribute("href"))!;
+  const id = Number(href.split("/").pop());
+  const [{ price }] = query<{ price: number }>("SELECT price FROM cars WHERE id = ?", id);
+  await card.getByRole("link", { name: "View Details" }).click();
+  await page.getByTestId("financing-view").waitFor();
+  await page.waitForURL(`**/financing/${id}`);
+  return { id, price };
+}
+
+describe.each(JS_MODES)("financing $label", ({ js }) => {
+  it("calculates, applies for a loan and submits the client information through to the success message", async () => {
+    const page = await open(js, "/financing");
+    await page.getByRole("heading", { name: "Financing Options" }).waitFor();
+    expect(await page.getByTestId("car-card").count()).toBeGreaterThan(0);
+    const { id, price } = await openFirstCar(page);
+
+    // Starting state: 40 %, 3 months, monthly 0.
+    await expect(value(page, "loan-amount")).resolves.toBe(formatNaira(price));
+    await expect(value(page, "initial-deposit")).resolves.toBe(formatNaira(Math.round(price * 40) / 100));
+    await expect(value(page, "monthly-repayment")).resolves.toBe("₦0");
+    await expect(page.getByLabel("Loan Period").inputValue()).resolves.toBe("3");
+
+    await page.locator('input[type="range"][name="percent"]').fill("60");
+    if (js) {
+      // The deposit follows the slider at once; the monthly waits for Calculate.
+      await expect(value(page, "initial-deposit")).resolves.toBe(formatNaira(Math.round(price * 60) / 100));
+      await expect(value(page, "monthly-repayment")).resolves.toBe("₦0");
+    }
+    await page.getByLabel("Loan Period").selectOption("6");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    const deposit = Math.round(price * 60) / 100;
+    const monthly = Math.round(((price - deposit) / 6) * 100) / 100;
+    await page.waitForFunction(
+      (expected) => (document.querySelector('[data-testid="monthly-repayment"]') as HTMLInputElement | null)?.value === expected,
+      formatNaira(monthly),
+    );
+    await expect(value(page, "initial-deposit")).resolves.toBe(formatNaira(deposit));
+    if (!js) expect(page.url()).toContain(`/financing/${id}?percent=60&months=6&calculate=1`);
+
+    await page.getByRole("button", { name: "Apply for Loan" }).click();
+    await page.waitForURL(/\/loan-application\?application=\d+$/);
+    const appId = Number(new URL(page.url()).searchParams.get("application"));
+    const [stored] = query<Record<string, unknown>>("SELECT * FROM loan_applications WHERE id = ?", appId);
+    expect(stored).toMatchObject({ car_id: id, loan_amount: price, initial_deposit: deposit, loan_period: "6 months", monthly_repayment: monthly });
+
+    const details = page.getByTestId("loan-details");
+    await details.waitFor();
+    for (const text of [String(stored.car_name), formatNaira(price), formatNaira(deposit), "6 months", formatNaira(monthly)]) {
+      await expect(details.getByText(text, { exact: true }).first().isVisible()).resolves.toBe(true);
+    }
+
+    const form = page.getByRole("form", { name: "Client information" });
+    await form.getByLabel("Full name").fill(`Loan Buyer ${js ? "JS" : "NoJS"}`);
+    await form.getByLabel("Email address").fill("loan@example.com");
+    await form.getByLabel("Phone number").fill("0909 555 0113");
+    await form.getByLabel("Age bracket").selectOption("26 - 35");
+    await form.locator('input[name="client_location"]').fill("Ikeja, Lagos");
+    await form.getByLabel("Employment status").selectOption("Employed");
+    await form.getByLabel("Monthly income").selectOption("400k - 800k");
+    await form.locator('input[name="client_id"][value="Yes"]').check();
+    await form.locator('input[name="bvn_available"][value="Yes"]').check();
+    await form.locator('input[name="deposit_available"][value="No"]').check();
+    await form.getByRole("button", { name: "Submit Application" }).click();
+
+    await page.waitForURL("**/financing?submitted=1");
+    await page.getByRole("status").filter({ hasText: "Application submitted successfully!" }).waitFor();
+    const clients = query<Record<string, unknown>>("SELECT * FROM client_infos WHERE loan_application_id = ?", appId);
+    expect(clients).toEqual([expect.objectContaining({ phone: "+2349095550113", age_bracket: "26 - 35", deposit_available: "No", referral: null })]);
+    await page.context().close();
+  });
+
+  it("shows 'No loan details available.' without an application", async () => {
+    const page = await open(js, "/loan-application");
+    await expect(page.getByText("No loan details available.").isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it("shows 'Failed to submit application' for a bad phone number and keeps what was typed", async () => {
+    const res = await fetch(`${server.url}/api/loan-applications`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ car_name: "Kia Rio 2019 Red", loan_amount: 9_000_000, initial_deposit: 3_600_000, loan_period: "3 months", monthly_repayment: 1_800_000 }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const page = await open(js, `/loan-application?application=${id}`);
+    const form = page.getByRole("form", { name: "Client information" });
+    await form.getByLabel("Full name").fill("Typed Name");
+    await form.getByLabel("Email address").fill("typed@example.com");
+    await form.getByLabel("Phone number").fill("12345");
+    await form.getByLabel("Age bracket").selectOption("60 & Above");
+    await form.locator('input[name="client_location"]').fill("Lekki");
+    await form.getByLabel("Employment status").selectOption("Unemployed");
+    await form.getByLabel("Monthly income").selectOption("Less than 100k");
+    for (const name of ["client_id", "bvn_available", "deposit_available"]) await form.locator(`input[name="${name}"][value="No"]`).check();
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await page.getByRole("alert").filter({ hasText: "Failed to submit application" }).waitFor();
+    await expect(page.getByLabel("Full name").inputValue()).resolves.toBe("Typed Name");
+    await expect(page.getByLabel("Age bracket").inputValue()).resolves.toBe("60 & Above");
+    expect(query("SELECT id FROM client_infos WHERE loan_application_id = ?", id)).toHaveLength(0);
+    await page.context().close();
+  });
+});
+
+describe("financing screenshots", () => {
+  it("captures the grid, the calculator and the loan application on a phone and a desktop", async () => {
+    for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {
+      const page = await open(true, "/financing", viewport);
+      await screenshot(page, `leads-financing-${label}`);
+      await openFirstCar(page);
+      await page.getByRole("button", { name: "Calculate" }).click();
+      await page.screenshot({ path: `tests/artifacts/leads-financing-calculator-${label}.png` });
+      await page.getByRole("button", { name: "Apply for Loan" }).click();
+      await page.waitForURL(/\/loan-application\?application=\d+$/);
+      await page.getByTestId("loan-details").waitFor();
+      await screenshot(page, `leads-loan-application-${label}`);
+      await page.context().close();
+    }
+  });
+});
