@@ -33,7 +33,7 @@ export default function Financing() {
   const navigate = useNavigate();
   return (
     <>
-      <LeadPageHeader title="Financing Options" intro="Drive now, pay over 3, 6 or 12 months with no interest. Pick a car to work out your deposit and monthly repayment." />
+      <LeadPageHeader size="xl" title="Financing Options" intro="Drive now, pay over 3, 6 or 12 months with no interest. Pick a car to work out your deposit and monthly repayment." />
       <Container size="xl" py={{ base: "lg", sm: 40 }}>
         <Stack gap="lg">
           {submitted ? <LeadNotice success={CLIENT_INFO_SUCCESS} /> : null}

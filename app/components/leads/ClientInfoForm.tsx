@@ -73,7 +73,6 @@ export function ClientInfoForm({
                 size="md"
                 maxLength={MAX_LENGTHS.client_location}
                 placeholder="e.g. Ikeja, Lagos"
-                description="City and state where you live"
                 defaultValue={values.client_location}
                 error={errors.client_location}
               />
@@ -88,26 +87,25 @@ export function ClientInfoForm({
                 size="md"
                 defaultValue={values.employment_status ?? ""}
                 error={errors.employment_status}
-                data={[...placeholderOption("Select your employment status"), ...EMPLOYMENT_STATUSES]}
+                data={[...placeholderOption("Select status"), ...EMPLOYMENT_STATUSES]}
               />
               <NativeSelect
-                label="Monthly income"
+                label="Monthly income (₦)"
                 name="income_range"
                 required
                 size="md"
                 defaultValue={values.income_range ?? ""}
                 error={errors.income_range}
-                description="In naira"
-                data={[...placeholderOption("Select your income range"), ...INCOME_RANGES]}
+                data={[...placeholderOption("Select income range"), ...INCOME_RANGES]}
               />
             </SimpleGrid>
           </LeadSection>
           <LeadSection title="Documents and deposit">
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-              <YesNo name="client_id" label="Valid means of ID?" description="NIN, passport or driver's licence" value={values.client_id} error={errors.client_id} />
-              <YesNo name="bvn_available" label="BVN available?" description="Bank Verification Number" value={values.bvn_available} error={errors.bvn_available} />
-              <YesNo name="deposit_available" label="Deposit ready?" description="The initial deposit above" value={values.deposit_available} error={errors.deposit_available} />
-            </SimpleGrid>
+            <Stack gap="lg">
+              <YesNo name="client_id" label="Valid means of ID?" description="NIN slip, international passport or driver's licence" value={values.client_id} error={errors.client_id} />
+              <YesNo name="bvn_available" label="BVN available?" description="Your 11-digit Bank Verification Number" value={values.bvn_available} error={errors.bvn_available} />
+              <YesNo name="deposit_available" label="Deposit ready?" description="Can you pay the initial deposit shown above?" value={values.deposit_available} error={errors.deposit_available} />
+            </Stack>
           </LeadSection>
           <TextInput
             label="How did you hear about us?"
