@@ -31,7 +31,7 @@ export function ChatButton() {
         position: "fixed",
         right: 18,
         bottom: 18,
-        zIndex: 150,
+        zIndex: 90, // under the sticky bar (100, which holds the side menu) and under modals
         width: 58,
         height: 58,
         borderRadius: "50%",

@@ -20,7 +20,7 @@ export default function About() {
   return (
     <>
       <Box bg="brand.9" c="white" py={{ base: 48, sm: 80 }}>
-        <Container size="lg">
+        <Container size={1240}>
           <Text tt="uppercase" fz="xs" fw={800} c="gold.4" style={{ letterSpacing: "0.1em" }}>About Us</Text>
           <Title order={1} c="white" fz={{ base: 32, sm: 48 }} maw={760} mt={8}>
             Lagos drivers have trusted us for over 15 years
@@ -32,7 +32,7 @@ export default function About() {
         </Container>
       </Box>
 
-      <Container size="lg" py={{ base: 40, sm: 64 }}>
+      <Container size={1240} py={{ base: 40, sm: 64 }}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
           <Stack gap="sm">
             <Title order={2}>Our story</Title>

@@ -35,7 +35,9 @@ export default function CarPage() {
         <Text fz="sm" c="dimmed">{title}</Text>
       </Breadcrumbs>
       <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 420px), 1fr))" }}>
-        <PhotoViewer images={car.images} alt={title} index={photo} linkFor={(i) => `/cars/${car.id}${i ? `?photo=${i}` : ""}`} />
+        <div style={{ position: "sticky", top: 84, alignSelf: "start" }}>
+          <PhotoViewer images={car.images} alt={title} index={photo} linkFor={(i) => `/cars/${car.id}${i ? `?photo=${i}` : ""}`} />
+        </div>
         <Stack gap="md">
           <Group gap="xs">
             <Badge color={car.condition === "New" ? "brand" : "dark"} radius="sm">{car.condition}</Badge>

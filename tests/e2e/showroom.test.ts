@@ -35,6 +35,9 @@ describe.each(JS_MODES)("home $label", ({ js }) => {
     expect(await page.locator('[data-testid="new-arrivals"] [data-testid="car-card"]').count()).toBe(6);
     expect(await page.locator('#collection [data-testid="car-card"]').count()).toBe(12);
     expect(await page.locator('[data-testid="gallery-image"]').count()).toBe(8);
+    const active = () => page.locator('[data-testid="hero-slide"][data-active="true"]').getAttribute("src");
+    expect(await active()).toBe("/images/hero-1.webp");
+    if (js) await page.waitForFunction(() => document.querySelector('[data-testid="hero-slide"][data-active="true"]')?.getAttribute("src") === "/images/hero-2.webp", undefined, { timeout: 5000 });
     await ctx.close();
   });
 
@@ -73,6 +76,10 @@ describe.each(JS_MODES)("home $label", ({ js }) => {
     const { ctx, page } = await open(js, "/");
     const box = page.getByRole("textbox", { name: "Search cars" }).first();
     if (js) await expect(page.getByRole("button", { name: "Search" }).first().isDisabled()).resolves.toBe(true);
+    if (js) {
+      await box.fill("   ");
+      await expect(page.getByRole("button", { name: "Search" }).first().isDisabled()).resolves.toBe(true);
+    }
     await box.fill("camry");
     if (js) await expect(page.getByRole("button", { name: "Search" }).first().isEnabled()).resolves.toBe(true);
     await box.press("Enter");

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Car } from "~/models/car.server";
@@ -50,6 +51,7 @@ export function CarLightbox({ car, onClose }: { car: LightboxCar | null; onClose
     return () => window.removeEventListener("keydown", onKey);
   }, [car]);
   const title = car ? carTitle(car) : "";
+  const phone = useMediaQuery("(max-width: 36em)");
   return (
     <Modal
       opened={car !== null}
@@ -58,7 +60,8 @@ export function CarLightbox({ car, onClose }: { car: LightboxCar | null; onClose
       styles={{ title: { fontWeight: 800, fontSize: "var(--mantine-font-size-xl)" } }}
       size="72rem"
       centered
-      radius="lg"
+      fullScreen={phone}
+      radius={phone ? 0 : "lg"}
       padding="lg"
       closeButtonProps={{ "aria-label": "Close" }}
       overlayProps={{ backgroundOpacity: 0.65, blur: 2 }}

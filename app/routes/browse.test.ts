@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearData, makeCar } from "../../tests/helpers/db";
+import { loader } from "./browse";
+
+beforeEach(clearData);
+
+const load = (query: string) => loader({ request: new Request(`http://x/browse${query}`), params: {}, context: {} });
+
+async function redirectOf(query: string): Promise<string | null> {
+  try {
+    await load(query);
+    return null;
+  } catch (e) {
+    if (e instanceof Response && e.status === 302) return e.headers.get("Location");
+    throw e;
+  }
+}
+
+describe("browse loader", () => {
+  it("redirects the filter panel's query to the canonical URL", async () => {
+    expect(await redirectOf("?type=SUV&make=&fuelType=Diesel&driveType=All&condition=all&minPrice=")).toBe("/browse?body_type=SUV&fuel_type=Diesel");
+    expect(await redirectOf("?make=+Toyota+&page=1")).toBe("/browse?make=Toyota");
+    expect(await redirectOf("?q=")).toBe("/browse");
+    expect(await redirectOf("?body_type=SUV&page=2")).toBeNull();
+  });
+
+  it("filters and pages on the server, 6 per page", async () => {
+    for (let i = 0; i < 8; i++) await makeCar({ model: `S${i}`, body_type: "SUV", created_at: `2026-02-0${i + 1}T00:00:00.000Z` });
+    await makeCar({ model: "Sedan", body_type: "Sedan" });
+    const first = await load("?body_type=SUV");
+    expect(first.total).toBe(8);
+    expect(first.cars.map((c) => c.model)).toEqual(["S7", "S6", "S5", "S4", "S3", "S2"]);
+    const second = await load("?body_type=SUV&page=2");
+    expect(second.page).toBe(2);
+    expect(second.cars.map((c) => c.model)).toEqual(["S1", "S0"]);
+    expect((await load("?make=Nope")).cars).toEqual([]);
+  });
+
+  it("ignores invalid numbers and names them for the page", async () => {
+    await makeCar({});
+    const res = await load("?minPrice=abc&maxYear=xyz");
+    expect(res.total).toBe(1);
+    expect(res.ignored).toEqual(["Max year", "Min price"]);
+  });
+});
