@@ -18,8 +18,8 @@ export function NewsletterForm({ subscribed, fallback }: { subscribed: { name: s
   const form = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
 
   const failed = result && !result.ok ? result : null;
   const list = [...subscribed];
