@@ -46,3 +46,16 @@ export async function monthlyCarStats(year = new Date().getUTCFullYear()): Promi
     .execute();
   return { created: twelve(created), sold: twelve(sold) };
 }
+
+/** Cars in stock now and cars ever marked sold (dashboard summary cards). */
+export async function stockCounts(): Promise<{ available: number; sold: number }> {
+  const rows = await getDb()
+    .selectFrom("cars")
+    .select(["sold", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("sold")
+    .execute();
+  return {
+    available: Number(rows.find((r) => r.sold === 0)?.n ?? 0),
+    sold: Number(rows.find((r) => r.sold === 1)?.n ?? 0),
+  };
+}

@@ -27,7 +27,7 @@ beforeEach(async () => {
 function form(fields: Record<string, string>, images: { bytes: Buffer | Uint8Array; name: string; type?: string }[] = []) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  for (const img of images) fd.append("images", new File([img.bytes], img.name, { type: img.type ?? "image/jpeg" }));
+  for (const img of images) fd.append("images", new File([new Uint8Array(img.bytes)], img.name, { type: img.type ?? "image/jpeg" }));
   return fd;
 }
 

@@ -1,0 +1,123 @@
+import { AppShell, Box, Button, Group, Text, UnstyledButton } from "@mantine/core";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { ADMIN_IDLE_TIMEOUT_MS } from "~/config/constants";
+import { site } from "~/config/site";
+import classes from "./AdminShell.module.css";
+import { ADMIN_NAV, isActive } from "./nav";
+import { useInactivityLogout } from "./useInactivityLogout";
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d={d} />
+    </svg>
+  );
+}
+
+function NavLinks({ pathname }: { pathname: string }) {
+  return (
+    <nav aria-label="Admin">
+      <ul className={classes.navList}>
+        {ADMIN_NAV.map((item) => {
+          const active = isActive(pathname, item.to);
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                prefetch="intent"
+                className={classes.navLink}
+                data-active={active || undefined}
+                aria-current={active ? "page" : undefined}
+              >
+                <Icon d={item.icon} />
+                <span>{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function LogoutButton({ fullWidth }: { fullWidth?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.formAction === "/admin/logout";
+  return (
+    <Form method="post" action="/admin/logout">
+      <Button type="submit" variant="default" color="gray" fullWidth={fullWidth} loading={busy}>
+        Logout
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The back-office frame: a fixed side navigation on wide screens; on phones a burger that is a
+ * native <details>, so it opens with or without JavaScript.
+ */
+export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  useInactivityLogout(ADMIN_IDLE_TIMEOUT_MS);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: true } }} padding={0}>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <details ref={menu} className={classes.burger}>
+              <summary aria-label="Open the admin menu">
+                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <path d="M4 6h16M4 12h16M4 18h16" />
+                </svg>
+              </summary>
+              <div className={classes.mobileMenu}>
+                <NavLinks pathname={pathname} />
+                <Box px="sm" pt="sm">
+                  <LogoutButton fullWidth />
+                </Box>
+              </div>
+            </details>
+            <UnstyledButton component={Link} to="/admin" className={classes.brand}>
+              <span className={classes.brandMark} aria-hidden="true">
+                LP
+              </span>
+              <span>
+                <Text component="span" fw={800} size="sm" display="block" lh={1.1}>
+                  {site.shortName}
+                </Text>
+                <Text component="span" size="xs" c="dimmed" display="block" lh={1.1}>
+                  Back office
+                </Text>
+              </span>
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="xs">
+              Signed in as <b>{username}</b>
+            </Text>
+            <Link to="/" className={classes.siteLink}>
+              View site
+            </Link>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar} p="sm">
+        <AppShell.Section grow>
+          <NavLinks pathname={pathname} />
+        </AppShell.Section>
+        <AppShell.Section pt="sm" className={classes.navFooter}>
+          <LogoutButton fullWidth />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main component="div" className={classes.main}>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

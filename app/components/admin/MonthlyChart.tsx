@@ -1,0 +1,80 @@
+import { BarChart } from "@mantine/charts";
+import { Paper, Table, Text, Title } from "@mantine/core";
+import { MONTH_LABELS } from "~/config/constants";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export interface ChartSeries {
+  name: string;
+  color: string;
+  values: number[];
+}
+
+/**
+ * A Jan-Dec bar chart with the legend on top. Charts need JavaScript (recharts measures the
+ * page), so the same numbers are always shown as a table too.
+ */
+export function MonthlyChart({ title, series }: { title: string; series: ChartSeries[] }) {
+  const hydrated = useHydrated();
+  const data = MONTH_LABELS.map((month, i) => ({
+    month,
+    ...Object.fromEntries(series.map((s) => [s.name, s.values[i] ?? 0])),
+  }));
+  const headingId = `chart-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} shadow="xs" aria-labelledby={headingId} component="section">
+      <Title order={2} fz="lg" id={headingId} mb="sm">
+        {title}
+      </Title>
+      {hydrated ? (
+        <BarChart
+          h={280}
+          data={data}
+          dataKey="month"
+          series={series.map(({ name, color }) => ({ name, color }))}
+          withLegend
+          legendProps={{ verticalAlign: "top", height: 40 }}
+          tickLine="y"
+          gridAxis="y"
+          yAxisProps={{ allowDecimals: false }}
+          barProps={{ radius: [4, 4, 0, 0] }}
+        />
+      ) : null}
+      <Table.ScrollContainer minWidth={640} mt="md">
+        <Table striped withTableBorder fz="xs" ta="center" verticalSpacing={4}>
+          <Table.Caption>{title}: numbers per month</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th ta="left">Series</Table.Th>
+              {MONTH_LABELS.map((m) => (
+                <Table.Th key={m} ta="center">
+                  {m}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {series.map((s) => (
+              <Table.Tr key={s.name}>
+                <Table.Th ta="left" scope="row">
+                  <Text span fz="xs" fw={600} style={{ whiteSpace: "nowrap" }}>
+                    <span aria-hidden="true" style={{ display: "inline-block", width: 10, height: 10, borderRadius: 2, marginRight: 6, background: cssColor(s.color) }} />
+                    {s.name}
+                  </Text>
+                </Table.Th>
+                {MONTH_LABELS.map((m, i) => (
+                  <Table.Td key={m}>{s.values[i] ?? 0}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+/** "cyan.6" → the Mantine CSS variable; plain CSS colours pass through. */
+function cssColor(color: string): string {
+  const m = /^([a-z]+)\.(\d)$/.exec(color);
+  return m ? `var(--mantine-color-${m[1]}-${m[2]})` : color;
+}

@@ -1,0 +1,54 @@
+import { SimpleGrid, Stack } from "@mantine/core";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { MonthlyChart } from "~/components/admin/MonthlyChart";
+import { Notice } from "~/components/admin/Notice";
+import { StatCard } from "~/components/admin/StatCard";
+import { requireAdmin } from "~/models/auth.server";
+import { monthlyCarStats, monthlyInspectionStats, stockCounts } from "~/models/stats.server";
+
+const LOAD_FAILED = "Failed to load data. Check API or token.";
+const CHART_COLORS = { inspections: "cyan.6", available: "#d6249f", sold: "#111111" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const year = new Date().getUTCFullYear();
+  try {
+    const [inspections, cars, stock] = await Promise.all([monthlyInspectionStats(year), monthlyCarStats(year), stockCounts()]);
+    return { year, inspections, cars, stock, error: null };
+  } catch (e) {
+    console.error("Dashboard stats failed", e);
+    return { year, inspections: null, cars: null, stock: null, error: LOAD_FAILED };
+  }
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+export default function Dashboard() {
+  const { year, inspections, cars, stock, error } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="Dashboard" description={`Enquiries and stock movement for ${year}.`}>
+      {error || !inspections || !cars || !stock ? (
+        <Notice kind="error">{error ?? LOAD_FAILED}</Notice>
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+            <StatCard label="Cars in stock" value={stock.available} accent="var(--mantine-color-brand-8)" />
+            <StatCard label={`Listed in ${year}`} value={sum(cars.created)} accent={CHART_COLORS.available} />
+            <StatCard label={`Sold in ${year}`} value={sum(cars.sold)} accent={CHART_COLORS.sold} />
+            <StatCard label={`Inspections in ${year}`} value={sum(inspections)} accent="var(--mantine-color-cyan-6)" />
+          </SimpleGrid>
+          <MonthlyChart title="Booked Inspections Per Month" series={[{ name: "Booked Inspections", color: CHART_COLORS.inspections, values: inspections }]} />
+          <MonthlyChart
+            title="Cars Created and Sold Per Month"
+            series={[
+              { name: "Cars Available", color: CHART_COLORS.available, values: cars.created },
+              { name: "Cars Sold", color: CHART_COLORS.sold, values: cars.sold },
+            ]}
+          />
+        </Stack>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button } from "@mantine/core";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { type CarListRow, CarListTable } from "~/components/admin/CarListTable";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { Notice } from "~/components/admin/Notice";
+import { requireAdmin } from "~/models/auth.server";
+import { deleteCar, getCar, listAllCarsForAdmin, markCarSold, parseCarId } from "~/models/car.server";
+
+const DONE_MESSAGES: Record<string, string> = {
+  added: "Car added successfully",
+  updated: "Car updated successfully",
+  deleted: "Car deleted",
+  sold: "Car marked as sold",
+};
+const QUESTIONS = {
+  delete: "Are you sure you want to delete this item?",
+  sold: "Are you sure you want to mark this car as sold?",
+} as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const done = DONE_MESSAGES[params.get("done") ?? ""] ?? null;
+  const kind = params.get("confirm");
+  const confirmId = parseCarId(params.get("id"));
+  let confirm: { kind: keyof typeof QUESTIONS; id: number; label: string } | null = null;
+  if ((kind === "delete" || kind === "sold") && confirmId) {
+    const car = await getCar(confirmId).catch(() => null);
+    if (car && !(kind === "sold" && car.sold)) confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}` };
+  }
+  try {
+    const cars: CarListRow[] = (await listAllCarsForAdmin()).map(({ id, make, model, year, created_at, sold, images }) => ({ id, make, model, year, created_at, sold, images: images.slice(0, 1) }));
+    return { cars, error: null, done, confirm };
+  } catch (e) {
+    console.error("Loading car listings failed", e);
+    return { cars: [] as CarListRow[], error: "Failed to load car listings. Please try again.", done, confirm };
+  }
+}
+
+/** Lagos wall-clock time of day, for the sold record's timeSold. */
+function lagosTime(d: Date): string {
+  return d.toLocaleTimeString("en-GB", { timeZone: "Africa/Lagos", hour12: false });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = parseCarId(String(form.get("id") ?? ""));
+  if (intent === "delete") {
+    const ok = id ? await deleteCar(id).catch((e) => (console.error(e), false)) : false;
+    return ok ? redirect("/admin/create-listing?done=deleted") : data({ error: "Error deleting car" }, { status: id ? 404 : 400 });
+  }
+  if (intent === "sold") {
+    const car = id ? await getCar(id) : null;
+    const now = new Date();
+    const result = car
+      ? await markCarSold(car.id, { make: car.make, model: car.model, year: car.year, color: car.color, dateSold: now.toISOString(), timeSold: lagosTime(now) }).catch(
+          (e) => (console.error(e), "failed" as const),
+        )
+      : "not-found";
+    return result === "ok" ? redirect("/admin/create-listing?done=sold") : data({ error: "Error marking car as sold" }, { status: result === "not-found" ? 404 : 400 });
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export default function ManageListings() {
+  const { cars, error, done, confirm } = useLoaderData<typeof loader>();
+  const result = useActionData() as { error: string } | undefined;
+  return (
+    <AdminPage
+      title="Manage Car Listings"
+      description={`${cars.length} ${cars.length === 1 ? "car" : "cars"}, newest first.`}
+      actions={
+        <Button component={Link} to="/admin/add-car">
+          Add New Car
+        </Button>
+      }
+    >
+      {done && !result ? <Notice kind="success">{done}</Notice> : null}
+      {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      {confirm ? (
+        <ConfirmDialog
+          question={QUESTIONS[confirm.kind]}
+          detail={confirm.label}
+          fields={{ intent: confirm.kind, id: String(confirm.id) }}
+          cancelHref="/admin/create-listing"
+        />
+      ) : null}
+      {error ? null : <CarListTable cars={cars} />}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,278 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInAdmin } from "./admin-session";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, JS_MODES, launchBrowser, newContext, screenshot, startServer, type TestServer, waitForHydration } from "./harness";
+
+const ADMIN_URLS = [
+  "/admin", "/admin/create-listing", "/admin/add-car", "/admin/edit-car/1", "/admin/inspections",
+  "/admin/admin-management", "/admin/report",
+];
+
+async function photo(color: string) {
+  return sharp({ create: { width: 640, height: 420, channels: 3, background: color } }).jpeg().toBuffer();
+}
+
+/** Paths of the original images of a car, as the public API reports them. */
+async function carImages(server: TestServer, id: number): Promise<string[]> {
+  const res = await fetch(`${server.url}/api/cars/${id}`);
+  return res.ok ? (await res.json()).images : [];
+}
+
+/** A form control by its label, whether or not Mantine marks it required with " *". */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()₦]/g, (c) => `\\${c}`)}( \\*)?$`));
+
+const onDisk = (server: TestServer, publicPath: string) => fs.existsSync(path.join(server.uploadsDir, path.basename(publicPath)));
+
+for (const mode of JS_MODES) {
+  describe(`admin back office ${mode.label}`, () => {
+    let server: TestServer;
+    let browser: Browser;
+    let ctx: BrowserContext;
+    let page: Page;
+    const model = mode.js ? "3008 Allure JS" : "3008 Allure NoJS";
+
+    beforeAll(async () => {
+      server = await startServer();
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    async function freshPage(signedIn: boolean, username = ADMIN_USERNAME) {
+      await ctx?.close();
+      ctx = await newContext(browser, { js: mode.js });
+      if (signedIn) await signInAdmin(ctx, server, username);
+      page = await ctx.newPage();
+      return page;
+    }
+    const go = async (url: string) => {
+      await page.goto(server.url + url);
+      await waitForHydration(page, mode.js);
+    };
+
+    it("sends an anonymous visitor of every admin URL to /admin/login", async () => {
+      await freshPage(false);
+      for (const url of ADMIN_URLS) {
+        await page.goto(server.url + url);
+        expect(new URL(page.url()).pathname, url).toBe("/admin/login");
+        expect(await page.content()).not.toContain("Manage Car Listings");
+      }
+    });
+
+    it("signs in with the login form: 'Invalid credentials' on a wrong password, the dashboard on the right one", async () => {
+      await freshPage(false);
+      await go("/admin/login");
+      await field(page, "Username").fill(ADMIN_USERNAME);
+      await field(page, "Password").fill("not-the-password");
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" }).waitFor()).resolves.toBeUndefined();
+      expect(await field(page, "Username").inputValue()).toBe(ADMIN_USERNAME);
+      await field(page, "Password").fill(ADMIN_PASSWORD);
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.waitForURL(`${server.url}/admin`);
+      await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+      expect(await page.getByText("Booked Inspections Per Month").first().isVisible()).toBe(true);
+      expect(await page.getByText("Cars Created and Sold Per Month").first().isVisible()).toBe(true);
+      // The numbers are in tables too (charts need JavaScript).
+      expect(await page.getByRole("rowheader", { name: "Booked Inspections" }).count()).toBe(1);
+      expect(await page.getByRole("rowheader", { name: "Cars Available" }).count()).toBe(1);
+      expect(await page.getByRole("rowheader", { name: "Cars Sold" }).count()).toBe(1);
+      if (mode.js) await page.locator(".recharts-surface").first().waitFor();
+      // Sign out with the layout's button.
+      await page.getByRole("button", { name: "Logout" }).first().click();
+      await page.waitForURL(`${server.url}/admin/login`);
+      await page.goto(`${server.url}/admin`);
+      expect(new URL(page.url()).pathname).toBe("/admin/login");
+    });
+
+    let carId = 0;
+    it("adds a car with two images, shown in the list and on /browse", async () => {
+      await freshPage(true);
+      await go("/admin/add-car");
+      await field(page, "Make").fill("Peugeot");
+      await field(page, "Model").fill(model);
+      await field(page, "Year").fill("2022");
+      await field(page, "Price (₦)").fill("38,500,000");
+      await page.getByLabel("Mileage (miles)").fill("18000");
+      await page.getByLabel("Color").fill("Pearl White");
+      await field(page, "Condition").selectOption("Foreign Used");
+      await field(page, "Body Type").selectOption("SUV");
+      await field(page, "Engine Capacity").selectOption("1.6L");
+      await field(page, "Engine Size").selectOption("V4");
+      await field(page, "Drive Train").selectOption("FWD");
+      await field(page, "Custom Paper").selectOption("Yes");
+      await page.getByLabel("Transmission").fill("Automatic");
+      await page.getByLabel("Fuel Type").fill("Petrol");
+      await page.getByRole("radiogroup", { name: "Available for financing" }).getByLabel("Yes").check();
+      await page.getByLabel("Bluetooth").check();
+      await page.getByLabel("Panoramic roof").check();
+      await page.getByLabel("Description").fill("One owner, full service history.");
+      await page.locator('input[name="images"]').setInputFiles([
+        { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("#1e6091") },
+        { name: "rear.jpg", mimeType: "image/jpeg", buffer: await photo("#c0392b") },
+      ]);
+      await page.getByRole("button", { name: "Add Car" }).click();
+      await page.waitForURL(/\/admin\/create-listing\?done=added/);
+      await page.getByRole("status").filter({ hasText: "Car added successfully" }).waitFor();
+      const row = page.locator("tr", { hasText: model });
+      expect(await row.getByText("Available").isVisible()).toBe(true);
+      carId = Number(await row.getAttribute("data-car-id"));
+      expect(carId).toBeGreaterThan(0);
+      const images = await carImages(server, carId);
+      expect(images).toHaveLength(2);
+      for (const p of images) expect(onDisk(server, p)).toBe(true);
+
+      await page.goto(`${server.url}/browse?q=${encodeURIComponent(model)}`);
+      await page.getByText(`Peugeot ${model} - 2022`).first().waitFor();
+    });
+
+    it("edits the car, removing one of its images", async () => {
+      const before = await carImages(server, carId);
+      await freshPage(true);
+      await go("/admin/create-listing");
+      await page.getByRole("link", { name: `Edit Peugeot ${model} 2022` }).click();
+      await page.waitForURL(`${server.url}/admin/edit-car/${carId}`);
+      await waitForHydration(page, mode.js);
+      expect(await field(page, "Make").inputValue()).toBe("Peugeot");
+      expect(await page.getByLabel("Bluetooth").isChecked()).toBe(true);
+      expect(await page.getByRole("radiogroup", { name: "Available for financing" }).getByLabel("Yes").isChecked()).toBe(true);
+      const thumbs = page.getByRole("list", { name: "Current images" }).locator("img");
+      expect(await thumbs.count()).toBe(2);
+      const box = await thumbs.first().boundingBox();
+      expect([box?.width, box?.height]).toEqual([96, 96]);
+      await page.locator("label", { hasText: "Remove image 2" }).click(); // the X
+      await field(page, "Price (₦)").fill("37000000");
+      await page.getByRole("button", { name: "Update Car" }).click();
+      await page.waitForURL(/\/admin\/create-listing\?done=updated/);
+      await page.getByRole("status").filter({ hasText: "Car updated successfully" }).waitFor();
+      const after = await carImages(server, carId);
+      expect(after).toEqual([before[0]]);
+      expect(onDisk(server, before[1])).toBe(false);
+      expect((await (await fetch(`${server.url}/api/cars/${carId}`)).json()).price).toBe(37_000_000);
+    });
+
+    it("marks the car sold after confirming, which takes it off the public lists", async () => {
+      await freshPage(true);
+      await go("/admin/create-listing");
+      await page.getByRole("link", { name: `Mark Peugeot ${model} 2022 as sold` }).click();
+      await page.getByText("Are you sure you want to mark this car as sold?").waitFor();
+      await page.getByRole("button", { name: "Yes" }).click();
+      await page.waitForURL(/done=sold/);
+      const row = page.locator("tr", { hasText: model });
+      await row.getByText("Sold", { exact: true }).waitFor();
+      expect(await row.getByRole("link", { name: /Mark .* as sold/ }).count()).toBe(0);
+      const pub = (await (await fetch(`${server.url}/api/cars?q=${encodeURIComponent(model)}`)).json()) as { id: number }[];
+      expect(pub.map((c) => c.id)).not.toContain(carId);
+      await page.goto(`${server.url}/browse?q=${encodeURIComponent(model)}`);
+      expect(await page.getByText(`Peugeot ${model} - 2022`).count()).toBe(0);
+    });
+
+    it("deletes the car after confirming, with its files", async () => {
+      const images = await carImages(server, carId);
+      await freshPage(true);
+      await go("/admin/create-listing");
+      await page.getByRole("link", { name: `Delete Peugeot ${model} 2022` }).click();
+      await page.getByText("Are you sure you want to delete this item?").waitFor();
+      // No keeps it.
+      await page.getByRole("link", { name: "No", exact: true }).click();
+      await page.waitForURL(`${server.url}/admin/create-listing`);
+      expect(await page.locator("tr", { hasText: model }).count()).toBe(1);
+      await page.getByRole("link", { name: `Delete Peugeot ${model} 2022` }).click();
+      await page.getByRole("button", { name: "Yes" }).click();
+      await page.waitForURL(/done=deleted/);
+      await page.getByRole("status").filter({ hasText: "Car deleted" }).waitFor();
+      await screenshot(page, `admin-deleted-${mode.js ? "js" : "nojs"}`);
+      expect(await page.locator("tbody tr", { hasText: model }).count()).toBe(0);
+      expect((await fetch(`${server.url}/api/cars/${carId}`)).status).toBe(404);
+      for (const p of images) expect(onDisk(server, p)).toBe(false);
+    });
+
+    it("lists inspection requests newest first, with N/A for empty other info", async () => {
+      const book = (name: string, other: string) =>
+        fetch(`${server.url}/api/inspections`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name, phone: "08031234567", email: "buyer@example.ng", car_make: "Toyota", car_model: "Camry", inspection_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10), other_info: other }),
+        });
+      expect((await book(`Chidi ${mode.js}`, "")).ok).toBe(true);
+      expect((await book(`Amaka ${mode.js}`, "Weekend please")).ok).toBe(true);
+      await freshPage(true);
+      await go("/admin/inspections");
+      const rows = page.locator("tbody tr");
+      expect(await rows.first().innerText()).toContain(`Amaka ${mode.js}`);
+      expect(await rows.first().innerText()).toContain("Weekend please");
+      expect(await page.locator("tr", { hasText: `Chidi ${mode.js}` }).getByText("N/A").count()).toBe(1);
+    });
+
+    it("adds an admin who can sign in, changes their password and signs out", async () => {
+      const name = mode.js ? "tunde" : "tunde-nojs";
+      await freshPage(true);
+      await go("/admin/admin-management");
+      const addForm = page.locator("form", { has: page.getByRole("button", { name: "Add Admin" }) });
+      await addForm.getByLabel(/^Username( \*)?$/).fill(name);
+      await addForm.getByLabel(/^Password( \*)?$/).fill("first-password-1");
+      await addForm.getByRole("button", { name: "Add Admin" }).click();
+      await page.getByRole("status").filter({ hasText: "Admin added successfully" }).waitFor();
+      expect(await addForm.getByLabel(/^Username( \*)?$/).inputValue()).toBe("");
+      // A duplicate is a clear failure, and the success line goes.
+      await addForm.getByLabel(/^Username( \*)?$/).fill(name);
+      await addForm.getByLabel(/^Password( \*)?$/).fill("first-password-1");
+      await addForm.getByRole("button", { name: "Add Admin" }).click();
+      await page.getByRole("alert").filter({ hasText: `Failed to add admin: Username '${name}' is already taken` }).waitFor();
+      expect(await page.getByText("Admin added successfully").count()).toBe(0);
+
+      const changeForm = page.locator("form", { has: page.getByRole("button", { name: "Change Password" }) });
+      await changeForm.getByLabel(/^Username( \*)?$/).fill("nobody-here");
+      await changeForm.getByLabel(/^New Password( \*)?$/).fill("second-password-2");
+      await changeForm.getByRole("button", { name: "Change Password" }).click();
+      await page.getByRole("alert").filter({ hasText: "Failed to change password: No admin with username 'nobody-here'" }).waitFor();
+      await changeForm.getByLabel(/^Username( \*)?$/).fill(name);
+      await changeForm.getByLabel(/^New Password( \*)?$/).fill("second-password-2");
+      await changeForm.getByRole("button", { name: "Change Password" }).click();
+      await page.getByRole("status").filter({ hasText: "Password changed successfully" }).waitFor();
+      expect(await page.getByText(/Failed to/).count()).toBe(0);
+
+      // The new admin signs in with the new password, then signs out.
+      await freshPage(false);
+      await go("/admin/login");
+      await field(page, "Username").fill(name);
+      await field(page, "Password").fill("second-password-2");
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.waitForURL(`${server.url}/admin`);
+      await page.getByText(`Signed in as`).waitFor();
+      await page.getByRole("button", { name: "Logout" }).first().click();
+      await page.waitForURL(`${server.url}/admin/login`);
+    });
+
+    if (mode.js) {
+      it("refuses an image over 2 MB in the browser and keeps no selection", async () => {
+        await freshPage(true);
+        await go("/admin/add-car");
+        await page.locator('input[name="images"]').setInputFiles([{ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(2_097_153, 1) }]);
+        await page.getByText("Each image must be under 2MB").first().waitFor();
+        expect(await page.locator('input[name="images"]').evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
+      });
+
+      it("logs out after 5 minutes without a mouse move or key press", async () => {
+        await freshPage(true);
+        await page.clock.install();
+        await go("/admin/create-listing");
+        await page.mouse.move(10, 10);
+        await page.clock.fastForward(4 * 60_000);
+        await page.mouse.move(50, 50); // activity resets the timer
+        await page.clock.fastForward(4 * 60_000);
+        expect(new URL(page.url()).pathname).toBe("/admin/create-listing");
+        await page.clock.fastForward(61_000);
+        await page.waitForURL(/\/admin\/login\?reason=inactivity/);
+        await page.getByText("Logged out due to inactivity.").waitFor();
+        await page.goto(`${server.url}/admin`);
+        expect(new URL(page.url()).pathname).toBe("/admin/login");
+      });
+    }
+  });
+}
