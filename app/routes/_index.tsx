@@ -9,7 +9,7 @@ import { BodyTypeTiles } from "~/components/home/BodyTypeTiles";
 import { ConditionTabs } from "~/components/home/ConditionTabs";
 import { Gallery } from "~/components/home/Gallery";
 import { Hero } from "~/components/home/Hero";
-import { NewArrivals } from "~/components/home/NewArrivals";
+import { CarStrip } from "~/components/home/CarStrip";
 import { NewsletterForm, type NewsletterResult } from "~/components/home/NewsletterForm";
 import { Section } from "~/components/home/Section";
 import { Pagination } from "~/components/Pagination";
@@ -76,7 +76,7 @@ export default function Home() {
       </Section>
 
       <Section id="new-arrivals" eyebrow="Just landed" title="New Arrivals" tinted action={<Button component={Link} to="/browse" variant="subtle">See all cars →</Button>}>
-        <NewArrivals cars={recent} onOpen={lightbox.open} />
+        <CarStrip cars={recent} onOpen={lightbox.open} testId="new-arrivals" />
       </Section>
 
       <Section id="collection" eyebrow="In stock now" title="Our Collection">
@@ -91,7 +91,11 @@ export default function Home() {
       <Section id="conditions" eyebrow="By condition" title="New, Tokunbo or Nigerian Used" tinted
         action={tab.total > tab.cars.length ? <Button component={Link} to={`/browse?${new URLSearchParams({ condition: tab.condition })}`} variant="subtle">View all {tab.total} →</Button> : undefined}>
         <ConditionTabs current={tab.value} />
-        <CarGrid cars={tab.cars} onOpen={lightbox.open} empty="No Car to Display" cols={{ base: 1, sm: 2, lg: 4 }} />
+        {tab.cars.length ? (
+          <CarStrip cars={tab.cars} onOpen={lightbox.open} testId="condition-cars" />
+        ) : (
+          <CarGrid cars={[]} empty="No Car to Display" />
+        )}
       </Section>
 
       <Section id="gallery" eyebrow="Gallery" title="Life at Lekki Prime Autos">

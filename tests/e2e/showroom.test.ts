@@ -75,13 +75,13 @@ describe.each(JS_MODES)("home $label", ({ js }) => {
   it("searches from the hero box", async () => {
     const { ctx, page } = await open(js, "/");
     const box = page.getByRole("textbox", { name: "Search cars" }).first();
-    if (js) await expect(page.getByRole("button", { name: "Search" }).first().isDisabled()).resolves.toBe(true);
+    if (js) await expect.poll(() => page.getByRole("button", { name: "Search" }).first().isDisabled()).toBe(true);
     if (js) {
       await box.fill("   ");
-      await expect(page.getByRole("button", { name: "Search" }).first().isDisabled()).resolves.toBe(true);
+      await expect.poll(() => page.getByRole("button", { name: "Search" }).first().isDisabled()).toBe(true);
     }
     await box.fill("camry");
-    if (js) await expect(page.getByRole("button", { name: "Search" }).first().isEnabled()).resolves.toBe(true);
+    if (js) await expect.poll(() => page.getByRole("button", { name: "Search" }).first().isEnabled()).toBe(true);
     await box.press("Enter");
     await page.waitForURL(/\/browse\?q=camry$/);
     await page.getByText(/cars? found for “camry”/).waitFor();
