@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Table, Text } from "@mantine/core";
+import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { Car } from "~/models/car.server";
 import { imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
@@ -7,103 +7,167 @@ export type CarListRow = Pick<Car, "id" | "make" | "model" | "year" | "created_a
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleDateString("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
+}
+
+function Thumb({ car }: { car: CarListRow }) {
+  return (
+    <img
+      src={imageVariant(car.images[0], "thumb")}
+      alt=""
+      width={56}
+      height={40}
+      loading="lazy"
+      style={{ objectFit: "cover", borderRadius: 6, background: "#e9ecef", flex: "none" }}
+      onError={(e) => {
+        e.currentTarget.src = PLACEHOLDER_IMAGE;
+      }}
+    />
+  );
+}
+
+function Status({ sold }: { sold: boolean }) {
+  return sold ? (
+    <Badge color="dark" variant="filled" radius="sm" tt="none">
+      Sold
+    </Badge>
+  ) : (
+    <Text size="sm" c="brand.8" fw={600}>
+      Available
+    </Text>
+  );
+}
+
+function Actions({ car }: { car: CarListRow }) {
+  const name = `${car.make} ${car.model} ${car.year}`;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button component={Link} to={`/admin/edit-car/${car.id}`} size="xs" variant="light" aria-label={`Edit ${name}`}>
+        Edit
+      </Button>
+      <Button
+        component={Link}
+        to={`?confirm=delete&id=${car.id}`}
+        preventScrollReset
+        size="xs"
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${name}`}
+      >
+        Delete
+      </Button>
+      {car.sold ? null : (
+        <Button
+          component={Link}
+          to={`?confirm=sold&id=${car.id}`}
+          preventScrollReset
+          size="xs"
+          variant="outline"
+          color="dark"
+          aria-label={`Mark ${name} as sold`}
+        >
+          Mark as Sold
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Phones: one card per car instead of a table that would scroll sideways. */
+function CarCards({ cars }: { cars: CarListRow[] }) {
+  if (cars.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Text ta="center" c="dimmed">
+          No cars listed yet.
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      {cars.map((car) => (
+        <Paper key={car.id} component="li" withBorder radius="md" p="sm" shadow="xs">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <Thumb car={car} />
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
+                <Text fw={700} size="sm" lh={1.3}>
+                  {car.make} {car.model}
+                </Text>
+                <Status sold={car.sold} />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {car.year} · Posted {formatDate(car.created_at)}
+              </Text>
+            </Box>
+          </Group>
+          <Box mt="sm">
+            <Actions car={car} />
+          </Box>
+        </Paper>
+      ))}
+    </Stack>
+  );
 }
 
 /** Manage Car Listings: Make, Model, Year, Date Posted, Status, Actions (SPEC §2). */
 export function CarListTable({ cars }: { cars: CarListRow[] }) {
   return (
-    <Paper withBorder radius="md" shadow="xs">
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              {["Make", "Model", "Year", "Date Posted", "Status", "Actions"].map((h) => (
-                <Table.Th key={h}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {cars.length === 0 ? (
+    <>
+      <Box hiddenFrom="sm">
+        <CarCards cars={cars} />
+      </Box>
+      <Paper withBorder radius="md" shadow="xs" visibleFrom="sm">
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text ta="center" c="dimmed" py="lg">
-                    No cars listed yet.
-                  </Text>
-                </Table.Td>
+                {["Make", "Model", "Year", "Date Posted", "Status", "Actions"].map((h) => (
+                  <Table.Th key={h} style={{ whiteSpace: "nowrap" }}>
+                    {h}
+                  </Table.Th>
+                ))}
               </Table.Tr>
-            ) : (
-              cars.map((car) => (
-                <Table.Tr key={car.id} data-car-id={car.id}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <img
-                        src={imageVariant(car.images[0], "thumb")}
-                        alt=""
-                        width={56}
-                        height={40}
-                        loading="lazy"
-                        style={{ objectFit: "cover", borderRadius: 6, background: "#e9ecef", flex: "none" }}
-                        onError={(e) => {
-                          e.currentTarget.src = PLACEHOLDER_IMAGE;
-                        }}
-                      />
-                      <Text fw={600} size="sm">
-                        {car.make}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{car.model}</Table.Td>
-                  <Table.Td>{car.year}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(car.created_at)}</Table.Td>
-                  <Table.Td>
-                    {car.sold ? (
-                      <Badge color="dark" variant="filled" radius="sm">
-                        Sold
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="brand.8" fw={600}>
-                        Available
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Button component={Link} to={`/admin/edit-car/${car.id}`} size="xs" variant="light" aria-label={`Edit ${car.make} ${car.model} ${car.year}`}>
-                        Edit
-                      </Button>
-                      <Button
-                        component={Link}
-                        to={`?confirm=delete&id=${car.id}`}
-                        preventScrollReset
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${car.make} ${car.model} ${car.year}`}
-                      >
-                        Delete
-                      </Button>
-                      {car.sold ? null : (
-                        <Button
-                          component={Link}
-                          to={`?confirm=sold&id=${car.id}`}
-                          preventScrollReset
-                          size="xs"
-                          variant="outline"
-                          color="dark"
-                          aria-label={`Mark ${car.make} ${car.model} ${car.year} as sold`}
-                        >
-                          Mark as Sold
-                        </Button>
-                      )}
-                    </Group>
+            </Table.Thead>
+            <Table.Tbody>
+              {cars.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      No cars listed yet.
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+              ) : (
+                cars.map((car) => (
+                  <Table.Tr key={car.id} data-car-id={car.id}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Thumb car={car} />
+                        <Text fw={600} size="sm">
+                          {car.make}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{car.model}</Table.Td>
+                    <Table.Td>{car.year}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(car.created_at)}</Table.Td>
+                    <Table.Td>
+                      <Status sold={car.sold} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Actions car={car} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </>
   );
 }

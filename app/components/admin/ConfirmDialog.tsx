@@ -47,7 +47,7 @@ export function ConfirmDialog({
   );
   if (hydrated) {
     return (
-      <Modal opened onClose={() => navigate(cancelHref, { replace: true, preventScrollReset: true })} title={question} centered radius="md">
+      <Modal opened onClose={() => navigate(cancelHref, { replace: true, preventScrollReset: true })} title={question} centered radius="md" styles={{ title: { fontWeight: 700 } }}>
         {body}
       </Modal>
     );

@@ -41,7 +41,7 @@ export function MonthlyChart({ title, series }: { title: string; series: ChartSe
       ) : null}
       <Table.ScrollContainer minWidth={640} mt="md">
         <Table striped withTableBorder fz="xs" ta="center" verticalSpacing={4}>
-          <Table.Caption>{title}: numbers per month</Table.Caption>
+          <Table.Caption>Monthly counts for {title.toLowerCase()}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th ta="left">Series</Table.Th>
