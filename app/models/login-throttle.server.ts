@@ -34,7 +34,14 @@ export function beginLoginAttempt(ip: string, username: string, now = Date.now()
   }
   recent.push(now);
   attemptsByIp.set(ip, recent);
+  if (attemptsByIp.size > 10_000) prune(now);
   return { ok: true };
+}
+
+/** Forgets addresses and usernames with nothing recent, so memory stays bounded. */
+function prune(now: number) {
+  for (const [ip, times] of attemptsByIp) if (times.every((t) => now - t >= WINDOW_MS)) attemptsByIp.delete(ip);
+  for (const [user, entry] of failuresByUser) if (entry.lockedUntil <= now && entry.count < LOGIN_FAILURES_BEFORE_LOCK) failuresByUser.delete(user);
 }
 
 export function recordLoginFailure(username: string, now = Date.now()): void {

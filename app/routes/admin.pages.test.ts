@@ -1,0 +1,133 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { adminToken, respond } from "../../tests/helpers/admin-auth";
+import { clearData, makeCar, uploadedFiles } from "../../tests/helpers/db";
+import { getDb } from "../../db/database.server";
+import { verifyLogin } from "~/models/admin.server";
+import { getCar } from "~/models/car.server";
+import { resetLoginThrottle } from "~/models/login-throttle.server";
+import { checkSession, sessionCookie } from "~/models/session.server";
+import * as layout from "./admin";
+import * as dashboard from "./admin._index";
+import * as addCar from "./admin.add-car";
+import * as management from "./admin.admin-management";
+import * as listing from "./admin.create-listing";
+import * as editCar from "./admin.edit-car.$id";
+import * as inspections from "./admin.inspections";
+import * as report from "./admin.report";
+import * as login from "./admin_.login";
+import * as logout from "./admin_.logout";
+
+const BASE = "http://localhost";
+let cookie = "";
+let token = "";
+
+beforeEach(async () => {
+  await clearData();
+  resetLoginThrottle();
+  token = (await adminToken()).token;
+  cookie = (await (await sessionCookie()).serialize(token)).split(";")[0];
+});
+
+const args = (path: string, init: RequestInit & { signedIn?: boolean } = {}, params: Record<string, string> = {}) => {
+  const { signedIn = true, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (signedIn) headers.set("Cookie", cookie);
+  return { request: new Request(BASE + path, { ...rest, headers }), params, context: { clientIp: "127.0.0.9" } };
+};
+const formBody = (fields: Record<string, string | string[]>) => {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of ([] as string[]).concat(v)) body.append(k, x);
+  return body;
+};
+/** The payload of a data() result (single fetch) or a plain object. */
+const payload = (out: unknown) => ((out as { data?: unknown; type?: string })?.type === "DataWithResponseInit" ? (out as { data: unknown }).data : out);
+const status = (out: unknown) => (out as { init?: { status?: number } })?.init?.status;
+
+describe("admin pages: the guard", () => {
+  const loaders: [string, (a: ReturnType<typeof args>) => unknown][] = [
+    ["/admin (layout)", layout.loader], ["/admin (dashboard)", dashboard.loader], ["/admin/create-listing", listing.loader],
+    ["/admin/add-car", addCar.loader], ["/admin/edit-car/1", (a) => editCar.loader({ ...a, params: { id: "1" } })],
+    ["/admin/inspections", inspections.loader], ["/admin/admin-management", management.loader], ["/admin/report", report.loader],
+  ];
+  const actions: [string, (a: ReturnType<typeof args>) => unknown][] = [
+    ["/admin/create-listing", listing.action], ["/admin/add-car", addCar.action],
+    ["/admin/edit-car/1", (a) => editCar.action({ ...a, params: { id: "1" } })], ["/admin/admin-management", management.action],
+  ];
+  it("redirects every anonymous loader and action to /admin/login", async () => {
+    for (const [path, fn] of loaders) {
+      const res = await respond(() => fn(args(path, { signedIn: false })));
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toBe("/admin/login");
+    }
+    for (const [path, fn] of actions) {
+      const res = await respond(() => fn(args(path, { signedIn: false, method: "POST", body: formBody({ intent: "delete", id: "1" }) })));
+      expect(res.headers.get("Location"), path).toBe("/admin/login");
+    }
+  });
+});
+
+describe("admin pages: actions", () => {
+  it("signs in with the form, setting an HttpOnly SameSite=Lax cookie, and signs out", async () => {
+    const ok = await respond(() => login.action(args("/admin/login", { signedIn: false, method: "POST", body: formBody({ username: "boss", password: "correct-horse-battery" }) })));
+    expect(ok.headers.get("Location")).toBe("/admin");
+    const setCookie = ok.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const bad = await login.action(args("/admin/login", { signedIn: false, method: "POST", body: formBody({ username: "boss", password: "nope-nope" }) }));
+    expect(payload(bad)).toEqual({ error: "Invalid credentials", username: "boss" });
+    expect(status(bad)).toBe(401);
+
+    const out = await respond(() => logout.action(args("/admin/logout", { method: "POST", body: formBody({ reason: "inactivity" }) })));
+    expect(out.headers.get("Location")).toBe("/admin/login?reason=inactivity");
+    expect((await checkSession(token)).status).toBe("missing");
+    expect(await login.loader(args("/admin/login?reason=inactivity", { signedIn: false }))).toEqual({ notice: "Logged out due to inactivity." });
+  });
+
+  it("refuses an invalid car with 400, keeps what was typed and stores nothing", async () => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ make: "Honda", model: "", year: "2019", price: "abc", condition: "New" })) body.set(k, v);
+    body.append("keyfeatures", "Bluetooth");
+    body.append("keyfeatures", "Sunroof");
+    const out = await addCar.action(args("/admin/add-car", { method: "POST", body }));
+    expect(status(out)).toBe(400);
+    const data = payload(out) as { message: string; errors: Record<string, string>; values: Record<string, unknown> };
+    expect(data.message).toBe("Failed to add car: Model is required");
+    expect(data.errors).toMatchObject({ model: "Model is required", price: "Price must be a number" });
+    expect(data.values).toMatchObject({ make: "Honda", year: "2019", keyfeatures: ["Bluetooth", "Sunroof"] });
+    expect(await getDb().selectFrom("cars").selectAll().execute()).toEqual([]);
+    expect(uploadedFiles()).toEqual([]);
+  });
+
+  it("marks sold and deletes from the listing page; failures use the SPEC texts", async () => {
+    const id = await makeCar({ images: [] });
+    const sold = await respond(() => listing.action(args("/admin/create-listing", { method: "POST", body: formBody({ intent: "sold", id: String(id) }) })));
+    expect(sold.headers.get("Location")).toBe("/admin/create-listing?done=sold");
+    expect((await getCar(id))?.sold).toBe(true);
+    const sale = await getDb().selectFrom("car_sales").selectAll().executeTakeFirstOrThrow();
+    expect(sale).toMatchObject({ car_id: id, make: "Toyota", model: "Camry", year: 2020, color: "Black" });
+    expect(sale.time_sold).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect(payload(await listing.action(args("/admin/create-listing", { method: "POST", body: formBody({ intent: "sold", id: String(id) }) })))).toEqual({ error: "Error marking car as sold" });
+    const del = await respond(() => listing.action(args("/admin/create-listing", { method: "POST", body: formBody({ intent: "delete", id: String(id) }) })));
+    expect(del.headers.get("Location")).toBe("/admin/create-listing?done=deleted");
+    expect(payload(await listing.action(args("/admin/create-listing", { method: "POST", body: formBody({ intent: "delete", id: String(id) }) })))).toEqual({ error: "Error deleting car" });
+    // The confirmation step is rendered from the URL.
+    const other = await makeCar({ images: [] });
+    const page = (await listing.loader(args(`/admin/create-listing?confirm=delete&id=${other}`))) as { confirm: unknown };
+    expect(page.confirm).toEqual({ kind: "delete", id: other, label: "Toyota Camry 2020" });
+  });
+
+  it("edit: 'Failed to load car data' for an unknown car", async () => {
+    const out = await editCar.loader(args("/admin/edit-car/999", {}, { id: "999" }));
+    expect(payload(out)).toEqual({ car: null, error: "Failed to load car data" });
+  });
+
+  it("admin management: messages of SPEC §8, short passwords refused", async () => {
+    const post = (fields: Record<string, string>) => management.action(args("/admin/admin-management", { method: "POST", body: formBody(fields) }));
+    expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({ ok: true, message: "Admin added successfully" });
+    expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({ ok: false, message: "Failed to add admin: Username 'kemi' is already taken", username: "kemi" });
+    expect(payload(await post({ intent: "add", username: "femi", password: "short" }))).toMatchObject({ ok: false, message: "Failed to add admin: Password must be at least 8 characters" });
+    expect(payload(await post({ intent: "change", username: "ghost", newPassword: "ghost-password" }))).toMatchObject({ ok: false, message: "Failed to change password: No admin with username 'ghost'" });
+    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password" }))).toMatchObject({ ok: true, message: "Password changed successfully" });
+    expect(await verifyLogin("kemi", "kemi-new-password")).not.toBeNull();
+  });
+});
