@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BODY_TYPES, CONDITIONS, DRIVE_TRAINS, ENGINE_CAPACITIES, ENGINE_SIZES, KEY_FEATURES, YES_NO,
 } from "~/lib/car-options";
-import { demoInventory } from "./seed";
+import { demoInspections, demoInventory } from "./seed";
 
 describe("demo inventory", () => {
   const now = new Date("2026-11-21T12:00:00Z");
@@ -41,5 +41,15 @@ describe("demo inventory", () => {
 
   it("is the same on every install", () => {
     expect(demoInventory(64, now)).toEqual(cars);
+  });
+
+  it("books demo inspections in the past for cars of the inventory, with valid Nigerian phones", () => {
+    const bookings = demoInspections(cars, now);
+    expect(bookings.length).toBeGreaterThan(30);
+    for (const b of bookings) {
+      expect(b.phone).toMatch(/^\+234[789][01]\d{8}$/);
+      expect(new Date(b.created_at).getTime()).toBeLessThan(now.getTime());
+      expect(cars.some((c) => c.input.make === b.car_make && c.input.model === b.car_model)).toBe(true);
+    }
   });
 });

@@ -164,6 +164,45 @@ export function demoInventory(count = 64, now = new Date()): DemoCar[] {
   return cars;
 }
 
+const BUYERS = [
+  "Chinedu Okafor", "Aisha Bello", "Tunde Adeyemi", "Ngozi Eze", "Emeka Nwosu", "Funmilayo Adebayo",
+  "Ibrahim Musa", "Kemi Ogunleye", "Obinna Chukwu", "Zainab Lawal", "Segun Bakare", "Chiamaka Obi",
+];
+
+export interface DemoInspection {
+  name: string;
+  phone: string;
+  email: string;
+  car_make: string;
+  car_model: string;
+  inspection_date: string;
+  other_info: string | null;
+  created_at: string;
+}
+
+/** Inspection bookings spread over the past months, so the dashboard has a story to tell. */
+export function demoInspections(cars: DemoCar[], now = new Date()): DemoInspection[] {
+  const rand = prng(4242);
+  const out: DemoInspection[] = [];
+  for (let i = 0; i < 46; i++) {
+    const car = cars[Math.floor(rand() * cars.length)];
+    const name = BUYERS[i % BUYERS.length];
+    const created = new Date(now.getTime() - Math.floor(rand() * 320 + 1) * 86_400_000);
+    const visit = new Date(created.getTime() + (2 + Math.floor(rand() * 9)) * 86_400_000);
+    out.push({
+      name,
+      phone: `+23480${String(30_000_000 + Math.floor(rand() * 69_999_999)).padStart(8, "0")}`,
+      email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.ng`,
+      car_make: car.input.make,
+      car_model: car.input.model,
+      inspection_date: visit.toISOString().slice(0, 10),
+      other_info: rand() < 0.4 ? "Please call before the visit; I'll come with my mechanic." : null,
+      created_at: created.toISOString(),
+    });
+  }
+  return out.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
 /** Loads the demo inventory, images included, when the database has no car. Returns how many. */
 export async function seedDemoIfEmpty(): Promise<number> {
   const db = getDb();
@@ -211,6 +250,8 @@ export async function seedDemoIfEmpty(): Promise<number> {
       }),
     );
   }
+  const { m } = await db.selectFrom("inspections").select((eb) => eb.fn.countAll<number>().as("m")).executeTakeFirstOrThrow();
+  if (m === 0) await db.insertInto("inspections").values(demoInspections(cars)).execute();
   return done;
 }
 

@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import { getDb, nowIso } from "../../db/database.server";
+import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";
 import type { ClientInfoInput, ContactInput, InspectionInput, LoanApplicationInput } from "~/lib/lead-schemas";
 
 /**
@@ -6,17 +8,10 @@ import type { ClientInfoInput, ContactInput, InspectionInput, LoanApplicationInp
  * (Newsletter subscriptions live in newsletter.server.ts.)
  */
 
-export interface Inspection {
-  id: number;
-  name: string;
-  phone: string;
-  email: string;
-  car_make: string;
-  car_model: string;
-  inspection_date: string;
-  other_info: string | null;
-  created_at: string;
-}
+export type Inspection = Selectable<InspectionsTable>;
+export type ContactMessage = Selectable<ContactMessagesTable>;
+export type LoanApplication = Selectable<LoanApplicationsTable>;
+export type ClientInfo = Selectable<ClientInfosTable>;
 
 /** Every inspection request, newest booking first. */
 export async function listInspections(): Promise<Inspection[]> {
@@ -26,43 +21,6 @@ export async function listInspections(): Promise<Inspection[]> {
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-}
-
-export interface ContactMessage {
-  id: number;
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-  created_at: string;
-}
-
-export interface LoanApplication {
-  id: number;
-  car_id: number | null;
-  car_name: string;
-  loan_amount: number;
-  initial_deposit: number;
-  loan_period: string;
-  monthly_repayment: number;
-  created_at: string;
-}
-
-export interface ClientInfo {
-  id: number;
-  loan_application_id: number | null;
-  name: string;
-  email: string;
-  phone: string;
-  age_bracket: string;
-  income_range: string;
-  client_location: string;
-  client_id: string;
-  bvn_available: string;
-  deposit_available: string;
-  employment_status: string;
-  referral: string | null;
-  created_at: string;
 }
 
 /** Stores an inspection booking (already validated by InspectionSchema). */
