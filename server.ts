@@ -88,7 +88,8 @@ function createApp(initialBuild: ServerBuild) {
 
   // Built assets have content hashes in their names: cache them for a year.
   app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Other public files (hero, gallery, placeholder) keep their names across releases: one day.
+  app.use(express.static("public", { maxAge: "1d" }));
   // Uploads have random names and never change: long caching, real types, no sniffing.
   app.use(
     "/uploads",

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
@@ -50,8 +50,11 @@ export default function handleRequest(
   });
 }
 
-/** Loader/action errors: log them, never send a stack to the browser (Remix strips it in production). */
+/**
+ * Loader/action errors: log real failures, never send a stack to the browser (Remix strips it in
+ * production). 404s and other thrown responses are answers, not failures: morgan logs them.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(error);
 }
