@@ -14,6 +14,7 @@ import * as listing from "./admin.create-listing";
 import * as editCar from "./admin.edit-car.$id";
 import * as inspections from "./admin.inspections";
 import * as report from "./admin.report";
+import * as notFound from "./admin.$";
 import * as login from "./admin_.login";
 import * as logout from "./admin_.logout";
 
@@ -48,6 +49,7 @@ describe("admin pages: the guard", () => {
     ["/admin (layout)", layout.loader], ["/admin (dashboard)", dashboard.loader], ["/admin/create-listing", listing.loader],
     ["/admin/add-car", addCar.loader], ["/admin/edit-car/1", (a) => editCar.loader({ ...a, params: { id: "1" } })],
     ["/admin/inspections", inspections.loader], ["/admin/admin-management", management.loader], ["/admin/report", report.loader],
+    ["/admin/no-such-page", notFound.loader],
   ];
   const actions: [string, (a: ReturnType<typeof args>) => unknown][] = [
     ["/admin/create-listing", listing.action], ["/admin/add-car", addCar.action],
@@ -114,6 +116,11 @@ describe("admin pages: actions", () => {
     const other = await makeCar({ images: [] });
     const page = (await listing.loader(args(`/admin/create-listing?confirm=delete&id=${other}`))) as { confirm: unknown };
     expect(page.confirm).toEqual({ kind: "delete", id: other, label: "Toyota Camry 2020" });
+  });
+
+  it("answers 404 inside the back office for an unknown /admin URL", async () => {
+    const out = await notFound.loader(args("/admin/no-such-page", {}, { "*": "no-such-page" }));
+    expect(status(out)).toBe(404);
   });
 
   it("edit: 'Failed to load car data' for an unknown car", async () => {

@@ -8,7 +8,8 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, JS_MODES, launchBrowser, newContext, sc
 
 const ADMIN_URLS = [
   "/admin", "/admin/create-listing", "/admin/add-car", "/admin/edit-car/1", "/admin/inspections",
-  "/admin/admin-management", "/admin/report",
+  "/admin/admin-management", "/admin/report", "/admin/edit-car/abc", "/admin/edit-car/99999", "/admin/edit-car",
+  "/admin/no-such-page",
 ];
 
 async function photo(color: string) {
