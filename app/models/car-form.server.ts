@@ -148,14 +148,17 @@ export async function addCarFromRequest(request: Request): Promise<number> {
   }
 }
 
-/** The images an edit keeps: the API's existingImages JSON list, else all minus removeImages. */
+/**
+ * The images an edit keeps: the API's existingImages (the JSON text of a list, or in a JSON body
+ * the list itself), else all minus removeImages.
+ */
 function keptImages(fields: RawCarFields, current: string[]): string[] {
-  const existing = fields.existingImages;
+  const existing: unknown = fields.existingImages;
   if (existing !== undefined) {
-    const text = Array.isArray(existing) ? existing[0] : existing;
-    let list: unknown;
+    const text = Array.isArray(existing) && existing.length === 1 && typeof existing[0] === "string" && existing[0].trim().startsWith("[") ? existing[0] : existing;
+    let list: unknown = text;
     try {
-      list = JSON.parse(text);
+      if (typeof text === "string") list = JSON.parse(text);
     } catch {
       throw new CarFormError("existingImages must be the JSON text of a list of image paths", 400);
     }

@@ -121,6 +121,45 @@ describe("PUT /api/cars/{id}", () => {
     expect(uploadedFiles()).toHaveLength(6);
   });
 
+  it("takes a JSON body with existingImages as a real list", async () => {
+    const created = await (await post(form(FIELDS, [{ bytes: await makeImage(), name: "a.jpg" }, { bytes: await makeImage(), name: "b.jpg" }]))).json();
+    const [keep, drop] = created.car.images as string[];
+    const putJson = (body: unknown) =>
+      respond(() =>
+        carById.action({
+          request: new Request(`${BASE}/api/cars/${created.car.id}`, { method: "PUT", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+          params: { id: String(created.car.id) },
+          context: {},
+        }),
+      );
+    const res = await putJson({ ...FIELDS, keyfeatures: ["Sunroof"], existingImages: [keep] });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await getCar(created.car.id))?.images).toEqual([keep]);
+    expect(fs.existsSync(diskPathOf(drop)!)).toBe(false);
+    expect((await putJson({ ...FIELDS, existingImages: [] })).status).toBe(200);
+    expect((await getCar(created.car.id))?.images).toEqual([]);
+    expect(uploadedFiles()).toEqual([]);
+    expect((await putJson({ ...FIELDS, existingImages: [1, 2] })).status).toBe(400);
+  });
+
+  it("keeps the car and its files and leaves no new file when the database write fails mid-update", async () => {
+    const created = await (await post(form(FIELDS, [{ bytes: await makeImage(), name: "a.jpg" }, { bytes: await makeImage(), name: "b.jpg" }]))).json();
+    const id = created.car.id as number;
+    const before = await getCar(id);
+    const filesBefore = uploadedFiles().sort();
+    const { sql } = await import("kysely");
+    // The car row is updated and the old image rows deleted before this insert fails.
+    await sql`CREATE TRIGGER fail_images BEFORE INSERT ON car_images BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(getDb());
+    try {
+      const body = form({ ...FIELDS, price: "1", existingImages: JSON.stringify([before!.images[0]]) }, [{ bytes: await makeImage("png"), name: "c.png" }]);
+      await expect(put(id, body)).rejects.toThrow(/disk full/);
+    } finally {
+      await sql`DROP TRIGGER fail_images`.execute(getDb());
+    }
+    expect(await getCar(id)).toEqual(before);
+    expect(uploadedFiles().sort()).toEqual(filesBefore);
+  });
+
   it("answers 404 for an unknown car and 400 for a bad existingImages", async () => {
     expect((await put(9999, form(FIELDS))).status).toBe(404);
     const id = await makeCar();
