@@ -101,6 +101,23 @@ export async function optionalAdmin(request: Request): Promise<Admin | null> {
   return check.status === "ok" ? check.admin : null;
 }
 
+/**
+ * Cookie-authenticated resource routes (logout, keep-alive) get no Origin check from Remix, which
+ * checks only page actions: refuse a browser post from another origin with 403.
+ */
+export function requireSameOrigin(request: Request): void {
+  const origin = request.headers.get("Origin");
+  if (origin === null) return; // not a cross-origin browser request
+  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0].trim() || request.headers.get("Host") || new URL(request.url).host;
+  let originHost: string | null = null;
+  try {
+    originHost = origin === "null" ? null : new URL(origin).host;
+  } catch {
+    originHost = null;
+  }
+  if (originHost !== host) throw new Response("Cross-origin request refused", { status: 403 });
+}
+
 /** Ends the page session; returns the Set-Cookie header that clears the cookie. */
 export async function logout(request: Request): Promise<string> {
   await deleteSession(await cookieToken(request));

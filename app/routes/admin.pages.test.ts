@@ -15,6 +15,7 @@ import * as editCar from "./admin.edit-car.$id";
 import * as inspections from "./admin.inspections";
 import * as report from "./admin.report";
 import * as notFound from "./admin.$";
+import * as keepalive from "./admin_.keepalive";
 import * as login from "./admin_.login";
 import * as logout from "./admin_.logout";
 
@@ -83,6 +84,20 @@ describe("admin pages: actions", () => {
     expect(out.headers.get("Location")).toBe("/admin/login?reason=inactivity");
     expect((await checkSession(token)).status).toBe("missing");
     expect(await login.loader(args("/admin/login?reason=inactivity", { signedIn: false }))).toEqual({ notice: "Logged out due to inactivity." });
+  });
+
+  it("refuses logout and keep-alive posts from another origin (Remix checks only page actions)", async () => {
+    for (const origin of ["http://evil.example", "null"]) {
+      const out = await respond(() => logout.action(args("/admin/logout", { method: "POST", headers: { Origin: origin, Host: "localhost" } })));
+      expect(out.status, origin).toBe(403);
+      expect((await respond(() => keepalive.action(args("/admin/keepalive", { method: "POST", headers: { Origin: origin, Host: "localhost" } })))).status).toBe(403);
+    }
+    expect((await checkSession(token)).status).toBe("ok");
+    const ping = await respond(() => keepalive.action(args("/admin/keepalive", { method: "POST", headers: { Origin: BASE, Host: "localhost" } })));
+    expect(ping.status).toBe(204);
+    const out = await respond(() => logout.action(args("/admin/logout", { method: "POST", headers: { Origin: BASE, Host: "localhost" } })));
+    expect(out.headers.get("Location")).toBe("/admin/login");
+    expect((await checkSession(token)).status).toBe("missing");
   });
 
   it("refuses an invalid car with 400, keeps what was typed and stores nothing", async () => {

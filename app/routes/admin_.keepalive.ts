@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin, requireSameOrigin } from "~/models/auth.server";
 
 /** POST /admin/keepalive: an active admin's browser slides the server's idle timeout (no body). */
 export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
   await requireAdmin(request);
   return new Response(null, { status: 204 });
 }

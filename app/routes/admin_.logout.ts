@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { logout } from "~/models/auth.server";
+import { logout, requireSameOrigin } from "~/models/auth.server";
 
 /** POST /admin/logout: deletes the session row and the cookie; the inactivity timer says why. */
 export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
   const form = await request.formData().catch(() => null);
   const inactive = form?.get("reason") === "inactivity";
   const setCookie = await logout(request);
