@@ -41,9 +41,19 @@ describe("back office screenshots", () => {
         await page.waitForTimeout(400);
         await screenshot(page, `admin-${name}-${size}`);
         expect(new URL(page.url()).pathname).toBe(url.split("?")[0]);
+        // Nothing wider than the screen: wide tables become cards or scroll inside their box.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(viewport.width);
         if (!signedIn) await signInAdmin(ctx, server);
       }
       if (size === "390") {
+        // Every month of the dashboard charts is labelled, Jan to Dec, on a phone too.
+        await page.goto(server.url + "/admin");
+        await page.locator(".recharts-surface").first().waitFor();
+        const ticks = await page.locator(".recharts-xAxis").first().locator(".recharts-cartesian-axis-tick-value").allTextContents();
+        expect(ticks).toEqual(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]);
+        await page.goto(server.url + "/admin/inspections");
+        expect(await page.getByRole("listitem").filter({ hasText: "Other info:" }).first().isVisible()).toBe(true);
+
         await page.goto(server.url + "/admin");
         await page.locator("summary[aria-label='Open the admin menu']").click();
         await screenshot(page, "admin-menu-390");

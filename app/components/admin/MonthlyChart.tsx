@@ -1,5 +1,6 @@
 import { BarChart } from "@mantine/charts";
 import { Paper, Table, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { MONTH_LABELS } from "~/config/constants";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -15,6 +16,7 @@ export interface ChartSeries {
  */
 export function MonthlyChart({ title, series }: { title: string; series: ChartSeries[] }) {
   const hydrated = useHydrated();
+  const narrow = useMediaQuery("(max-width: 36em)");
   const data = MONTH_LABELS.map((month, i) => ({
     month,
     ...Object.fromEntries(series.map((s) => [s.name, s.values[i] ?? 0])),
@@ -34,7 +36,9 @@ export function MonthlyChart({ title, series }: { title: string; series: ChartSe
           withLegend
           legendProps={{ verticalAlign: "top", height: 40 }}
           tickLine="y"
-          gridAxis="y"
+          gridAxis="x"
+          /* Every month labelled, Jan to Dec, even on a phone (recharts would skip some). */
+          xAxisProps={{ interval: 0, tick: { transform: "translate(0, 10)", fontSize: narrow ? 10 : 12, fill: "currentColor" } }}
           yAxisProps={{ allowDecimals: false }}
           barProps={{ radius: [4, 4, 0, 0] }}
         />
