@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { createCookie, data } from "@remix-run/node";
 import type { z } from "zod";
 import { jsonError, methodNotAllowed, readFields } from "~/lib/http.server";
 import { type FieldErrors, fieldErrors, typedValues } from "~/lib/lead-schemas";
@@ -62,4 +62,30 @@ export async function readLeadForm<S extends z.ZodType>(
 
 export function leadFormRefusal(error: string, errors: FieldErrors, values: Record<string, string>) {
   return data<LeadFormRefusal>({ ok: false, error, errors, values }, { status: 400 });
+}
+
+/**
+ * 'Application submitted successfully!' on /financing is a one-time flash: the client-info
+ * action sets this short-lived cookie and the /financing loader shows the message once and
+ * clears it, so a reload or a shared /financing link never repeats it. It holds only a
+ * marker (no personal data), so it needs no signature.
+ */
+const applicationFlash = createCookie("application_submitted", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 300,
+});
+const FLASH_VALUE = "1";
+
+/** The Set-Cookie header that makes the next /financing page show the success message. */
+export function flashApplicationSubmitted(): Promise<string> {
+  return applicationFlash.serialize(FLASH_VALUE);
+}
+
+/** Whether the success message is due, and the header that clears it once shown. */
+export async function takeApplicationSubmitted(request: Request): Promise<{ submitted: boolean; headers: HeadersInit }> {
+  const value: unknown = await applicationFlash.parse(request.headers.get("Cookie"));
+  if (value !== FLASH_VALUE) return { submitted: false, headers: {} };
+  return { submitted: true, headers: { "Set-Cookie": await applicationFlash.serialize("", { maxAge: 0 }) } };
 }

@@ -1,17 +1,18 @@
 import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { CarCard, type CardCar } from "~/components/CarCard";
 import { LeadNotice } from "~/components/leads/LeadNotice";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import { site } from "~/config/site";
+import { takeApplicationSubmitted } from "~/lib/lead-api.server";
 import { listFinancingCars } from "~/models/car.server";
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 
-/** Financing-eligible cars; ?submitted=1 is where a finished loan application lands. */
+/** Financing-eligible cars, and the one-time success message after a finished loan application. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const submitted = new URL(request.url).searchParams.get("submitted") === "1";
+  const { submitted, headers } = await takeApplicationSubmitted(request);
   const cars: CardCar[] = (await listFinancingCars()).map((c) => ({
     id: c.id,
     make: c.make,
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     condition: c.condition,
     images: c.images.slice(0, 1),
   }));
-  return { cars, submitted };
+  return data({ cars, submitted }, { headers });
 }
 
 export default function Financing() {

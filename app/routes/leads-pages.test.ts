@@ -88,10 +88,29 @@ describe("/financing and its calculator", () => {
     const financed = await makeCar({ financing: true, make: "Lexus", model: "RX 350" });
     await makeCar({ financing: false });
     await makeCar({ financing: true, sold: true });
-    const plain = (await run(financingLoader, get("/financing"))) as any;
+    const plain = (await answer(await run(financingLoader, get("/financing")))).body;
     expect(plain.cars.map((c: { id: number }) => c.id)).toEqual([financed]);
     expect(plain.submitted).toBe(false);
-    expect(((await run(financingLoader, get("/financing?submitted=1"))) as any).submitted).toBe(true);
+    // The success message comes from a one-time cookie, not the URL: a reload or a shared link never repeats it.
+    expect((await answer(await run(financingLoader, get("/financing?submitted=1")))).body.submitted).toBe(false);
+  });
+
+  it("shows 'Application submitted successfully!' once after the client information, not again on reload", async () => {
+    const carId = await makeCar({ financing: true, price: 25_000_000 });
+    const applied = await answer(await run(applyAction, formRequest(`/financing/${carId}`, { percent: "40", months: "3" }), { id: String(carId) }));
+    const appId = new URL(applied.location!, "http://x").searchParams.get("application")!;
+    const sent = (await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: appId }))) as Response;
+    expect(sent.headers.get("location")).toBe("/financing");
+    const flash = sent.headers.get("set-cookie")!;
+    expect(flash).toMatch(/HttpOnly/i);
+    const cookie = flash.split(";")[0];
+
+    const first = (await run(financingLoader, new Request("http://localhost/financing", { headers: { cookie } }))) as any;
+    expect(first.data.submitted).toBe(true);
+    const cleared = new Headers(first.init.headers).get("set-cookie")!;
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    // The browser drops the cookie; the reload shows the plain list.
+    expect((await answer(await run(financingLoader, get("/financing")))).body.submitted).toBe(false);
   });
 
   it("starts at 40 %, 3 months and a monthly repayment of 0; the no-JS Calculate computes on the server", async () => {
@@ -175,11 +194,11 @@ describe("/loan-application", () => {
     expect(((await run(applicationLoader, get("/loan-application?application=999"))) as any).loan).toBeNull();
   });
 
-  it("stores the client information linked to its application and redirects to /financing?submitted=1", async () => {
+  it("stores the client information linked to its application and redirects to /financing", async () => {
     const appId = await apply();
     const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: appId })));
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/financing?submitted=1");
+    expect(res.location).toBe("/financing");
     const rows = await getDb().selectFrom("client_infos").selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ loan_application_id: appId, phone: "+2349095550113", employment_status: "Business Owner" });

@@ -6,7 +6,7 @@ import { CLIENT_INFO_FAILURE, ClientInfoForm } from "~/components/leads/ClientIn
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import { LoanSummary } from "~/components/leads/LoanSummary";
 import { site } from "~/config/site";
-import { type LeadFormRefusal, leadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
+import { flashApplicationSubmitted, type LeadFormRefusal, leadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { parseCarId } from "~/models/car.server";
 import { createClientInfo, getLoanApplication, hasClientInfo } from "~/models/lead.server";
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await createClientInfo(form.data);
   if (!result.ok) return leadFormRefusal(CLIENT_INFO_FAILURE, { [result.field]: result.error }, form.values);
-  return redirect("/financing?submitted=1");
+  return redirect("/financing", { headers: { "Set-Cookie": await flashApplicationSubmitted() } });
 }
 
 function NoLoan() {
