@@ -101,7 +101,7 @@ const phone = requiredText("Phone number", MAX_LENGTHS.phone).transform((v, ctx)
   return normalised;
 });
 
-/** A money amount in naira: a number, or a numeric text from a form; 2 decimals at most kept. */
+/** A money amount in naira: a number, or a numeric text from a form; kept to the kobo (2 decimals). */
 function money(label: string) {
   return z.preprocess(
     (v) => {
@@ -113,7 +113,8 @@ function money(label: string) {
       .number({ error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be a number`) })
       .finite({ error: `${label} must be a number` })
       .min(0, { error: `${label} cannot be negative` })
-      .max(1e12, { error: `${label} is too large` }),
+      .max(1e12, { error: `${label} is too large` })
+      .transform(roundMoney),
   );
 }
 
@@ -180,7 +181,8 @@ export const LoanApplicationSchema = z
       });
       return;
     }
-    const months = parseLoanPeriod(v.loan_period)!;
+    const months = parseLoanPeriod(v.loan_period);
+    if (!months) return; // the period itself is reported (missing or outside the list)
     const expected = roundMoney((v.loan_amount - v.initial_deposit) / months);
     if (Math.abs(expected - v.monthly_repayment) > 0.01) {
       ctx.addIssue({

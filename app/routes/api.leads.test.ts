@@ -138,6 +138,17 @@ describe("POST /api/loan-applications", () => {
     expect(res.status).toBe(201);
   });
 
+  it("stores the figures to the kobo (2 decimals), however many decimals were sent", async () => {
+    const res = await call(loansAction, jsonRequest(url, { car_name: "Kia Rio 2019", loan_amount: 1_000_000.004, initial_deposit: 450_000.001, loan_period: "6 months", monthly_repayment: 550_000 / 6 }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ loan_amount: 1_000_000, initial_deposit: 450_000, monthly_repayment: 91_666.67 });
+  });
+
+  it("refuses an application without loan_period with that one message, not a garbled calculation", async () => {
+    const body = await refused(await call(loansAction, jsonRequest(url, without(validLoanApplication(), "loan_period"))), "loan_period");
+    expect(body.fields).toEqual({ loan_period: "Loan period is required" });
+  });
+
   it.each(["car_name", "loan_amount", "initial_deposit", "loan_period", "monthly_repayment"] as const)(
     "refuses an application without %s",
     async (field) => {
