@@ -259,6 +259,22 @@ for (const mode of JS_MODES) {
         expect(await page.locator('input[name="images"]').evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
       });
 
+      it("reports activity to the server within a minute, so the server's idle timeout never ends a session first", async () => {
+        await freshPage(true);
+        await page.clock.install();
+        await go("/admin/create-listing");
+        const pings: number[] = [];
+        page.on("request", (r) => {
+          if (r.url().endsWith("/admin/keepalive")) pings.push(Date.now());
+        });
+        await page.clock.fastForward(10_000);
+        await page.mouse.move(20, 20); // active 10 s after the page loaded, then idle
+        await page.clock.fastForward(61_000);
+        await expect.poll(() => pings.length, { timeout: 5_000 }).toBe(1);
+        await page.clock.fastForward(120_000); // idle: nothing more to report
+        expect(pings.length).toBe(1);
+      });
+
       it("logs out after 5 minutes without a mouse move or key press", async () => {
         await freshPage(true);
         await page.clock.install();
