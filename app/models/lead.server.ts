@@ -23,31 +23,71 @@ export async function listInspections(): Promise<Inspection[]> {
     .execute();
 }
 
-/** Stores an inspection booking (already validated by InspectionSchema). */
+/**
+ * A double submit (a double tap, a retried POST on a slow network) sends the very same lead
+ * twice within seconds: the second one answers with the row the first stored.
+ */
+export const DUPLICATE_LEAD_WINDOW_MS = 2 * 60 * 1000;
+const windowStart = () => new Date(Date.now() - DUPLICATE_LEAD_WINDOW_MS).toISOString();
+
+/** Stores an inspection booking (already validated by InspectionSchema), once. */
 export async function createInspection(input: InspectionInput): Promise<Inspection> {
   return getDb()
-    .insertInto("inspections")
-    .values({
-      name: input.name,
-      phone: input.phone,
-      email: input.email,
-      car_make: input.car_make,
-      car_model: input.car_model,
-      inspection_date: input.inspection_date,
-      other_info: input.other_info,
-      created_at: nowIso(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .transaction()
+    .execute(async (trx) => {
+      const same = await trx
+        .selectFrom("inspections")
+        .selectAll()
+        .where("email", "=", input.email)
+        .where("phone", "=", input.phone)
+        .where("name", "=", input.name)
+        .where("car_make", "=", input.car_make)
+        .where("car_model", "=", input.car_model)
+        .where("inspection_date", "=", input.inspection_date)
+        .where("other_info", "is", input.other_info)
+        .where("created_at", ">=", windowStart())
+        .orderBy("id", "desc")
+        .executeTakeFirst();
+      if (same) return same;
+      return trx
+        .insertInto("inspections")
+        .values({
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          car_make: input.car_make,
+          car_model: input.car_model,
+          inspection_date: input.inspection_date,
+          other_info: input.other_info,
+          created_at: nowIso(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
 }
 
-/** Stores a message from the Connect page. */
+/** Stores a message from the Connect page, once. */
 export async function createContactMessage(input: ContactInput): Promise<ContactMessage> {
   return getDb()
-    .insertInto("contact_messages")
-    .values({ ...input, created_at: nowIso() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .transaction()
+    .execute(async (trx) => {
+      const same = await trx
+        .selectFrom("contact_messages")
+        .selectAll()
+        .where("email", "=", input.email)
+        .where("phone", "=", input.phone)
+        .where("name", "=", input.name)
+        .where("message", "=", input.message)
+        .where("created_at", ">=", windowStart())
+        .orderBy("id", "desc")
+        .executeTakeFirst();
+      if (same) return same;
+      return trx
+        .insertInto("contact_messages")
+        .values({ ...input, created_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
 }
 
 /** Stores a loan application; `car_id` links it to the financed car when known. */

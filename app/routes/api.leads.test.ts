@@ -43,6 +43,19 @@ describe("POST /api/inspections", () => {
     expect(await countRows("inspections")).toBe(1);
   });
 
+  it("stores a double submit (the same booking twice in a row) once and answers both with that row", async () => {
+    const [a, b] = await Promise.all([call(inspectionsAction, jsonRequest(url, validInspection())), call(inspectionsAction, jsonRequest(url, validInspection()))]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect((await a.json()).id).toBe((await b.json()).id);
+    const noInfo = { ...validInspection(), other_info: "" };
+    const c = await (await call(inspectionsAction, formRequest(url, noInfo))).json();
+    const d = await (await call(inspectionsAction, formRequest(url, noInfo))).json();
+    expect(c.id).toBe(d.id);
+    // A different booking is a new lead.
+    expect((await call(inspectionsAction, jsonRequest(url, { ...validInspection(), inspection_date: addDays(lagosToday(), 4) }))).status).toBe(201);
+    expect(await countRows("inspections")).toBe(3);
+  });
+
   it("stores a form-encoded booking without other_info (optional, stored as null)", async () => {
     const res = await call(inspectionsAction, formRequest(url, { ...validInspection(), other_info: "" }));
     expect(res.status).toBe(201);
@@ -103,8 +116,15 @@ describe("POST /api/contact", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ ...validContact(), phone: "+2348125550178", id: expect.any(Number), created_at: expect.any(String) });
     expect(await countRows("contact_messages")).toBe(1);
-    expect((await call(contactAction, formRequest(url, validContact()))).status).toBe(201);
+    expect((await call(contactAction, formRequest(url, { ...validContact(), message: "And the Camry?" }))).status).toBe(201);
     expect(await countRows("contact_messages")).toBe(2);
+  });
+
+  it("stores a double submit (the same message twice in a row) once and answers both with that row", async () => {
+    const [a, b] = await Promise.all([call(contactAction, jsonRequest(url, validContact())), call(contactAction, formRequest(url, validContact()))]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect((await a.json()).id).toBe((await b.json()).id);
+    expect(await countRows("contact_messages")).toBe(1);
   });
 
   it.each(["name", "phone", "email", "message"] as const)("refuses a message without %s", async (field) => {
