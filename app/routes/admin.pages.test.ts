@@ -138,6 +138,22 @@ describe("admin pages: actions", () => {
     expect(status(out)).toBe(404);
   });
 
+  it("edit: a refused update keeps what was typed (removed images too) and changes nothing", async () => {
+    const id = await makeCar({ images: ["/uploads/one.jpg", "/uploads/two.jpg"] });
+    const before = await getCar(id);
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ make: "Changed", model: "Camry", year: "2020", price: "1000", condition: "New", engine_capacity: "2.5L", engine_size: "V4", custom_paper: "No", body_type: "Sedan", drive_train: "FWD", removeImages: "/uploads/two.jpg" })) body.set(k, v);
+    body.append("keyfeatures", "Sunroof");
+    body.append("images", new File([new Uint8Array(Buffer.from("not an image, just text\n".repeat(10)))], "fake.jpg", { type: "image/jpeg" }));
+    const out = await editCar.action(args(`/admin/edit-car/${id}`, { method: "POST", body }, { id: String(id) }));
+    expect(status(out)).toBe(415);
+    const data = payload(out) as { message: string; values: Record<string, unknown> };
+    expect(data.message).toMatch(/^Failed to update car: /);
+    expect(data.values).toMatchObject({ make: "Changed", removeImages: "/uploads/two.jpg", keyfeatures: "Sunroof" });
+    expect(await getCar(id)).toEqual(before);
+    expect(uploadedFiles()).toEqual([]);
+  });
+
   it("edit: 'Failed to load car data' for an unknown car", async () => {
     const out = await editCar.loader(args("/admin/edit-car/999", {}, { id: "999" }));
     expect(payload(out)).toEqual({ car: null, error: "Failed to load car data" });
