@@ -54,10 +54,22 @@ export async function readLeadForm<S extends z.ZodType>(
   schema: S,
   refusal: string,
 ): Promise<{ ok: true; data: z.output<S>; values: Record<string, string> } | { ok: false; response: ReturnType<typeof data<LeadFormRefusal>> }> {
-  const values = typedValues(Object.fromEntries(await request.formData()));
+  const values = await readFormValues(request);
   const parsed = schema.safeParse(values);
   if (!parsed.success) return { ok: false, response: leadFormRefusal(refusal, fieldErrors(parsed.error), values) };
   return { ok: true, data: parsed.data, values };
+}
+
+/**
+ * A posted form's text fields. A body that is not a form (JSON, plain text, garbage) reads as
+ * an empty form, so the schema refuses it with 400 and the "required" messages instead of a 500.
+ */
+export async function readFormValues(request: Request): Promise<Record<string, string>> {
+  try {
+    return typedValues(Object.fromEntries(await request.formData()));
+  } catch {
+    return {};
+  }
 }
 
 export function leadFormRefusal(error: string, errors: FieldErrors, values: Record<string, string>) {

@@ -6,6 +6,7 @@ import { FinancingCarView } from "~/components/leads/FinancingCarView";
 import { LoanCalculator } from "~/components/leads/LoanCalculator";
 import { site } from "~/config/site";
 import { notFoundIfMissing } from "~/lib/http.server";
+import { readFormValues } from "~/lib/lead-api.server";
 import { fieldErrors, LoanRequestSchema } from "~/lib/lead-schemas";
 import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
 import { parseCarId } from "~/models/car.server";
@@ -45,7 +46,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 /** Apply for Loan: recompute from the stored price, store, go to /loan-application. */
 export async function action({ params, request }: ActionFunctionArgs) {
   const id = parseCarId(params.id);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormValues(request);
   const parsed = LoanRequestSchema.safeParse(form);
   if (!id || !parsed.success) {
     const problems = parsed.success ? {} : fieldErrors(parsed.error);

@@ -239,3 +239,25 @@ describe("/loan-application", () => {
     expect(await countRows("client_infos")).toBe(0);
   });
 });
+
+describe("page actions with a body that is not a form", () => {
+  const bodies: Array<[string, string | null]> = [
+    ["application/json", '{"name":"x"}'],
+    ["text/plain", "name=x"],
+    ["application/x-www-form-urlencoded", null],
+  ];
+  it.each(bodies)("answers 400 (not 500) and stores nothing: %s", async (type, body) => {
+    const carId = await makeCar({ financing: true, price: 25_000_000 });
+    const post = (url: string) => new Request(`http://localhost${url}`, { method: "POST", headers: { "content-type": type }, body });
+    for (const [fn, url, params] of [
+      [inspectionAction, "/book-inspection", {}],
+      [connectAction, "/connect", {}],
+      [clientAction, "/loan-application", {}],
+      [applyAction, `/financing/${carId}`, { id: String(carId) }],
+    ] as const) {
+      const res = await answer(await run(fn, post(url), params));
+      expect(res.status, url).toBe(400);
+    }
+    for (const table of ["inspections", "contact_messages", "loan_applications", "client_infos"] as const) expect(await countRows(table)).toBe(0);
+  });
+});
