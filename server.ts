@@ -9,11 +9,15 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import morgan from "morgan";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "./app/config/constants";
 import { type Env, parseEnv } from "./app/config/env.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { closeDatabase, getSqlite } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed";
+
+const MAX_MULTIPART_BYTES = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 1_048_576;
+const MAX_FORM_BYTES = 256 * 1024;
 
 let config: Env;
 try {
@@ -107,6 +111,37 @@ function createApp(initialBuild: ServerBuild) {
       skip: (req) => req.url.startsWith("/build/") || req.url === "/healthz",
     }),
   );
+
+  // Bodies: multipart (car photos, at most 10 × 2 MB plus fields) or small forms and JSON.
+  // Declared sizes over that are refused before anything is read.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const multipart = (req.get("content-type") ?? "").includes("multipart/form-data");
+    const limit = multipart ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
+    if (Number(req.get("content-length") ?? 0) > limit) {
+      const message = multipart ? "Each image must be under 2MB" : "The request is too large.";
+      return req.path.startsWith("/api/")
+        ? res.status(413).json({ error: message })
+        : res.status(413).type("text/plain").send(message);
+    }
+    next();
+  });
+
+  // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there.
+  app.use((req, res, next) => {
+    const origin = req.get("origin");
+    if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/") || !origin) return next();
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      /* "null" or garbage: not this site */
+    }
+    if (originHost !== (req.get("x-forwarded-host") ?? req.get("host"))) {
+      return res.status(403).type("text/plain").send("Forms can only be sent from this website.");
+    }
+    next();
+  });
 
   if (config.RATE_LIMITS === "on") {
     // Every POST/PUT/DELETE (lead forms, API writes): generous for people, a wall for scripts.

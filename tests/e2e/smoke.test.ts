@@ -42,4 +42,31 @@ describe("foundation", () => {
     expect(await page.content()).not.toMatch(/at .*\.js:\d+/);
     await ctx.close();
   });
+
+  it("refuses oversized bodies with 413 before reading them", async () => {
+    const big = JSON.stringify({ name: "x".repeat(300 * 1024) });
+    const res = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: big,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "The request is too large." });
+  });
+
+  it("answers a cross-site form post with 403, not a server error", async () => {
+    const res = await fetch(`${server.url}/connect`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: "name=A&phone=08031234567&email=a%40b.ng&message=hi",
+    });
+    expect(res.status).toBe(403);
+    const same = await fetch(`${server.url}/connect`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: "name=Ada+Obi&phone=08031234567&email=ada%40example.ng&message=Is+the+Camry+available%3F",
+      redirect: "manual",
+    });
+    expect(same.status).toBeLessThan(400);
+  });
 });
