@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { NewsletterFieldErrors } from "./newsletter-messages";
+
+export { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, type NewsletterFieldErrors } from "./newsletter-messages";
 
 /** Newsletter sign-up (SPEC §3, §5): name and email, both required. Shared by page and API. */
 export const NewsletterSchema = z.object({
@@ -16,10 +19,6 @@ export const NewsletterSchema = z.object({
 });
 
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
-export type NewsletterFieldErrors = Partial<Record<keyof NewsletterInput, string>>;
-
-export const NEWSLETTER_SUCCESS = "Subscription successful!";
-export const NEWSLETTER_FAILURE = "Subscription failed. Please try again.";
 
 /** Validates raw fields; returns the clean input or the first error of each field. */
 export function parseNewsletter(

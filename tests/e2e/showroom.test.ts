@@ -99,6 +99,25 @@ describe.each(JS_MODES)("home $label", ({ js }) => {
   });
 });
 
+describe("home on a slow phone", () => {
+  it("loads no validation library and stays within a JavaScript budget", async () => {
+    const ctx = await newContext(browser, { js: true, viewport: PHONE });
+    const page = await ctx.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "script") scripts.push(res.text());
+    });
+    await page.goto(server.url + "/");
+    await waitForHydration(page, true);
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.some((b) => b.includes("ZodError"))).toBe(false);
+    const bytes = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0);
+    expect(bytes).toBeLessThan(650 * 1024);
+    await ctx.close();
+  });
+});
+
 describe.each(JS_MODES)("browse $label", ({ js }) => {
   it("applies filters into a canonical URL and pages the results", async () => {
     const { ctx, page } = await open(js, "/browse");

@@ -1,7 +1,7 @@
 import { Button, Card, Group, List, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, type NewsletterFieldErrors } from "~/lib/newsletter-schema";
+import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, type NewsletterFieldErrors } from "~/lib/newsletter-messages";
 
 export type NewsletterResult =
   | { ok: true; entry: { name: string; email: string } }
