@@ -36,6 +36,19 @@ describe("home newsletter action", () => {
     expect((await load("/", cookie.replace(/.$/, "x"))).subscribed).toEqual([]);
   });
 
+  it("answers 400, not 500, to a body that is not a form", async () => {
+    for (const [type, body] of [["application/json", '{"intent":"newsletter"}'], ["text/plain", "hello"], ["multipart/form-data; boundary=x", "broken"]]) {
+      const res = (await action({
+        request: new Request("http://x/?index", { method: "POST", headers: { "Content-Type": type }, body }),
+        params: {},
+        context: {},
+      })) as unknown as Result;
+      expect(res.init?.status).toBe(400);
+      expect(res.data.ok).toBe(false);
+    }
+    expect(await countSubscribers()).toBe(0);
+  });
+
   it("refuses a missing name and a bad email with 400, keeping what was typed", async () => {
     const missing = (await post({ intent: "newsletter", name: "", email: "ada@example.com" })) as unknown as Result;
     expect(missing.init?.status).toBe(400);

@@ -39,8 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent !== "newsletter") return data<NewsletterResult>({ ok: false, errors: {}, values: { name: "", email: "" } }, { status: 400 });
+  // A body that is not a form (JSON, garbage) is a bad request, not a server error.
+  const form = await request.formData().then((f) => Object.fromEntries(f), () => null);
+  if (form?.intent !== "newsletter") return data<NewsletterResult>({ ok: false, errors: {}, values: { name: "", email: "" } }, { status: 400 });
   const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
   const parsed = parseNewsletter(values);
   if (!parsed.ok) return data<NewsletterResult>({ ok: false, errors: parsed.errors, values }, { status: 400 });
