@@ -35,6 +35,17 @@ describe("car queries", () => {
     expect((await listFinancingCars()).map((c) => c.id)).toEqual([rx]);
   });
 
+  it("matches every word of the search text, each in any searched field", async () => {
+    const camry = await makeCar({ make: "Toyota", model: "Camry", color: "Black", year: 2019, car_description: null, keyfeatures: ["Sunroof"] });
+    const rx = await makeCar({ make: "Lexus", model: "RX 350", color: "Wine", year: 2026, car_description: null });
+    const ids = async (q: string) => (await listCars({ q })).map((c) => c.id).sort();
+    expect(await ids("Toyota Camry")).toEqual([camry]);
+    expect(await ids("  black   toyota ")).toEqual([camry]);
+    expect(await ids("camry sunroof")).toEqual([camry]);
+    expect(await ids("2026 lexus")).toEqual([rx]);
+    expect(await ids("lexus camry")).toEqual([]);
+  });
+
   it("pages newest first and clamps a page past the end", async () => {
     for (let i = 0; i < 8; i++) await makeCar({ model: `M${i}`, created_at: `2026-0${i + 1}-01T00:00:00.000Z` });
     const first = await pageCars({}, 1, 6);

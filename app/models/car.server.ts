@@ -167,14 +167,17 @@ function applyFilters(query: CarQuery, f: CarFilters): CarQuery {
       ),
     );
   }
-  if (f.q) {
-    const pattern = contains(f.q);
+  // Every word must appear in one of the searched fields, so "Toyota Camry" finds a car whose make
+  // is Toyota and model Camry even when its description names neither.
+  for (const word of (f.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const pattern = contains(word);
     q = q.where(({ or }) =>
-      or(
-        (["make", "model", "car_description", "color", "keyfeatures"] as const).map((col) =>
+      or([
+        ...(["make", "model", "car_description", "color", "keyfeatures"] as const).map((col) =>
           sql<boolean>`${sql.ref(col)} LIKE ${pattern} ESCAPE '\\'`,
         ),
-      ),
+        sql<boolean>`CAST(year AS TEXT) = ${word}`,
+      ]),
     );
   }
   return q;
