@@ -34,6 +34,14 @@ export interface Car {
   created_at: string;
 }
 
+/** A car as the public pages and public lists show it: without the back-office fields. */
+export type PublicCar = Omit<Car, "vin" | "car_history" | "other_info">;
+
+export function toPublicCar(car: Car): PublicCar {
+  const { vin: _vin, car_history: _history, other_info: _other, ...rest } = car;
+  return rest;
+}
+
 /** What createCar/updateCar store (images are handled apart). */
 export interface CarInput {
   make: string;

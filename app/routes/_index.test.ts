@@ -69,6 +69,15 @@ describe("home newsletter action", () => {
 });
 
 describe("home loader", () => {
+  it("sends the cards no back-office fields", async () => {
+    await makeCar({ make: "Toyota", model: "Camry", condition: "New" });
+    const data = await load("/");
+    for (const car of [...data.recent, ...data.collection.cars, ...data.tab.cars]) {
+      for (const key of ["vin", "car_history", "other_info"]) expect(car).not.toHaveProperty(key);
+    }
+    expect(data.tab.cars).toHaveLength(1);
+  });
+
   it("pages the collection, picks the condition tab and counts body types", async () => {
     for (let i = 0; i < 14; i++) await makeCar({ model: `M${i}`, condition: i % 2 ? "New" : "Foreign Used", body_type: i < 3 ? "SUV" : "Sedan", created_at: `2026-01-${String(i + 1).padStart(2, "0")}T00:00:00.000Z` });
     await makeCar({ model: "Sold", sold: true });

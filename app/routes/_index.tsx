@@ -19,7 +19,7 @@ import { site } from "~/config/site";
 import { parsePage } from "~/lib/car-filters";
 import { CONDITION_TABS } from "~/lib/car-options";
 import { parseNewsletter } from "~/lib/newsletter-schema";
-import { listRecentCars, pageCars } from "~/models/car.server";
+import { listRecentCars, pageCars, toPublicCar } from "~/models/car.server";
 import { rememberVisitorSubscription, subscribe, visitorSubscriptions } from "~/models/newsletter.server";
 import { bodyTypeTiles, GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
 
@@ -35,7 +35,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bodyTypeTiles(),
     visitorSubscriptions(request),
   ]);
-  return { recent, collection, tab: { value: tab.value, condition: tab.condition, ...tabCars }, tiles, subscribed, video: heroVideo(), slides: HERO_SLIDES, gallery: GALLERY };
+  return {
+    recent: recent.map(toPublicCar),
+    collection: { ...collection, cars: collection.cars.map(toPublicCar) },
+    tab: { value: tab.value, condition: tab.condition, ...tabCars, cars: tabCars.cars.map(toPublicCar) },
+    tiles,
+    subscribed,
+    video: heroVideo(),
+    slides: HERO_SLIDES,
+    gallery: GALLERY,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

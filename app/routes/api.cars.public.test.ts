@@ -116,6 +116,15 @@ describe("GET /api/cars/all, /recent, /financing", () => {
     expect(body[0].images).toEqual(["/uploads/test-image.jpg"]);
   });
 
+  it("public lists leave out the back-office fields (vin, car_history, other_info)", async () => {
+    const responses = [await all(), await recent(), await financing(), (await search(args("/api/cars"))) as Response];
+    for (const res of responses) {
+      for (const car of await res.json()) {
+        for (const key of ["vin", "car_history", "other_info"]) expect(car).not.toHaveProperty(key);
+      }
+    }
+  });
+
   it("recent: newest first, sold excluded", async () => {
     const body = await (await recent()).json();
     expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx, hilux, camry]);

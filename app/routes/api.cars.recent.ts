@@ -1,6 +1,6 @@
-import { listRecentCars } from "~/models/car.server";
+import { listRecentCars, toPublicCar } from "~/models/car.server";
 
 /** GET /api/cars/recent: unsold cars, newest first. */
 export async function loader() {
-  return Response.json(await listRecentCars());
+  return Response.json((await listRecentCars()).map(toPublicCar));
 }

@@ -3,7 +3,7 @@ import { parseCarFilters } from "~/lib/car-filters";
 import { methodNotAllowed } from "~/lib/http.server";
 import { hasAuthorization, requireAdminApi } from "~/models/auth.server";
 import { addCarFromRequest, CarFormError, carFormErrorResponse } from "~/models/car-form.server";
-import { getCar, listAllCarsForAdmin, listCars } from "~/models/car.server";
+import { getCar, listAllCarsForAdmin, listCars, toPublicCar } from "~/models/car.server";
 
 /**
  * GET /api/cars: the public search (SPEC §7 query parameters). Invalid values are ignored and
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { filters, ignored } = parseCarFilters(new URL(request.url).searchParams);
   const headers = ignored.length ? { "X-Ignored-Filters": ignored.join(",") } : undefined;
-  return Response.json(await listCars(filters), { headers });
+  return Response.json((await listCars(filters)).map(toPublicCar), { headers });
 }
 
 /** POST /api/cars (bearer, multipart): adds a car with its images (DESIGN §9). */

@@ -17,6 +17,13 @@ async function redirectOf(query: string): Promise<string | null> {
 }
 
 describe("browse loader", () => {
+  it("sends the cards no back-office fields", async () => {
+    await makeCar({ make: "Toyota", model: "Camry" });
+    const { cars } = await load("");
+    expect(cars).toHaveLength(1);
+    for (const key of ["vin", "car_history", "other_info"]) expect(cars[0]).not.toHaveProperty(key);
+  });
+
   it("redirects the filter panel's query to the canonical URL", async () => {
     expect(await redirectOf("?type=SUV&make=&fuelType=Diesel&driveType=All&condition=all&minPrice=")).toBe("/browse?body_type=SUV&fuel_type=Diesel");
     expect(await redirectOf("?make=+Toyota+&page=1")).toBe("/browse?make=Toyota");

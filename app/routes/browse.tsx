@@ -10,7 +10,7 @@ import { SearchBox } from "~/components/SearchBox";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
 import { canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
-import { pageCars } from "~/models/car.server";
+import { pageCars, toPublicCar } from "~/models/car.server";
 
 const FIELD_LABELS: Record<string, string> = {
   minYear: "Min year", maxYear: "Max year", minPrice: "Min price", maxPrice: "Max price",
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { filters, ignored } = parseCarFilters(url.searchParams);
   const result = await pageCars(filters, parsePage(url.searchParams), BROWSE_PAGE_SIZE);
-  return { ...result, ignored: ignored.map((k) => FIELD_LABELS[k] ?? k), query: url.search };
+  return { ...result, cars: result.cars.map(toPublicCar), ignored: ignored.map((k) => FIELD_LABELS[k] ?? k), query: url.search };
 }
 
 export default function Browse() {

@@ -8,7 +8,7 @@ import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { site, whatsappLink } from "~/config/site";
 import { notFoundIfMissing } from "~/lib/http.server";
 import { formatNaira } from "~/lib/money";
-import { getCar, parseCarId } from "~/models/car.server";
+import { getCar, parseCarId, toPublicCar } from "~/models/car.server";
 
 /**
  * The car view as a page (the lightbox's shareable URL; works without JavaScript). Unknown ids
@@ -18,8 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseCarId(params.id);
   const found = notFoundIfMissing(id ? await getCar(id) : null, "Car not found");
   // The page never shows the back-office fields.
-  const { vin: _vin, car_history: _history, other_info: _other, ...car } = found;
-  return { car };
+  return { car: toPublicCar(found) };
 }
 
 export default function CarPage() {
