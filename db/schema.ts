@@ -86,6 +86,8 @@ export interface LoanApplicationsTable {
   loan_period: string;
   monthly_repayment: number;
   created_at: string;
+  /** Unguessable public handle (32 hex digits) used in URLs and by /api/client-info; unique. */
+  reference: string;
 }
 
 export interface ClientInfosTable {

@@ -118,16 +118,37 @@ function money(label: string) {
   );
 }
 
-function positiveId(label: string) {
-  return z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: `${label} must be a whole number` }).int({ error: `${label} must be a whole number` }).positive({ error: `${label} must be a whole number` }),
-  );
+/**
+ * A loan application's public reference: 128 random bits as 32 lower-case hex digits. URLs and
+ * /api/client-info name an application by it, never by its sequential id, so nobody can reach
+ * another buyer's loan by counting.
+ */
+export const LOAN_REFERENCE_PATTERN = /^[0-9a-f]{32}$/;
+
+/** A reference as typed or pasted (case and surrounding blanks ignored), or null when malformed. */
+export function normalizeLoanReference(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const v = value.trim().toLowerCase();
+  return LOAN_REFERENCE_PATTERN.test(v) ? v : null;
 }
 
-function optionalId(label: string) {
-  return z.preprocess((v) => (v === "" || v === null ? undefined : v), positiveId(label).optional());
-}
+export const UNKNOWN_LOAN_APPLICATION = "This loan application does not exist";
+
+/** An optional loan application reference: blank becomes undefined, a malformed one is refused. */
+const optionalLoanReference = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z
+    .string({ error: "Loan application must be the application's reference" })
+    .transform((v, ctx) => {
+      const ref = normalizeLoanReference(v);
+      if (!ref) {
+        ctx.addIssue({ code: "custom", message: UNKNOWN_LOAN_APPLICATION });
+        return z.NEVER;
+      }
+      return ref;
+    })
+    .optional(),
+);
 
 export const InspectionSchema = z.object({
   name: requiredText("Name", MAX_LENGTHS.name),
@@ -222,7 +243,10 @@ export const ClientInfoSchema = z.object({
   deposit_available: choice("Deposit available", YES_NO),
   employment_status: choice("Employment status", EMPLOYMENT_STATUSES),
   referral: optionalText("Referral", MAX_LENGTHS.referral),
-  loan_application_id: optionalId("Loan application"),
+  /** The loan application's reference (from POST /api/loan-applications or the page URL). */
+  loan_application: optionalLoanReference,
+  /** Raw ids are no longer accepted: refused rather than silently ignored. */
+  loan_application_id: z.never({ error: "Send the loan application's reference as loan_application; ids are not accepted" }).optional(),
 });
 export type ClientInfoInput = z.output<typeof ClientInfoSchema>;
 

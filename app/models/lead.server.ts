@@ -1,7 +1,15 @@
+import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
 import { getDb, nowIso } from "../../db/database.server";
 import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";
-import type { ClientInfoInput, ContactInput, InspectionInput, LoanApplicationInput } from "~/lib/lead-schemas";
+import {
+  type ClientInfoInput,
+  type ContactInput,
+  type InspectionInput,
+  type LoanApplicationInput,
+  normalizeLoanReference,
+  UNKNOWN_LOAN_APPLICATION,
+} from "~/lib/lead-schemas";
 
 /**
  * Buyer leads: inspection bookings, contact messages, loan applications and client information.
@@ -90,7 +98,15 @@ export async function createContactMessage(input: ContactInput): Promise<Contact
     });
 }
 
-/** Stores a loan application; `car_id` links it to the financed car when known. */
+/** A new loan application reference: 128 random bits as 32 hex digits (LOAN_REFERENCE_PATTERN). */
+export function newLoanReference(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/**
+ * Stores a loan application; `car_id` links it to the financed car when known. Its random
+ * `reference` is what URLs and /api/client-info use; the sequential id never leaves the server.
+ */
 export async function createLoanApplication(
   input: LoanApplicationInput & { car_id?: number | null },
 ): Promise<LoanApplication> {
@@ -104,14 +120,17 @@ export async function createLoanApplication(
       loan_period: input.loan_period,
       monthly_repayment: input.monthly_repayment,
       created_at: nowIso(),
+      reference: newLoanReference(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function getLoanApplication(id: number): Promise<LoanApplication | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  return (await getDb().selectFrom("loan_applications").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+/** The loan application with this reference; null for a missing, malformed or unknown one. */
+export async function getLoanApplicationByReference(reference: string | null | undefined): Promise<LoanApplication | null> {
+  const ref = normalizeLoanReference(reference);
+  if (!ref) return null;
+  return (await getDb().selectFrom("loan_applications").selectAll().where("reference", "=", ref).executeTakeFirst()) ?? null;
 }
 
 /** True when the client information for this loan application has already been sent. */
@@ -126,22 +145,23 @@ export async function hasClientInfo(loanApplicationId: number): Promise<boolean>
 
 export type ClientInfoResult =
   | { ok: true; clientInfo: ClientInfo }
-  | { ok: false; field: "loan_application_id"; error: string };
+  | { ok: false; field: "loan_application"; error: string };
 
 /**
- * Stores a buyer's client information, linked to its loan application when one is given.
- * An unknown application, or one whose client information was already sent, is refused.
+ * Stores a buyer's client information, linked to its loan application when its reference is
+ * given. An unknown reference, or one whose client information was already sent, is refused.
  */
 export async function createClientInfo(input: ClientInfoInput): Promise<ClientInfoResult> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const appId = input.loan_application_id ?? null;
-      if (appId !== null) {
-        const app = await trx.selectFrom("loan_applications").select("id").where("id", "=", appId).executeTakeFirst();
-        if (!app) return { ok: false, field: "loan_application_id", error: "This loan application does not exist" } as const;
-        const dup = await trx.selectFrom("client_infos").select("id").where("loan_application_id", "=", appId).executeTakeFirst();
-        if (dup) return { ok: false, field: "loan_application_id", error: "This loan application has already been submitted" } as const;
+      let appId: number | null = null;
+      if (input.loan_application !== undefined) {
+        const app = await trx.selectFrom("loan_applications").select("id").where("reference", "=", input.loan_application).executeTakeFirst();
+        if (!app) return { ok: false, field: "loan_application", error: UNKNOWN_LOAN_APPLICATION } as const;
+        const dup = await trx.selectFrom("client_infos").select("id").where("loan_application_id", "=", app.id).executeTakeFirst();
+        if (dup) return { ok: false, field: "loan_application", error: "This loan application has already been submitted" } as const;
+        appId = app.id;
       }
       const clientInfo = await trx
         .insertInto("client_infos")

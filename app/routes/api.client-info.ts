@@ -6,13 +6,16 @@ import { createClientInfo } from "~/models/lead.server";
 
 const FAILURE = "Failed to submit application";
 
-/** POST /api/client-info (public): the eleven client fields, optionally loan_application_id. */
+/**
+ * POST /api/client-info (public): the eleven client fields, optionally `loan_application` (the
+ * reference POST /api/loan-applications answered) to link them; a raw loan_application_id is refused.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readLeadBody(request, ClientInfoSchema, FAILURE);
   if (!body.ok) return body.response;
   const result = await createClientInfo(body.data);
   if (!result.ok) return leadRefusal(FAILURE, { [result.field]: result.error });
-  return created(result.clientInfo);
+  return created({ ...result.clientInfo, loan_application: body.data.loan_application ?? null });
 }
 
 export function loader() {

@@ -147,9 +147,11 @@ describe("POST /api/loan-applications", () => {
   it("stores a consistent application once, JSON or form", async () => {
     const res = await call(loansAction, jsonRequest(url, validLoanApplication()));
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ ...validLoanApplication(), id: expect.any(Number), car_id: null });
+    const first = await res.json();
+    expect(first).toMatchObject({ ...validLoanApplication(), id: expect.any(Number), car_id: null, reference: expect.stringMatching(/^[0-9a-f]{32}$/) });
     const form = await call(loansAction, formRequest(url, { ...validLoanApplication(), loan_period: "12 months", monthly_repayment: "1250000" }));
     expect(form.status).toBe(201);
+    expect((await form.json()).reference).not.toBe(first.reference);
     expect(await countRows("loan_applications")).toBe(2);
   });
 
@@ -208,11 +210,11 @@ describe("POST /api/client-info", () => {
   it("stores valid client information once, with and without a loan application", async () => {
     const res = await call(clientInfoAction, jsonRequest(url, validClientInfo()));
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ ...validClientInfo(), phone: "+2349095550113", loan_application_id: null });
+    expect(await res.json()).toMatchObject({ ...validClientInfo(), phone: "+2349095550113", loan_application_id: null, loan_application: null });
     const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
-    const linked = await call(clientInfoAction, formRequest(url, { ...validClientInfo(), referral: "", loan_application_id: loan.id }));
+    const linked = await call(clientInfoAction, formRequest(url, { ...validClientInfo(), referral: "", loan_application: loan.reference }));
     expect(linked.status).toBe(201);
-    expect(await linked.json()).toMatchObject({ loan_application_id: loan.id, referral: null });
+    expect(await linked.json()).toMatchObject({ loan_application_id: loan.id, loan_application: loan.reference, referral: null });
     expect(await countRows("client_infos")).toBe(2);
   });
 
@@ -228,13 +230,25 @@ describe("POST /api/client-info", () => {
     expect(await countRows("client_infos")).toBe(0);
   });
 
-  it("refuses an unknown or already-used loan application, and wrong id types", async () => {
-    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application_id: 999 })), "loan_application_id");
-    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application_id: "abc" })), "loan_application_id");
+  it("refuses an unknown, malformed or already-used loan application reference", async () => {
+    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: "0".repeat(32) })), "loan_application");
+    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: "abc" })), "loan_application");
+    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: 1 })), "loan_application");
     const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
-    expect((await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application_id: loan.id }))).status).toBe(201);
-    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application_id: loan.id })), "loan_application_id");
+    expect((await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference }))).status).toBe(201);
+    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference })), "loan_application");
     expect(await countRows("client_infos")).toBe(1);
+  });
+
+  it("no longer accepts a raw loan_application_id, so nobody can claim another buyer's application by counting", async () => {
+    const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
+    for (const id of [loan.id, String(loan.id), 999, ""]) {
+      const body = await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application_id: id })), "loan_application_id");
+      expect(body.fields.loan_application_id).toMatch(/ids are not accepted/);
+    }
+    expect(await countRows("client_infos")).toBe(0);
+    // The buyer holding the reference is not blocked.
+    expect((await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference }))).status).toBe(201);
   });
 
   it("answers GET with 405", async () => {

@@ -7,7 +7,8 @@ import { createLoanApplication } from "~/models/lead.server";
 /**
  * POST /api/loan-applications (public): car_name, loan_amount, initial_deposit, loan_period,
  * monthly_repayment. The figures must follow the calculator's rules (deposit 40-90 %, period
- * 3/6/12 months, monthly = (amount − deposit) / months to the kobo).
+ * 3/6/12 months, monthly = (amount − deposit) / months to the kobo). Answers 201 with the stored
+ * row, including its `reference`: the handle /api/client-info and /loan-application?application= take.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readLeadBody(request, LoanApplicationSchema, "Error submitting loan application");

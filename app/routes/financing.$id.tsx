@@ -43,7 +43,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-/** Apply for Loan: recompute from the stored price, store, go to /loan-application. */
+/** Apply for Loan: recompute from the stored price, store, go to /loan-application by its reference. */
 export async function action({ params, request }: ActionFunctionArgs) {
   const id = parseCarId(params.id);
   const form = await readFormValues(request);
@@ -57,7 +57,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     console.error(`Loan application refused for car ${id}: ${result.error}`);
     return data({ error: result.error }, { status: 400 });
   }
-  return redirect(`/loan-application?application=${result.application.id}`);
+  return redirect(`/loan-application?application=${encodeURIComponent(result.application.reference)}`);
 }
 
 export default function FinancingCarRoute() {

@@ -98,8 +98,8 @@ describe("/financing and its calculator", () => {
   it("shows 'Application submitted successfully!' once after the client information, not again on reload", async () => {
     const carId = await makeCar({ financing: true, price: 25_000_000 });
     const applied = await answer(await run(applyAction, formRequest(`/financing/${carId}`, { percent: "40", months: "3" }), { id: String(carId) }));
-    const appId = new URL(applied.location!, "http://x").searchParams.get("application")!;
-    const sent = (await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: appId }))) as Response;
+    const reference = new URL(applied.location!, "http://x").searchParams.get("application")!;
+    const sent = (await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: reference }))) as Response;
     expect(sent.headers.get("location")).toBe("/financing");
     const flash = sent.headers.get("set-cookie")!;
     expect(flash).toMatch(/HttpOnly/i);
@@ -132,7 +132,7 @@ describe("/financing and its calculator", () => {
     }
   });
 
-  it("Apply for Loan recomputes from the stored price, stores once and redirects with the id", async () => {
+  it("Apply for Loan recomputes from the stored price, stores once and redirects with the unguessable reference", async () => {
     const id = await makeCar({ financing: true, price: 10_000_001, make: "Toyota", model: "Camry", year: 2020, color: "Black" });
     const res = await answer(
       await run(applyAction, formRequest(`/financing/${id}`, { percent: "40", months: "12", loan_amount: "1", monthly_repayment: "1" }), { id: String(id) }),
@@ -148,7 +148,8 @@ describe("/financing and its calculator", () => {
       loan_period: "12 months",
       monthly_repayment: 500_000.05,
     });
-    expect(res.location).toBe(`/loan-application?application=${rows[0].id}`);
+    expect(rows[0].reference).toMatch(/^[0-9a-f]{32}$/);
+    expect(res.location).toBe(`/loan-application?application=${rows[0].reference}`);
   });
 
   it("Apply for Loan refuses a percentage or period outside the lists, and a car not financed, storing nothing", async () => {
@@ -172,17 +173,20 @@ describe("/financing and its calculator", () => {
 });
 
 describe("/loan-application", () => {
-  async function apply(): Promise<number> {
+  /** Applies for a loan as the calculator does; the reference from the redirect. */
+  async function apply(): Promise<string> {
     const carId = await makeCar({ financing: true, price: 25_000_000 });
     const res = await answer(await run(applyAction, formRequest(`/financing/${carId}`, { percent: "40", months: "3" }), { id: String(carId) }));
-    return Number(new URL(res.location!, "http://x").searchParams.get("application"));
+    return new URL(res.location!, "http://x").searchParams.get("application")!;
   }
+  const idOf = async (reference: string) =>
+    (await getDb().selectFrom("loan_applications").select("id").where("reference", "=", reference).executeTakeFirstOrThrow()).id;
 
   it("shows the stored loan details, or none without an application", async () => {
-    const appId = await apply();
-    const data = (await run(applicationLoader, get(`/loan-application?application=${appId}`))) as any;
+    const ref = await apply();
+    const data = (await run(applicationLoader, get(`/loan-application?application=${ref}`))) as any;
     expect(data.loan).toEqual({
-      id: appId,
+      reference: ref,
       carName: "Toyota Camry 2020 Black",
       loanAmount: 25_000_000,
       initialDeposit: 10_000_000,
@@ -194,16 +198,27 @@ describe("/loan-application", () => {
     expect(((await run(applicationLoader, get("/loan-application?application=999"))) as any).loan).toBeNull();
   });
 
+  it("shows no loan for a guessed id or a wrong reference", async () => {
+    const ref = await apply();
+    const id = await idOf(ref);
+    const wrong = ref.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+    for (const guess of [String(id), String(id + 1), wrong, `${ref}0`, "' or 1=1 --"]) {
+      const data = (await run(applicationLoader, get(`/loan-application?application=${encodeURIComponent(guess)}`))) as any;
+      expect(data.loan, guess).toBeNull();
+    }
+  });
+
   it("stores the client information linked to its application and redirects to /financing", async () => {
-    const appId = await apply();
-    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: appId })));
+    const ref = await apply();
+    const appId = await idOf(ref);
+    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/financing");
     const rows = await getDb().selectFrom("client_infos").selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ loan_application_id: appId, phone: "+2349095550113", employment_status: "Business Owner" });
     // A second submission for the same loan is refused.
-    const again = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: appId })));
+    const again = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
     expect(again.status).toBe(400);
     expect(await countRows("client_infos")).toBe(1);
   });
@@ -213,8 +228,8 @@ describe("/loan-application", () => {
     "bvn_available", "deposit_available", "employment_status",
   ] as const;
   it.each(required)("refuses client information without %s", async (field) => {
-    const appId = await apply();
-    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...(without(validClientInfo(), field) as Record<string, string>), loan_application_id: appId })));
+    const ref = await apply();
+    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...(without(validClientInfo(), field) as Record<string, string>), loan_application: ref })));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Failed to submit application");
     expect(res.body.errors[field]).toEqual(expect.any(String));
@@ -224,8 +239,8 @@ describe("/loan-application", () => {
   it.each(["age_bracket", "income_range", "client_id", "bvn_available", "deposit_available", "employment_status"] as const)(
     "refuses a %s outside its option list",
     async (field) => {
-      const appId = await apply();
-      const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), [field]: "Other", loan_application_id: appId })));
+      const ref = await apply();
+      const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), [field]: "Other", loan_application: ref })));
       expect(res.status).toBe(400);
       expect(res.body.errors[field]).toMatch(/must be one of/);
       expect(res.body.values[field]).toBe("Other");
@@ -236,7 +251,25 @@ describe("/loan-application", () => {
   it("refuses a form without a loan application", async () => {
     const res = await answer(await run(clientAction, formRequest("/loan-application", validClientInfo())));
     expect(res.status).toBe(400);
+    expect(res.body.errors.loan_application).toBe("Start from a car on the Financing page.");
     expect(await countRows("client_infos")).toBe(0);
+  });
+
+  it("refuses a raw id or a wrong reference, so nobody can block another buyer's application", async () => {
+    const ref = await apply();
+    const id = await idOf(ref);
+    const byId = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: id })));
+    expect(byId.status).toBe(400);
+    expect(byId.body.errors.loan_application_id).toMatch(/ids are not accepted/);
+    for (const wrong of [String(id), ref.replace(/.$/, (c) => (c === "0" ? "1" : "0"))]) {
+      const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: wrong })));
+      expect(res.status, wrong).toBe(400);
+      expect(res.body.errors.loan_application).toBe("This loan application does not exist");
+    }
+    expect(await countRows("client_infos")).toBe(0);
+    // The real buyer can still send theirs.
+    const own = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
+    expect(own.status).toBe(302);
   });
 });
 

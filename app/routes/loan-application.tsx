@@ -8,17 +8,18 @@ import { LoanSummary } from "~/components/leads/LoanSummary";
 import { site } from "~/config/site";
 import { flashApplicationSubmitted, type LeadFormRefusal, leadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
-import { parseCarId } from "~/models/car.server";
-import { createClientInfo, getLoanApplication, hasClientInfo } from "~/models/lead.server";
+import { createClientInfo, getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
 
-/** ?application=<id> carries the loan from the calculator (survives a reload, works without JS). */
+/**
+ * ?application=<reference> carries the loan from the calculator (survives a reload, works
+ * without JS). Only the unguessable reference opens a loan; an id or unknown value shows none.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const id = parseCarId(new URL(request.url).searchParams.get("application"));
-  const app = id ? await getLoanApplication(id) : null;
+  const app = await getLoanApplicationByReference(new URL(request.url).searchParams.get("application"));
   if (!app) return { loan: null };
   return {
     loan: {
-      id: app.id,
+      reference: app.reference,
       carName: app.car_name,
       loanAmount: app.loan_amount,
       initialDeposit: app.initial_deposit,
@@ -32,8 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readLeadForm(request, ClientInfoSchema, CLIENT_INFO_FAILURE);
   if (!form.ok) return form.response;
-  if (!form.data.loan_application_id) {
-    return leadFormRefusal(CLIENT_INFO_FAILURE, { loan_application_id: "Start from a car on the Financing page." }, form.values);
+  if (!form.data.loan_application) {
+    return leadFormRefusal(CLIENT_INFO_FAILURE, { loan_application: "Start from a car on the Financing page." }, form.values);
   }
   const result = await createClientInfo(form.data);
   if (!result.ok) return leadFormRefusal(CLIENT_INFO_FAILURE, { [result.field]: result.error }, form.values);
@@ -82,7 +83,7 @@ export default function LoanApplication() {
                   </Text>
                 </Paper>
               ) : (
-                <ClientInfoForm applicationId={loan.id} values={refused?.values ?? {}} errors={refused?.errors ?? {}} failed={Boolean(refused)} />
+                <ClientInfoForm applicationReference={loan.reference} values={refused?.values ?? {}} errors={refused?.errors ?? {}} failed={Boolean(refused)} />
               )}
             </Grid.Col>
           </Grid>

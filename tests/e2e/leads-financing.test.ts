@@ -77,9 +77,11 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     if (!js) expect(page.url()).toContain(`/financing/${id}?percent=60&months=6&calculate=1`);
 
     await page.getByRole("button", { name: "Apply for Loan" }).click();
-    await page.waitForURL(/\/loan-application\?application=\d+$/);
-    const appId = Number(new URL(page.url()).searchParams.get("application"));
-    const [stored] = query<Record<string, unknown>>("SELECT * FROM loan_applications WHERE id = ?", appId);
+    // The URL carries the unguessable reference, never the sequential id.
+    await page.waitForURL(/\/loan-application\?application=[0-9a-f]{32}$/);
+    const reference = new URL(page.url()).searchParams.get("application");
+    const [stored] = query<Record<string, unknown>>("SELECT * FROM loan_applications WHERE reference = ?", reference);
+    const appId = stored.id;
     expect(stored).toMatchObject({ car_id: id, loan_amount: price, initial_deposit: deposit, loan_period: "6 months", monthly_repayment: monthly });
 
     const details = page.getByTestId("loan-details");
@@ -114,10 +116,22 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     await page.context().close();
   });
 
-  it("shows 'No loan details available.' without an application", async () => {
-    const page = await open(js, "/loan-application");
-    await expect(page.getByText("No loan details available.").isVisible()).resolves.toBe(true);
-    await page.context().close();
+  it("shows 'No loan details available.' without an application, for a guessed id and for a wrong reference", async () => {
+    const res = await fetch(`${server.url}/api/loan-applications`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ car_name: "Honda Accord 2018 Grey", loan_amount: 8_000_000, initial_deposit: 4_000_000, loan_period: "3 months", monthly_repayment: 4_000_000 / 3 }),
+    });
+    expect(res.status).toBe(201);
+    const { id, reference } = (await res.json()) as { id: number; reference: string };
+    const wrong = reference.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+    for (const path of ["/loan-application", `/loan-application?application=${id}`, `/loan-application?application=${wrong}`]) {
+      const page = await open(js, path);
+      await expect(page.getByText("No loan details available.").isVisible(), path).resolves.toBe(true);
+      await expect(page.getByTestId("loan-details").count(), path).resolves.toBe(0);
+      await expect(page.getByText("Honda Accord 2018 Grey").count(), path).resolves.toBe(0);
+      await page.context().close();
+    }
   });
 
   it("shows 'Failed to submit application' for a bad phone number and keeps what was typed", async () => {
@@ -127,8 +141,8 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
       body: JSON.stringify({ car_name: "Kia Rio 2019 Red", loan_amount: 9_000_000, initial_deposit: 3_600_000, loan_period: "3 months", monthly_repayment: 1_800_000 }),
     });
     expect(res.status).toBe(201);
-    const { id } = await res.json();
-    const page = await open(js, `/loan-application?application=${id}`);
+    const { id, reference } = (await res.json()) as { id: number; reference: string };
+    const page = await open(js, `/loan-application?application=${reference}`);
     const form = page.getByRole("form", { name: "Client information" });
     await form.getByLabel("Full name").fill("Typed Name");
     await form.getByLabel("Email address").fill("typed@example.com");
@@ -156,7 +170,7 @@ describe("financing screenshots", () => {
       await page.getByRole("button", { name: "Calculate" }).click();
       await page.screenshot({ path: `tests/artifacts/leads-financing-calculator-${label}.png` });
       await page.getByRole("button", { name: "Apply for Loan" }).click();
-      await page.waitForURL(/\/loan-application\?application=\d+$/);
+      await page.waitForURL(/\/loan-application\?application=[0-9a-f]{32}$/);
       await page.getByTestId("loan-details").waitFor();
       await screenshot(page, `leads-loan-application-${label}`);
       await page.context().close();

@@ -23,12 +23,12 @@ const placeholderOption = (label: string) => [{ value: "", label, disabled: true
 
 /** The client information form of /loan-application (SPEC §5 fields and options). */
 export function ClientInfoForm({
-  applicationId,
+  applicationReference,
   values,
   errors,
   failed,
 }: {
-  applicationId: number;
+  applicationReference: string;
   values: Record<string, string>;
   errors: Record<string, string>;
   failed: boolean;
@@ -38,7 +38,7 @@ export function ClientInfoForm({
   return (
     <Paper withBorder radius="lg" p={{ base: "lg", sm: "xl" }} shadow="xs">
       <Form method="post" aria-label="Client information">
-        <input type="hidden" name="loan_application_id" value={applicationId} />
+        <input type="hidden" name="loan_application" value={applicationReference} />
         <Stack gap="xl">
           <div>
             <Title order={2} fz="xl">
@@ -117,7 +117,7 @@ export function ClientInfoForm({
             defaultValue={values.referral}
             error={errors.referral}
           />
-          {errors.loan_application_id ? <Text c="red" fz="sm">{errors.loan_application_id}</Text> : null}
+          {errors.loan_application ? <Text c="red" fz="sm">{errors.loan_application}</Text> : null}
           <Button type="submit" size="lg" fullWidth loading={busy}>
             Submit Application
           </Button>
