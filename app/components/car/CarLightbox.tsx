@@ -3,6 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Car } from "~/models/car.server";
+import { whatsappLink } from "~/config/site";
 import { formatNaira } from "~/lib/money";
 import { carTitle } from "../CarCard";
 import { CarFacts, KeyFeatures } from "./CarDetails";
@@ -85,7 +86,10 @@ export function CarLightbox({ car, onClose }: { car: LightboxCar | null; onClose
               <Button component={Link} to={inspectionHref(car)} onClick={onClose}>
                 Book an inspection
               </Button>
-              <Button component="a" href={`/cars/${car.id}`} variant="default">
+              <Button component="a" href={whatsappLink(car)} target="_blank" rel="noopener noreferrer" variant="default" data-testid="lightbox-chat">
+                Chat on WhatsApp
+              </Button>
+              <Button component="a" href={`/cars/${car.id}`} variant="subtle">
                 Open full page
               </Button>
             </Group>
