@@ -90,7 +90,7 @@ export default function Home() {
       </Section>
 
       <Section id="collection" eyebrow="In stock now" title="Our Collection">
-        <CarGrid cars={collection.cars} onOpen={lightbox.open} empty="No Car to Display" cols={{ base: 1, sm: 2, md: 3, lg: 4 }} />
+        <CarGrid cars={collection.cars} onOpen={lightbox.open} empty="No Car to Display" cols={{ base: 1, sm: 2, md: 3, lg: 4 }} compact />
         <Pagination page={collection.page} pageCount={collection.pageCount} label="Collection pages" />
       </Section>
 

@@ -118,6 +118,29 @@ describe("home on a slow phone", () => {
   });
 });
 
+describe.each(JS_MODES)("home collection on a phone $label", ({ js }) => {
+  it("lays the cards out as short rows (photo left) with every card field", async () => {
+    const { ctx, page } = await open(js, "/", PHONE);
+    const card = page.locator('#collection [data-testid="car-card"]').first();
+    const box = (await card.boundingBox())!;
+    const photo = (await card.locator("img").boundingBox())!;
+    const title = (await card.locator("h3").boundingBox())!;
+    expect(box.height).toBeLessThan(240);
+    expect(photo.x + photo.width).toBeLessThanOrEqual(title.x);
+    await expect(card.locator("h3").innerText()).resolves.toMatch(/^.+ - \d{4}$/);
+    await expect(card.getByText(/Miles$/).isVisible()).resolves.toBe(true);
+    await expect(card.getByText(/^₦[\d,]+$/).isVisible()).resolves.toBe(true);
+    await expect(card.getByRole("link", { name: "View Details" }).isVisible()).resolves.toBe(true);
+    // From 36em up it is the usual card, photo on top.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const wide = (await card.boundingBox())!;
+    const widePhoto = (await card.locator("img").boundingBox())!;
+    expect(widePhoto.y + widePhoto.height).toBeLessThanOrEqual((await card.locator("h3").boundingBox())!.y);
+    expect(wide.height).toBeGreaterThan(300);
+    await ctx.close();
+  });
+});
+
 describe.each(JS_MODES)("browse $label", ({ js }) => {
   it("applies filters into a canonical URL and pages the results", async () => {
     const { ctx, page } = await open(js, "/browse");
@@ -180,6 +203,11 @@ describe("car view", () => {
     await dialog.getByRole("button", { name: "Show photo 2" }).click();
     await dialog.getByText(`2 / ${total}`).waitFor();
     await page.locator('[data-testid="photo-stage"][data-status="complete"]').waitFor();
+    // The floating chat button sits under the overlay; the lightbox has its own, naming the car.
+    const chat = await dialog.getByTestId("lightbox-chat").getAttribute("href");
+    expect(decodeURIComponent(chat!)).toContain(title.split(" - ")[0]);
+    await page.keyboard.press("ArrowRight");
+    await dialog.getByText(`${(2 % total) + 1} / ${total}`).waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(new URL(page.url()).pathname).toBe("/browse");

@@ -12,12 +12,15 @@ export function CarGrid({
   empty,
   eagerCount = 0,
   cols = { base: 1, sm: 2, lg: 3 },
+  compact = false,
 }: {
   cars: LightboxCar[];
   onOpen?: (car: LightboxCar) => void;
   empty: string;
   eagerCount?: number;
   cols?: Record<string, number>;
+  /** Short row cards on phones (see CarCard). */
+  compact?: boolean;
 }) {
   if (cars.length === 0) {
     return (
@@ -34,6 +37,7 @@ export function CarGrid({
           key={car.id}
           car={car}
           eager={i < eagerCount}
+          compact={compact}
           onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined}
         />
       ))}

@@ -7,9 +7,9 @@ export function CarStrip({ cars, onOpen, testId }: { cars: LightboxCar[]; onOpen
   const byId = new Map(cars.map((c) => [c.id, c]));
   return (
     <div className={classes.strip} data-testid={testId}>
-      {cars.map((car, i) => (
+      {cars.map((car) => (
         <div key={car.id} className={classes.stripItem}>
-          <CarCard car={car} eager={i < 2} onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined} />
+          <CarCard car={car} onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined} />
         </div>
       ))}
     </div>
