@@ -141,6 +141,47 @@ describe.each(JS_MODES)("home collection on a phone $label", ({ js }) => {
   });
 });
 
+describe("home with JavaScript", () => {
+  it("refreshes the lists every 30 s", async () => {
+    const ctx = await newContext(browser, { js: true });
+    const page = await ctx.newPage();
+    await page.clock.install();
+    const fetched: string[] = [];
+    page.on("request", (r) => void (r.url().includes(".data") && fetched.push(r.url())));
+    await page.goto(server.url + "/");
+    await waitForHydration(page, true);
+    await page.clock.fastForward(29_000);
+    expect(fetched).toEqual([]);
+    await page.clock.fastForward(2_000);
+    await expect.poll(() => fetched.length).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it("shows the placeholder 'Image not available' when a card photo fails", async () => {
+    const ctx = await newContext(browser, { js: true });
+    const page = await ctx.newPage();
+    await page.route(/\/uploads\/.*\.card\.webp$/, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto(server.url + "/browse");
+    await waitForHydration(page, true);
+    const img = page.locator('[data-testid="car-card"] img').first();
+    await expect.poll(() => img.getAttribute("alt")).toBe("Image not available");
+    expect(await img.getAttribute("src")).toBe("/images/placeholder-car.svg");
+    await ctx.close();
+  });
+});
+
+describe("chat button", () => {
+  it("shows on public pages and not on admin pages", async () => {
+    const ctx = await newContext(browser, { js: false });
+    const page = await ctx.newPage();
+    await page.goto(server.url + "/about");
+    expect(await page.getByTestId("chat-button").getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    await page.goto(server.url + "/admin/login");
+    expect(await page.getByTestId("chat-button").count()).toBe(0);
+    await ctx.close();
+  });
+});
+
 describe.each(JS_MODES)("browse $label", ({ js }) => {
   it("applies filters into a canonical URL and pages the results", async () => {
     const { ctx, page } = await open(js, "/browse");
