@@ -18,8 +18,8 @@ export function TopStrip() {
       <div className={classes.stripInner}>
         <div className={classes.stripGroup}>
           <a href={`mailto:${site.email}`}>✉ {site.email}</a>
-          {site.phones.map((p, i) => (
-            <a key={p} href={`tel:${p.replace(/\s/g, "")}`} className={i > 0 ? classes.extraPhone : undefined}>
+          {site.phones.map((p) => (
+            <a key={p} href={`tel:${p.replace(/\s/g, "")}`}>
               ☎ {p}
             </a>
           ))}

@@ -329,6 +329,11 @@ describe.each(JS_MODES)("newsletter $label", ({ js }) => {
 describe.each(JS_MODES)("mobile menu at 390 px $label", ({ js }) => {
   it("opens the side menu and closes it on a link click", async () => {
     const { ctx, page } = await open(js, "/", PHONE);
+    // The top strip keeps its email and all three phone numbers on a phone.
+    const phones = page.locator("header a[href^='tel:']");
+    expect(await phones.count()).toBe(3);
+    for (let i = 0; i < 3; i++) expect(await phones.nth(i).isVisible()).toBe(true);
+    expect(await page.locator("header a[href^='mailto:']").isVisible()).toBe(true);
     const panel = page.locator("nav[aria-label='Main'] details");
     expect(await page.locator("nav[aria-label='Main'] details a", { hasText: "About Us" }).isVisible()).toBe(false);
     await page.getByLabel("Menu").click();
