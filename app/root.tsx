@@ -29,8 +29,12 @@ export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];
 
-export const meta: MetaFunction = () => [
-  { title: `${site.name} | ${site.tagline}` },
+export const meta: MetaFunction = ({ error }) => [
+  {
+    title: error
+      ? `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"} | ${site.name}`
+      : `${site.name} | ${site.tagline}`,
+  },
   {
     name: "description",
     content: `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in Lekki, Lagos. Prices in naira, inspections, financing.`,

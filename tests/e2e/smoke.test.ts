@@ -39,6 +39,7 @@ describe("foundation", () => {
     const res = await page.goto(`${server.url}/no-such-page`);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(true);
+    expect(await page.title()).toMatch(/^Page not found \| /);
     expect(await page.content()).not.toMatch(/at .*\.js:\d+/);
     await ctx.close();
   });
