@@ -45,7 +45,7 @@ describe.each(JS_MODES)("home $label", ({ js }) => {
     const { ctx, page } = await open(js, "/");
     const tab = page.locator("#conditions");
     expect(await tab.locator('[aria-current="true"]').innerText()).toBe("New Cars");
-    for (const badge of await tab.locator('[data-testid="car-card"] .mantine-Badge-root').first().allInnerTexts()) {
+    for (const badge of await tab.locator('[data-testid="car-card"] [data-testid="condition-badge"]').first().allInnerTexts()) {
       expect(badge.toUpperCase()).toBe("NEW");
     }
     await tab.getByRole("link", { name: "Foreign Used Cars" }).click();
@@ -54,7 +54,7 @@ describe.each(JS_MODES)("home $label", ({ js }) => {
     const cards = tab.locator('[data-testid="car-card"]');
     expect(await cards.count()).toBeGreaterThan(0);
     for (let i = 0; i < (await cards.count()); i++) {
-      expect((await cards.nth(i).locator(".mantine-Badge-root").first().innerText()).toUpperCase()).toBe("FOREIGN USED");
+      expect((await cards.nth(i).locator('[data-testid="condition-badge"]').first().innerText()).toUpperCase()).toBe("FOREIGN USED");
     }
     await ctx.close();
   });
