@@ -21,7 +21,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { site } from "~/config/site";
 import { useNonce } from "~/lib/nonce";
 import globalStyles from "~/styles/global.css";
-import { theme } from "~/theme";
+import { cssVariablesResolver, theme } from "~/theme";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -61,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <a className="skip-link" href="#main">
             Skip to content
           </a>

@@ -23,7 +23,7 @@ export function Section({
         <Group justify="space-between" align="end" mb="lg" gap="sm">
           <div>
             {eyebrow ? (
-              <Text tt="uppercase" fz="xs" fw={800} c="brand.7" style={{ letterSpacing: "0.1em" }}>
+              <Text tt="uppercase" fz="xs" fw={800} c="brand.8" style={{ letterSpacing: "0.1em" }}>
                 {eyebrow}
               </Text>
             ) : null}
