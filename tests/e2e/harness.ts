@@ -1,5 +1,6 @@
 // Starts the production build on a free port with its own database, and drives Debian's Chromium.
 import { type ChildProcess, spawn } from "node:child_process";
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -144,3 +145,26 @@ export const JS_MODES = [
   { js: true, label: "with JavaScript" },
   { js: false, label: "without JavaScript" },
 ] as const;
+
+/** Rows from the test server's database, read with a separate read-only connection. */
+export function readRows<T>(server: TestServer, sql: string, ...args: unknown[]): T[] {
+  const db = new Database(server.dbPath, { readonly: true });
+  try {
+    return db.prepare(sql).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A new context and page on `path`, hydrated when JavaScript is on. */
+export async function openPage(
+  browser: Browser,
+  server: TestServer,
+  opts: { js: boolean; path: string; viewport?: { width: number; height: number } },
+): Promise<Page> {
+  const ctx = await newContext(browser, { js: opts.js, viewport: opts.viewport ?? DESKTOP });
+  const page = await ctx.newPage();
+  await page.goto(server.url + opts.path);
+  await waitForHydration(page, opts.js);
+  return page;
+}

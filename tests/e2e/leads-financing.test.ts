@@ -1,9 +1,8 @@
 // Financing: the calculator, Apply for Loan and the client information, with JavaScript on and off.
-import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatNaira } from "~/lib/money";
-import { DESKTOP, JS_MODES, launchBrowser, newContext, PHONE, screenshot, startServer, type TestServer, waitForHydration } from "./harness";
+import { DESKTOP, JS_MODES, launchBrowser, openPage, readRows, PHONE, screenshot, startServer, type TestServer, waitForHydration } from "./harness";
 
 let server: TestServer;
 let browser: Browser;
@@ -17,22 +16,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function query<T>(sql: string, ...args: unknown[]): T[] {
-  const db = new Database(server.dbPath, { readonly: true });
-  try {
-    return db.prepare(sql).all(...args) as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sql: string, ...args: unknown[]) => readRows<T>(server, sql, ...args);
 
-async function open(js: boolean, path: string, viewport = DESKTOP): Promise<Page> {
-  const ctx = await newContext(browser, { js, viewport });
-  const page = await ctx.newPage();
-  await page.goto(server.url + path);
-  await waitForHydration(page, js);
-  return page;
-}
+const open = (js: boolean, path: string, viewport = DESKTOP) => openPage(browser, server, { js, path, viewport });
 
 const value = (page: Page, testId: string) => page.getByTestId(testId).inputValue();
 

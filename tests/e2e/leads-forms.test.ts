@@ -1,10 +1,9 @@
 // Book Inspection and Connect with Us, in Chromium, with JavaScript on and off.
-import Database from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { addDays, lagosToday } from "~/lib/lead-schemas";
-import { DESKTOP, JS_MODES, launchBrowser, newContext, PHONE, screenshot, startServer, type TestServer, waitForHydration } from "./harness";
+import { DESKTOP, JS_MODES, launchBrowser, openPage, readRows, PHONE, screenshot, startServer, type TestServer } from "./harness";
 
 let server: TestServer;
 let browser: Browser;
@@ -18,22 +17,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function rows<T>(sql: string, ...args: unknown[]): T[] {
-  const db = new Database(server.dbPath, { readonly: true });
-  try {
-    return db.prepare(sql).all(...args) as T[];
-  } finally {
-    db.close();
-  }
-}
+const rows = <T>(sql: string, ...args: unknown[]) => readRows<T>(server, sql, ...args);
 
-async function open(js: boolean, path: string, viewport = DESKTOP): Promise<Page> {
-  const ctx = await newContext(browser, { js, viewport });
-  const page = await ctx.newPage();
-  await page.goto(server.url + path);
-  await waitForHydration(page, js);
-  return page;
-}
+const open = (js: boolean, path: string, viewport = DESKTOP) => openPage(browser, server, { js, path, viewport });
 
 describe.each(JS_MODES)("Book Inspection $label", ({ js }) => {
   it("prefills the car from the car page link, books, shows the success message and resets the form", async () => {
