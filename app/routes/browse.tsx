@@ -60,7 +60,7 @@ export default function Browse() {
           </Alert>
         ) : null}
         <Group justify="space-between" align="center" mih={28}>
-          <Text fw={600} aria-live="polite">
+          <Text component="h2" fw={600} fz="md" m={0} aria-live="polite">
             {total} {total === 1 ? "car" : "cars"} found{q ? ` for “${q}”` : ""}
           </Text>
           {loading ? (
