@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from "@mantine/c
 import { Link } from "@remix-run/react";
 import type { Car } from "~/models/car.server";
 import { imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { ResponsiveTable } from "./ResponsiveTable";
 
 export type CarListRow = Pick<Car, "id" | "make" | "model" | "year" | "created_at" | "sold" | "images">;
 
@@ -116,58 +117,32 @@ function CarCards({ cars }: { cars: CarListRow[] }) {
 /** Manage Car Listings: Make, Model, Year, Date Posted, Status, Actions (SPEC §2). */
 export function CarListTable({ cars }: { cars: CarListRow[] }) {
   return (
-    <>
-      <Box hiddenFrom="sm">
-        <CarCards cars={cars} />
-      </Box>
-      <Paper withBorder radius="md" shadow="xs" visibleFrom="sm">
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                {["Make", "Model", "Year", "Date Posted", "Status", "Actions"].map((h) => (
-                  <Table.Th key={h} style={{ whiteSpace: "nowrap" }}>
-                    {h}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cars.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      No cars listed yet.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                cars.map((car) => (
-                  <Table.Tr key={car.id} data-car-id={car.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Thumb car={car} />
-                        <Text fw={600} size="sm">
-                          {car.make}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{car.model}</Table.Td>
-                    <Table.Td>{car.year}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(car.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Status sold={car.sold} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Actions car={car} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    </>
+    <ResponsiveTable
+      columns={["Make", "Model", "Year", "Date Posted", "Status", "Actions"]}
+      cards={<CarCards cars={cars} />}
+      empty="No cars listed yet."
+      minWidth={760}
+      rows={cars.map((car) => (
+        <Table.Tr key={car.id} data-car-id={car.id}>
+          <Table.Td>
+            <Group gap="sm" wrap="nowrap">
+              <Thumb car={car} />
+              <Text fw={600} size="sm">
+                {car.make}
+              </Text>
+            </Group>
+          </Table.Td>
+          <Table.Td>{car.model}</Table.Td>
+          <Table.Td>{car.year}</Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(car.created_at)}</Table.Td>
+          <Table.Td>
+            <Status sold={car.sold} />
+          </Table.Td>
+          <Table.Td>
+            <Actions car={car} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { Anchor, Box, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Paper, Stack, Table, Text } from "@mantine/core";
+import { ResponsiveTable } from "./ResponsiveTable";
 
 export interface InspectionRow {
   id: number;
@@ -78,54 +79,30 @@ function InspectionCards({ rows }: { rows: InspectionRow[] }) {
 /** Inspection Requests: Name, Phone, Email, Car Make, Car Model, Inspection Date, Other Info (SPEC §2). */
 export function InspectionList({ rows }: { rows: InspectionRow[] }) {
   return (
-    <>
-      <Box hiddenFrom="sm">
-        <InspectionCards rows={rows} />
-      </Box>
-      <Paper withBorder radius="md" shadow="xs" visibleFrom="sm">
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((h) => (
-                  <Table.Th key={h} style={{ whiteSpace: "nowrap" }}>
-                    {h}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {EMPTY}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                rows.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td fw={600}>{r.name}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      <a href={tel(r.phone)}>{r.phone}</a>
-                    </Table.Td>
-                    <Table.Td>
-                      <a href={`mailto:${r.email}`}>
-                        <Email address={r.email} />
-                      </a>
-                    </Table.Td>
-                    <Table.Td>{r.car_make}</Table.Td>
-                    <Table.Td>{r.car_model}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDay(r.inspection_date)}</Table.Td>
-                    <Table.Td style={{ minWidth: 180, maxWidth: 320 }}>{otherInfo(r)}</Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    </>
+    <ResponsiveTable
+      columns={COLUMNS}
+      cards={<InspectionCards rows={rows} />}
+      empty={EMPTY}
+      minWidth={900}
+      fz="sm"
+      horizontalSpacing="sm"
+      rows={rows.map((r) => (
+        <Table.Tr key={r.id}>
+          <Table.Td fw={600}>{r.name}</Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>
+            <a href={tel(r.phone)}>{r.phone}</a>
+          </Table.Td>
+          <Table.Td>
+            <a href={`mailto:${r.email}`}>
+              <Email address={r.email} />
+            </a>
+          </Table.Td>
+          <Table.Td>{r.car_make}</Table.Td>
+          <Table.Td>{r.car_model}</Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDay(r.inspection_date)}</Table.Td>
+          <Table.Td style={{ minWidth: 180, maxWidth: 320 }}>{otherInfo(r)}</Table.Td>
+        </Table.Tr>
+      ))}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, Tex
 import { Form, useNavigation } from "@remix-run/react";
 import { YES_NO } from "~/lib/car-options";
 import { AGE_BRACKETS, EMPLOYMENT_STATUSES, INCOME_RANGES, MAX_LENGTHS } from "~/lib/lead-schemas";
+import { EmailField, PhoneField } from "./ContactFields";
 import { LeadNotice } from "./LeadNotice";
 import { LeadSection } from "./LeadSection";
 
@@ -52,8 +53,8 @@ export function ClientInfoForm({
           <LeadSection title="About you">
             <TextInput label="Full name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Email address" name="email" type="email" autoComplete="email" required size="md" maxLength={MAX_LENGTHS.email} placeholder="you@example.com" defaultValue={values.email} error={errors.email} />
-              <TextInput label="Phone number" name="phone" type="tel" inputMode="tel" autoComplete="tel" required size="md" maxLength={MAX_LENGTHS.phone} placeholder="0803 555 0142" defaultValue={values.phone} error={errors.phone} />
+              <EmailField label="Email address" defaultValue={values.email} error={errors.email} />
+              <PhoneField label="Phone number" defaultValue={values.phone} error={errors.phone} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <NativeSelect

@@ -1,6 +1,7 @@
 import { Button, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { MAX_LENGTHS } from "~/lib/lead-schemas";
+import { EmailField, PhoneField } from "./ContactFields";
 import { LeadNotice } from "./LeadNotice";
 
 export const CONTACT_SUCCESS = "Message sent successfully!";
@@ -37,31 +38,8 @@ export function ContactForm({
           <LeadNotice success={success ? CONTACT_SUCCESS : null} error={failed ? CONTACT_FAILURE : null} fieldErrors={errors} />
           <TextInput label="Full Name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Phone Number"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              size="md"
-              maxLength={MAX_LENGTHS.phone}
-              placeholder="0803 555 0142"
-              defaultValue={values.phone}
-              error={errors.phone}
-            />
-            <TextInput
-              label="Email Address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              size="md"
-              maxLength={MAX_LENGTHS.email}
-              placeholder="you@example.com"
-              defaultValue={values.email}
-              error={errors.email}
-            />
+            <PhoneField label="Phone Number" defaultValue={values.phone} error={errors.phone} />
+            <EmailField label="Email Address" defaultValue={values.email} error={errors.email} />
           </SimpleGrid>
           <Textarea
             label="Your Message"

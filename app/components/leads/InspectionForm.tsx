@@ -1,6 +1,7 @@
 import { Button, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { MAX_LENGTHS } from "~/lib/lead-schemas";
+import { EmailField, PhoneField } from "./ContactFields";
 import { LeadNotice } from "./LeadNotice";
 import { LeadSection } from "./LeadSection";
 
@@ -36,33 +37,8 @@ export function InspectionForm({
           <LeadSection title="Your details">
             <TextInput label="Full name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="Phone number"
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                required
-                size="md"
-                maxLength={MAX_LENGTHS.phone}
-                placeholder="0803 555 0142"
-                description="Nigerian mobile number"
-                defaultValue={values.phone}
-                error={errors.phone}
-              />
-              <TextInput
-                label="Email address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                size="md"
-                maxLength={MAX_LENGTHS.email}
-                placeholder="you@example.com"
-                description="We send the confirmation here"
-                defaultValue={values.email}
-                error={errors.email}
-              />
+              <PhoneField label="Phone number" description="Nigerian mobile number" defaultValue={values.phone} error={errors.phone} />
+              <EmailField label="Email address" description="We send the confirmation here" defaultValue={values.email} error={errors.email} />
             </SimpleGrid>
           </LeadSection>
           <LeadSection title="The car">

@@ -1,0 +1,58 @@
+import { Box, Paper, Table, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/**
+ * The back office's list frame: `cards` on phones, a table with `columns` from the sm breakpoint
+ * up, and `empty` in one full-width row when there are no rows.
+ */
+export function ResponsiveTable({
+  columns,
+  cards,
+  rows,
+  empty,
+  minWidth,
+  fz,
+  horizontalSpacing = "md",
+}: {
+  columns: readonly string[];
+  cards: ReactNode;
+  rows: ReactNode[];
+  empty: string;
+  minWidth: number;
+  fz?: "sm";
+  horizontalSpacing?: "sm" | "md";
+}) {
+  return (
+    <>
+      <Box hiddenFrom="sm">{cards}</Box>
+      <Paper withBorder radius="md" shadow="xs" visibleFrom="sm">
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={horizontalSpacing} fz={fz}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((h) => (
+                  <Table.Th key={h} style={{ whiteSpace: "nowrap" }}>
+                    {h}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      {empty}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </>
+  );
+}
