@@ -1,0 +1,176 @@
+// Shared by `npm run bench` and `npm run lighthouse`: a temporary folder for the database and
+// uploads, an up-to-date production build, and the production server (`server.ts`) as a child
+// process on a free loopback port. Everything is removed again at the end, on Ctrl-C or on failure.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const ADMIN_USERNAME = "bench-admin";
+export const ADMIN_PASSWORD = "bench-admin-password";
+
+export interface TempDirs {
+  dir: string;
+  dbPath: string;
+  uploadsDir: string;
+}
+
+const cleanups: (() => void)[] = [];
+
+/** Runs every registered clean-up once (synchronous, so it also works from the `exit` event). */
+export function cleanupAll(): void {
+  while (cleanups.length) {
+    try {
+      cleanups.pop()!();
+    } catch {
+      /* best effort */
+    }
+  }
+}
+
+let signalsHooked = false;
+function hookSignals() {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  process.on("exit", cleanupAll);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping the server and removing the temporary files.`);
+      cleanupAll();
+      process.exit(130);
+    });
+  }
+}
+
+/** A fresh folder under the OS temp dir with a database path and an uploads folder. */
+export function makeTempDirs(prefix: string): TempDirs {
+  hookSignals();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const uploadsDir = path.join(dir, "uploads");
+  fs.mkdirSync(uploadsDir);
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return { dir, dbPath: path.join(dir, "db.sqlite"), uploadsDir };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Newest modification time of the files below `p` (or of `p` itself). */
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(p, { withFileTypes: true })) {
+    if (entry.name.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry.name)));
+  }
+  return newest;
+}
+
+/** The server bundle `server.ts` loads, honouring BUILD_DIR like `server.ts` does. */
+export function buildPaths() {
+  const dir = process.env.BUILD_DIR;
+  return {
+    index: path.resolve(ROOT, dir ? `${dir}/index.js` : "build/index.js"),
+    assets: path.resolve(ROOT, dir ? `${dir}/public` : "public/build"),
+  };
+}
+
+/** Runs `npm run build` (same BUILD_DIR) when the build is missing or older than its sources. */
+export function ensureBuild(): void {
+  const { index, assets } = buildPaths();
+  const built = fs.existsSync(index) && fs.existsSync(assets) ? fs.statSync(index).mtimeMs : 0;
+  const sources = Math.max(
+    ...["app", "remix.config.js", "postcss.config.cjs", "postcss.config.js", "package.json"].map((p) =>
+      newestMtime(path.join(ROOT, p)),
+    ),
+  );
+  if (built && built >= sources) return;
+  console.log(
+    `${built ? "The build is older than the sources" : "No build found"}: running npm run build` +
+      `${process.env.BUILD_DIR ? ` (BUILD_DIR=${process.env.BUILD_DIR})` : ""}...`,
+  );
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", env: process.env });
+  if (result.status !== 0) throw new Error("npm run build failed");
+}
+
+export interface RunningServer {
+  url: string;
+  /** Everything the server printed so far. */
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `node --import tsx server.ts` in production mode on a free loopback port and waits for
+ * /healthz. Its output goes to a file in `dirs.dir` (a request log per hit would cost a pipe).
+ */
+export async function startServer(dirs: TempDirs, env: Record<string, string> = {}): Promise<RunningServer> {
+  hookSignals();
+  const port = await freePort();
+  const logPath = path.join(dirs.dir, `server-${port}.log`);
+  const logFd = fs.openSync(logPath, "a");
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: dirs.dbPath,
+      UPLOADS_DIR: dirs.uploadsDir,
+      SEED_DEMO: "0",
+      RATE_LIMITS: "off",
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      ...env,
+    },
+    stdio: ["ignore", logFd, logFd],
+  });
+  fs.closeSync(logFd);
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  };
+  cleanups.push(kill);
+  const log = () => (fs.existsSync(logPath) ? fs.readFileSync(logPath, "utf8") : "");
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000; // SEED_DEMO=1 draws 64 cars' photos first
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log().slice(-4000)}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      kill();
+      throw new Error(`The server did not answer /healthz in time:\n${log().slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    log,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
