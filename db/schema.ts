@@ -123,6 +123,18 @@ export interface SessionsTable {
   last_seen_at: string;
 }
 
+/** One row per (key feature, car), kept in step with cars.keyfeatures by triggers. */
+export interface CarFeaturesTable {
+  feature: string; // COLLATE NOCASE
+  car_id: number;
+}
+
+/** A single row whose version every write to cars or car_images bumps (triggers). */
+export interface CatalogVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -140,4 +152,6 @@ export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  car_features: CarFeaturesTable;
+  catalog_version: CatalogVersionTable;
 }

@@ -31,3 +31,10 @@ export const MONTH_LABELS = [
   "Jan", "Feb", "Mar", "Apr", "May", "Jun",
   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ] as const;
+
+/** Public and admin list APIs: `limit` defaults to this and is capped at API_MAX_LIMIT. */
+export const API_DEFAULT_LIMIT = 60;
+export const API_MAX_LIMIT = 100;
+export const FINANCING_PAGE_SIZE = 12;
+export const ADMIN_CARS_PAGE_SIZE = 20;
+export const ADMIN_INSPECTIONS_PAGE_SIZE = 25;

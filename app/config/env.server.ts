@@ -34,7 +34,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
-/** Read at call time (not import time) so tests can point at their own files. */
+// server.ts and the Remix build are bundled apart: keep the one parsed copy on globalThis.
+const g = globalThis as typeof globalThis & { __dealershipEnv?: Env };
+
+/**
+ * The configuration, parsed once on first use (not at import time, so a test or script can
+ * set process.env first).
+ */
 export function env(): Env {
-  return parseEnv();
+  g.__dealershipEnv ??= parseEnv();
+  return g.__dealershipEnv;
 }

@@ -19,6 +19,8 @@ export interface CarFilters {
   minMileage?: number;
   maxMileage?: number;
   keyFeatures?: string[];
+  /** Only cars the dealer finances (the financing page; not a browse filter). */
+  financing?: boolean;
 }
 
 export const TEXT_FILTERS = [

@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearData, makeCar } from "../../tests/helpers/db";
-import { getCar, listCars, listFinancingCars, listRecentCars, pageCars, parseCarId } from "./car.server";
+import type { CarFilters } from "~/lib/car-filters";
+import { getCar, listRecentCars, pageCars, parseCarId } from "./car.server";
+
+const listCars = async (filters: CarFilters = {}) => (await pageCars(filters, 1, 100)).cars;
 
 beforeEach(clearData);
 
@@ -32,7 +35,7 @@ describe("car queries", () => {
     expect(await ids({ q: "SUNROOF" })).toEqual([camry]);
     expect(await ids({ q: "100%" })).toEqual([]);
     expect(await ids({ make: "Toyota", body_type: "Sedan" })).toEqual([camry]);
-    expect((await listFinancingCars()).map((c) => c.id)).toEqual([rx]);
+    expect((await listCars({ financing: true })).map((c) => c.id)).toEqual([rx]);
   });
 
   it("matches every word of the search text, each in any searched field", async () => {

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { getDb, nowIso } from "../../db/database.server";
 import type { Database } from "../../db/schema";
 import type { CarFilters } from "~/lib/car-filters";
@@ -68,10 +68,10 @@ export interface CarInput {
   keyfeatures?: string[];
 }
 
-type CarRow = Database["cars"] & { id: number; sold: number };
-type CarQuery = SelectQueryBuilder<Database, "cars", CarRow>;
+type CarRow = Selectable<Database["cars"]> & { images_json: string | null };
 
-function parseFeatures(json: string): string[] {
+function parseJsonList(json: string | null): string[] {
+  if (!json) return [];
   try {
     const v = JSON.parse(json);
     return Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
@@ -80,7 +80,7 @@ function parseFeatures(json: string): string[] {
   }
 }
 
-function toCar(row: CarRow, images: string[]): Car {
+function toCar(row: CarRow): Car {
   return {
     id: row.id,
     make: row.make,
@@ -104,156 +104,226 @@ function toCar(row: CarRow, images: string[]): Car {
     other_info: row.other_info,
     location: row.location,
     vin: row.vin,
-    keyfeatures: parseFeatures(row.keyfeatures),
-    images,
+    keyfeatures: parseJsonList(row.keyfeatures),
+    images: parseJsonList(row.images_json),
     sold: row.sold === 1,
     created_at: row.created_at,
   };
 }
 
-/** Loads the images of many cars in one query, in position order. */
-async function withImages(rows: CarRow[]): Promise<Car[]> {
-  if (rows.length === 0) return [];
-  const images = await getDb()
-    .selectFrom("car_images")
-    .select(["car_id", "path"])
-    .where("car_id", "in", rows.map((r) => r.id))
-    .orderBy("car_id")
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  const byCar = new Map<number, string[]>();
-  for (const img of images) {
-    const list = byCar.get(img.car_id) ?? [];
-    list.push(img.path);
-    byCar.set(img.car_id, list);
-  }
-  return rows.map((r) => toCar(r, byCar.get(r.id) ?? []));
+/** A car's image paths, in position order, as one JSON text (so a list needs no second query). */
+const imagesJson = sql<string | null>`(SELECT json_group_array(path ORDER BY position, id) FROM car_images WHERE car_images.car_id = cars.id)`;
+
+/** Newest first; the id breaks ties so paging is stable. */
+const NEWEST = sql`cars.created_at DESC, cars.id DESC`;
+
+type CarsQuery = SelectQueryBuilder<Database, "cars", object>;
+
+/** The words of a text for a full-text search: letters and digits only, at most eight. */
+export function searchWords(text: string | undefined): string[] {
+  return (text ?? "").match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
 }
 
-function baseQuery(includeSold: boolean): CarQuery {
-  let q = getDb().selectFrom("cars").selectAll() as CarQuery;
-  if (!includeSold) q = q.where("sold", "=", 0);
-  return q;
+/** An FTS5 expression: every word, as a prefix, must appear in one of the given columns. */
+function ftsTerm(columns: string, words: string[]): string | null {
+  if (words.length === 0) return null;
+  return `{${columns}} : (${words.map((w) => `"${w}"*`).join(" AND ")})`;
 }
 
-/** LIKE pattern for a user's text, with its wildcards escaped. */
-function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const SEARCHED_COLUMNS = "make model car_description color keyfeatures year";
 
-function applyFilters(query: CarQuery, f: CarFilters): CarQuery {
-  let q = query;
-  const eqNoCase = (col: "body_type" | "fuel_type" | "drive_train" | "make" | "transmission", v?: string) => {
-    if (v) q = q.where(sql`lower(${sql.ref(col)})`, "=", v.toLowerCase());
+/**
+ * The filters as SQL. Everything here is served by an index (see the catalog-search migration):
+ * `sold = 0` is written literally so the partial indexes over unsold cars apply, text filters
+ * compare with NOCASE (never lower() per row), words go through the FTS5 index and key
+ * features through car_features.
+ */
+function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): CarsQuery {
+  let q = includeSold ? query : query.where(sql<boolean>`cars.sold = 0`);
+  const noCase = (col: "body_type" | "fuel_type" | "drive_train" | "make" | "transmission", v?: string) => {
+    if (v) q = q.where(sql<boolean>`${sql.ref(`cars.${col}`)} = ${v} COLLATE NOCASE`);
   };
-  eqNoCase("body_type", f.body_type);
-  eqNoCase("fuel_type", f.fuel_type);
-  eqNoCase("drive_train", f.drive_train);
-  eqNoCase("make", f.make);
-  eqNoCase("transmission", f.transmission);
-  if (f.model) q = q.where(sql<boolean>`model LIKE ${contains(f.model)} ESCAPE '\\'`);
-  if (f.location) q = q.where(sql<boolean>`location LIKE ${contains(f.location)} ESCAPE '\\'`);
+  noCase("body_type", f.body_type);
+  noCase("fuel_type", f.fuel_type);
+  noCase("drive_train", f.drive_train);
+  noCase("make", f.make);
+  noCase("transmission", f.transmission);
   if (f.condition) {
-    const c = f.condition.toLowerCase();
-    // The browse panel's "Used" means either kind of used car (DESIGN §5).
-    if (c === "used") q = q.where(sql`lower(condition)`, "in", ["foreign used", "nigerian used"]);
-    else q = q.where(sql`lower(condition)`, "=", c.replace(/[-_]/g, " "));
+    const c = f.condition.toLowerCase().replace(/[-_]/g, " ");
+    // The browse panel's "Used" means either kind of used car.
+    const conditions = c === "used" ? ["Foreign Used", "Nigerian Used"] : [c];
+    q = q.where(sql<boolean>`cars.condition COLLATE NOCASE IN (${sql.join(conditions)})`);
   }
-  if (f.minYear !== undefined) q = q.where("year", ">=", f.minYear);
-  if (f.maxYear !== undefined) q = q.where("year", "<=", f.maxYear);
-  if (f.minPrice !== undefined) q = q.where("price", ">=", f.minPrice);
-  if (f.maxPrice !== undefined) q = q.where("price", "<=", f.maxPrice);
-  if (f.minMileage !== undefined) q = q.where("mileage", ">=", f.minMileage);
-  if (f.maxMileage !== undefined) q = q.where("mileage", "<=", f.maxMileage);
+  if (f.financing) q = q.where(sql<boolean>`cars.financing = 1`);
+  if (f.minYear !== undefined) q = q.where("cars.year", ">=", f.minYear);
+  if (f.maxYear !== undefined) q = q.where("cars.year", "<=", f.maxYear);
+  if (f.minPrice !== undefined) q = q.where("cars.price", ">=", f.minPrice);
+  if (f.maxPrice !== undefined) q = q.where("cars.price", "<=", f.maxPrice);
+  if (f.minMileage !== undefined) q = q.where("cars.mileage", ">=", f.minMileage);
+  if (f.maxMileage !== undefined) q = q.where("cars.mileage", "<=", f.maxMileage);
   for (const feature of f.keyFeatures ?? []) {
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom(sql`json_each(cars.keyfeatures)`.as("kf"))
-          .select(sql`1`.as("one"))
-          .where(sql`lower(kf.value)`, "=", feature.toLowerCase()),
-      ),
-    );
+    q = q.where(sql<boolean>`cars.id IN (SELECT car_id FROM car_features WHERE feature = ${feature.trim()})`);
   }
-  // Every word must appear in one of the searched fields, so "Toyota Camry" finds a car whose make
-  // is Toyota and model Camry even when its description names neither.
-  for (const word of (f.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const pattern = contains(word);
-    q = q.where(({ or }) =>
-      or([
-        ...(["make", "model", "car_description", "color", "keyfeatures"] as const).map((col) =>
-          sql<boolean>`${sql.ref(col)} LIKE ${pattern} ESCAPE '\\'`,
-        ),
-        sql<boolean>`CAST(year AS TEXT) = ${word}`,
-      ]),
-    );
+  // Model and location match word prefixes in their own column ("cam" finds "Camry XLE",
+  // "lekki" finds "Lekki, Lagos"); q needs every word somewhere in the searched columns.
+  const texts = [
+    [SEARCHED_COLUMNS, f.q],
+    ["model", f.model],
+    ["location", f.location],
+  ] as const;
+  const match: string[] = [];
+  for (const [columns, text] of texts) {
+    if (!text?.trim()) continue;
+    const term = ftsTerm(columns, searchWords(text));
+    // A text with no letters or digits ("%_") cannot be in any car.
+    if (!term) return q.where(sql<boolean>`0`);
+    match.push(term);
+  }
+  if (match.length) {
+    q = q.where(sql<boolean>`cars.id IN (SELECT rowid FROM cars_fts WHERE cars_fts MATCH ${match.join(" AND ")})`);
   }
   return q;
 }
 
-export interface CarPage {
-  cars: Car[];
+export interface CarPage<T = Car> {
+  cars: T[];
   total: number;
   page: number;
   pageCount: number;
 }
 
-/** Unsold cars matching the filters, newest first. Without a page size: all of them. */
-export async function listCars(filters: CarFilters = {}): Promise<Car[]> {
-  const rows = await applyFilters(baseQuery(false), filters)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return withImages(rows);
+const EQUALITY_FILTERS = ["make", "body_type", "fuel_type", "drive_train", "transmission", "financing"] as const;
+const RANGE_FILTERS = ["minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage"] as const;
+
+/**
+ * The two statements behind a page of cars: how many match, and the ids of one page, newest
+ * first. The ids come from an index alone (no row is read for the cars OFFSET skips).
+ * With only range filters (price, year, mileage), the ordering by date is written `+created_at`
+ * so SQLite seeks the range's index and sorts the matches, instead of walking every unsold car
+ * by date and testing each.
+ */
+export function catalogQueries(filters: CarFilters, { includeSold = false, limit, offset }: { includeSold?: boolean; limit: number; offset: number }) {
+  const count = applyFilters(getDb().selectFrom("cars"), filters, includeSold).select((eb) => eb.fn.countAll<number>().as("n"));
+  const rangeOnly =
+    RANGE_FILTERS.some((k) => filters[k] !== undefined) && !EQUALITY_FILTERS.some((k) => filters[k]) && !filters.condition;
+  const ids = applyFilters(getDb().selectFrom("cars"), filters, includeSold)
+    .select("cars.id")
+    .orderBy(rangeOnly ? sql`+cars.created_at DESC, cars.id DESC` : NEWEST)
+    .limit(limit)
+    .offset(offset);
+  return { count, ids };
 }
 
-/** One page of unsold cars matching the filters; a page past the end shows the last page. */
-export async function pageCars(filters: CarFilters, page: number, pageSize: number): Promise<CarPage> {
-  const { count } = await applyFilters(baseQuery(false), filters)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(count / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const rows = await applyFilters(baseQuery(false), filters)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
+/** The cars with these ids, newest first, with their images. */
+async function carsWithIds(ids: ReturnType<typeof catalogQueries>["ids"]): Promise<Car[]> {
+  const rows = await getDb()
+    .selectFrom("cars")
+    .selectAll("cars")
+    .select(imagesJson.as("images_json"))
+    .where("cars.id", "in", ids)
+    .orderBy(NEWEST)
     .execute();
-  return { cars: await withImages(rows), total: count, page: current, pageCount };
+  return rows.map(toCar);
+}
+
+export interface PageOptions {
+  /** A page past the end shows the last page (pages) instead of nothing (APIs). */
+  clamp?: boolean;
+  /** Sold cars too (the back office). */
+  includeSold?: boolean;
+}
+
+/** One page of cars matching the filters, newest first; unsold only unless asked. */
+export async function pageCars(
+  filters: CarFilters,
+  page: number,
+  pageSize: number,
+  { clamp = true, includeSold = false }: PageOptions = {},
+): Promise<CarPage> {
+  const { n } = await catalogQueries(filters, { includeSold, limit: 0, offset: 0 }).count.executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
+  const offset = (current - 1) * pageSize;
+  const cars = offset < total ? await carsWithIds(catalogQueries(filters, { includeSold, limit: pageSize, offset }).ids) : [];
+  return { cars, total, page: current, pageCount };
 }
 
 /** The newest unsold cars (New Arrivals). */
-export async function listRecentCars(limit?: number): Promise<Car[]> {
-  let q = baseQuery(false).orderBy("created_at", "desc").orderBy("id", "desc");
-  if (limit) q = q.limit(limit);
-  return withImages(await q.execute());
+export async function listRecentCars(limit: number): Promise<Car[]> {
+  return carsWithIds(catalogQueries({}, { limit, offset: 0 }).ids);
 }
 
-/** Unsold cars the dealer finances. */
-export async function listFinancingCars(): Promise<Car[]> {
-  const rows = await baseQuery(false)
-    .where("financing", "=", 1)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return withImages(rows);
+export interface ShowroomRequest {
+  recent: number;
+  collection: { page: number; pageSize: number };
+  /** The condition tab's cars ("New", "Foreign Used", ...). */
+  tab: { condition: string; size: number };
+  /** Body types whose newest car's photo illustrates a tile. */
+  bodyTypes: readonly string[];
 }
 
-/** Every car, sold ones included, newest first (the admin list). */
-export async function listAllCarsForAdmin(): Promise<Car[]> {
-  const rows = await baseQuery(true).orderBy("created_at", "desc").orderBy("id", "desc").execute();
-  return withImages(rows);
+export interface Showroom {
+  recent: Car[];
+  collection: CarPage;
+  tab: { cars: Car[]; total: number };
+  tiles: { type: string; count: number; image: string | null }[];
+}
+
+/**
+ * Everything the home page lists, in two queries whatever the stock size: the counts (per body
+ * type and per condition, from the covering indexes), then every car shown, picked by index
+ * and loaded with its images in one statement.
+ */
+export async function showroom(req: ShowroomRequest): Promise<Showroom> {
+  const db = getDb();
+  const counts = await sql<{ kind: "body" | "condition"; value: string; n: number }>`
+    SELECT 'body' AS kind, body_type COLLATE NOCASE AS value, count(*) AS n FROM cars WHERE sold = 0 GROUP BY 2
+    UNION ALL
+    SELECT 'condition', condition COLLATE NOCASE, count(*) FROM cars WHERE sold = 0 GROUP BY 2`.execute(db);
+  const countOf = (kind: string, value: string) =>
+    counts.rows.filter((r) => r.kind === kind && r.value.toLowerCase() === value.toLowerCase()).reduce((a, r) => a + Number(r.n), 0);
+  const total = counts.rows.filter((r) => r.kind === "body").reduce((a, r) => a + Number(r.n), 0);
+  const { pageSize } = req.collection;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, req.collection.page), pageCount);
+
+  const picks = [
+    sql`SELECT 'recent' AS section, id FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${req.recent})`,
+    sql`SELECT 'collection', id FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
+    sql`SELECT 'tab', id FROM (SELECT id FROM cars WHERE sold = 0 AND condition = ${req.tab.condition} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT ${req.tab.size})`,
+    ...req.bodyTypes.map(
+      (type) => sql`SELECT ${`tile:${type}`}, id FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT 1)`,
+    ),
+  ];
+  const rows = await sql<CarRow & { section: string }>`
+    WITH picked (section, id) AS (${sql.join(picks, sql` UNION ALL `)})
+    SELECT picked.section, cars.*, ${imagesJson} AS images_json
+    FROM picked JOIN cars ON cars.id = picked.id
+    ORDER BY ${NEWEST}`.execute(db);
+  const section = (name: string) => rows.rows.filter((r) => r.section === name).map(toCar);
+  return {
+    recent: section("recent"),
+    collection: { cars: section("collection"), total, page, pageCount },
+    tab: { cars: section("tab"), total: countOf("condition", req.tab.condition) },
+    tiles: req.bodyTypes.map((type) => ({
+      type,
+      count: countOf("body", type),
+      image: section(`tile:${type}`)[0]?.images[0] ?? null,
+    })),
+  };
 }
 
 /** One car by id, sold or not; null when there is none. */
 export async function getCar(id: number): Promise<Car | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const row = await baseQuery(true).where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  const [car] = await withImages([row]);
-  return car;
+  const row = await getDb()
+    .selectFrom("cars")
+    .selectAll("cars")
+    .select(imagesJson.as("images_json"))
+    .where("cars.id", "=", id)
+    .executeTakeFirst();
+  return row ? toCar(row) : null;
 }
 
 /** Parses an id from a URL segment; null for anything that is not a positive integer. */

@@ -21,14 +21,19 @@ export type ContactMessage = Selectable<ContactMessagesTable>;
 export type LoanApplication = Selectable<LoanApplicationsTable>;
 export type ClientInfo = Selectable<ClientInfosTable>;
 
-/** Every inspection request, newest booking first. */
-export async function listInspections(): Promise<Inspection[]> {
-  return getDb()
+/** One page of inspection requests, newest booking first, and how many there are. */
+export async function pageInspections(page: number, pageSize: number): Promise<{ rows: Inspection[]; total: number }> {
+  const db = getDb();
+  const { n } = await db.selectFrom("inspections").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const rows = await db
     .selectFrom("inspections")
     .selectAll()
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((Math.max(1, page) - 1) * pageSize)
     .execute();
+  return { rows, total: Number(n) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { type Cookie, createCookie } from "@remix-run/node";
 import { getDb, nowIso } from "../../db/database.server";
 import { env } from "~/config/env.server";
 import { sessionSecret } from "./settings.server";
@@ -41,16 +41,22 @@ export interface VisitorEntry {
   email: string;
 }
 const MAX_VISITOR_ENTRIES = 5;
+export const NEWSLETTER_COOKIE_NAME = "newsletter";
 
-async function visitorCookie() {
-  // Not Secure: it holds only what this visitor typed, and the site is often served on plain http in a LAN.
-  return createCookie("newsletter", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: [await sessionSecret(env().SESSION_SECRET)],
-  });
+let madeCookie: Promise<Cookie> | undefined;
+
+/** Made once: it holds only what this visitor typed, so it is not Secure (the site may run on plain http in a LAN). */
+function visitorCookie(): Promise<Cookie> {
+  madeCookie ??= sessionSecret(env().SESSION_SECRET).then((secret) =>
+    createCookie(NEWSLETTER_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: 60 * 60 * 24 * 30,
+      secrets: [secret],
+    }),
+  );
+  return madeCookie;
 }
 
 /** The entries this visitor subscribed, oldest first. */

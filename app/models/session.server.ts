@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { type Cookie, createCookie } from "@remix-run/node";
 import { getDb, nowIso } from "../../db/database.server";
 import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
 import { env } from "~/config/env.server";
@@ -83,17 +83,26 @@ export async function purgeExpiredSessions(now = Date.now()): Promise<void> {
 /**
  * The signed, HttpOnly page cookie that carries the token. Secure in production; a request that
  * reached us over plain http (a shop LAN without TLS) gets it without Secure, since the browser
- * would drop a Secure cookie there and nobody could sign in.
+ * would drop a Secure cookie there and nobody could sign in. Both variants are made once.
  */
-export async function sessionCookie(request?: Request) {
-  const config = env();
+let cookies: Promise<{ secure: Cookie; plain: Cookie }> | undefined;
+
+export async function sessionCookie(request?: Request): Promise<Cookie> {
+  cookies ??= (async () => {
+    const config = env();
+    const options = {
+      httpOnly: true,
+      sameSite: "lax" as const,
+      path: "/",
+      maxAge: ADMIN_SESSION_MAX_AGE_MS / 1000,
+      secrets: [await sessionSecret(config.SESSION_SECRET)],
+    };
+    return {
+      secure: createCookie(SESSION_COOKIE_NAME, { ...options, secure: config.NODE_ENV === "production" }),
+      plain: createCookie(SESSION_COOKIE_NAME, { ...options, secure: false }),
+    };
+  })();
+  const { secure, plain } = await cookies;
   const plainHttp = request ? new URL(request.url).protocol === "http:" : false;
-  return createCookie(SESSION_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.NODE_ENV === "production" && !plainHttp,
-    path: "/",
-    maxAge: ADMIN_SESSION_MAX_AGE_MS / 1000,
-    secrets: [await sessionSecret(config.SESSION_SECRET)],
-  });
+  return plainHttp ? plain : secure;
 }

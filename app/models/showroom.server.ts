@@ -1,20 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GALLERY_IMAGES, SLIDESHOW_SLIDES } from "~/config/constants";
-import { HOME_BODY_TYPES } from "~/lib/car-options";
-import { pageCars } from "./car.server";
 
-/** Home page pieces that are not a single query: tiles, hero media, gallery. */
-
-export async function bodyTypeTiles() {
-  return Promise.all(
-    HOME_BODY_TYPES.map(async (type) => {
-      const { cars, total } = await pageCars({ body_type: type }, 1, 1);
-      return { type, count: total, image: cars[0]?.images[0] ?? null };
-    }),
-  );
-}
-
+/** Home page pieces that are not cars: hero media and gallery. */
 const HERO_VIDEO = "videos/hero.mp4";
 
 /** The hero video's URL when public/ holds one (SPEC §2: else the slideshow). */

@@ -17,29 +17,31 @@ import { SearchBox } from "~/components/SearchBox";
 import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "~/config/constants";
 import { site } from "~/config/site";
 import { parsePage } from "~/lib/car-filters";
-import { CONDITION_TABS } from "~/lib/car-options";
+import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
 import { parseNewsletter } from "~/lib/newsletter-schema";
-import { listRecentCars, pageCars, toPublicCar } from "~/models/car.server";
+import { showroom, toPublicCar } from "~/models/car.server";
 import { rememberVisitorSubscription, subscribe, visitorSubscriptions } from "~/models/newsletter.server";
-import { bodyTypeTiles, GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
+import { GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
 
 const CONDITION_TAB_CARS = 8;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const tab = CONDITION_TABS.find((t) => t.value === params.get("condition")) ?? CONDITION_TABS[0];
-  const [recent, collection, tabCars, tiles, subscribed] = await Promise.all([
-    listRecentCars(NEW_ARRIVALS_COUNT),
-    pageCars({}, parsePage(params), HOME_COLLECTION_PAGE_SIZE),
-    pageCars({ condition: tab.condition }, 1, CONDITION_TAB_CARS),
-    bodyTypeTiles(),
+  const [shown, subscribed] = await Promise.all([
+    showroom({
+      recent: NEW_ARRIVALS_COUNT,
+      collection: { page: parsePage(params), pageSize: HOME_COLLECTION_PAGE_SIZE },
+      tab: { condition: tab.condition, size: CONDITION_TAB_CARS },
+      bodyTypes: HOME_BODY_TYPES,
+    }),
     visitorSubscriptions(request),
   ]);
   return {
-    recent: recent.map(toPublicCar),
-    collection: { ...collection, cars: collection.cars.map(toPublicCar) },
-    tab: { value: tab.value, condition: tab.condition, ...tabCars, cars: tabCars.cars.map(toPublicCar) },
-    tiles,
+    recent: shown.recent.map(toPublicCar),
+    collection: { ...shown.collection, cars: shown.collection.cars.map(toPublicCar) },
+    tab: { value: tab.value, condition: tab.condition, total: shown.tab.total, cars: shown.tab.cars.map(toPublicCar) },
+    tiles: shown.tiles,
     subscribed,
     video: heroVideo(),
     slides: HERO_SLIDES,

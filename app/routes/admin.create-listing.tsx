@@ -6,7 +6,10 @@ import { type CarListRow, CarListTable } from "~/components/admin/CarListTable";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/models/auth.server";
-import { deleteCar, getCar, listAllCarsForAdmin, markCarSold, parseCarId } from "~/models/car.server";
+import { deleteCar, getCar, markCarSold, pageCars, parseCarId } from "~/models/car.server";
+import { Pagination } from "~/components/Pagination";
+import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
+import { parsePage } from "~/lib/car-filters";
 
 const DONE_MESSAGES: Record<string, string> = {
   added: "Car added successfully",
@@ -31,11 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (car && !(kind === "sold" && car.sold)) confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}` };
   }
   try {
-    const cars: CarListRow[] = (await listAllCarsForAdmin()).map(({ id, make, model, year, created_at, sold, images }) => ({ id, make, model, year, created_at, sold, images: images.slice(0, 1) }));
-    return { cars, error: null, done, confirm };
+    const result = await pageCars({}, parsePage(params), ADMIN_CARS_PAGE_SIZE, { includeSold: true });
+    const cars: CarListRow[] = result.cars.map(({ id, make, model, year, created_at, sold, images }) => ({ id, make, model, year, created_at, sold, images: images.slice(0, 1) }));
+    return { cars, total: result.total, page: result.page, pageCount: result.pageCount, error: null, done, confirm };
   } catch (e) {
     console.error("Loading car listings failed", e);
-    return { cars: [] as CarListRow[], error: "Failed to load car listings. Please try again.", done, confirm };
+    return { cars: [] as CarListRow[], total: 0, page: 1, pageCount: 1, error: "Failed to load car listings. Please try again.", done, confirm };
   }
 }
 
@@ -67,12 +71,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ManageListings() {
-  const { cars, error, done, confirm } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, error, done, confirm } = useLoaderData<typeof loader>();
   const result = useActionData() as { error: string } | undefined;
   return (
     <AdminPage
       title="Manage Car Listings"
-      description={`${cars.length} ${cars.length === 1 ? "car" : "cars"}, newest first.`}
+      description={`${total} ${total === 1 ? "car" : "cars"}, newest first.`}
       actions={
         <Button component={Link} to="/admin/add-car">
           Add New Car
@@ -91,6 +95,7 @@ export default function ManageListings() {
         />
       ) : null}
       {error ? null : <CarListTable cars={cars} />}
+      <Pagination page={page} pageCount={pageCount} label="Listing pages" />
     </AdminPage>
   );
 }

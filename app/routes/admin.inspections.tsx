@@ -3,23 +3,30 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { InspectionList } from "~/components/admin/InspectionList";
 import { requireAdmin } from "~/models/auth.server";
-import { listInspections } from "~/models/lead.server";
+import { pageInspections } from "~/models/lead.server";
+import { Pagination } from "~/components/Pagination";
+import { ADMIN_INSPECTIONS_PAGE_SIZE } from "~/config/constants";
+import { parsePage } from "~/lib/car-filters";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const requested = parsePage(new URL(request.url).searchParams);
   try {
-    return { inspections: await listInspections() };
+    const { rows, total } = await pageInspections(requested, ADMIN_INSPECTIONS_PAGE_SIZE);
+    const pageCount = Math.max(1, Math.ceil(total / ADMIN_INSPECTIONS_PAGE_SIZE));
+    return { inspections: rows, page: Math.min(requested, pageCount), pageCount };
   } catch (e) {
-    console.error("Loading inspection requests failed", e); // SPEC §8: logged only
-    return { inspections: [] };
+    console.error("Loading inspection requests failed", e); // a failure here is only logged
+    return { inspections: [], page: 1, pageCount: 1 };
   }
 }
 
 export default function Inspections() {
-  const { inspections } = useLoaderData<typeof loader>();
+  const { inspections, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Inspection Requests" description="Buyers who booked a car inspection, newest first.">
       <InspectionList rows={inspections} />
+      <Pagination page={page} pageCount={pageCount} label="Inspection pages" />
     </AdminPage>
   );
 }

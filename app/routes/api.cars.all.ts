@@ -1,6 +1,10 @@
-import { listCars, toPublicCar } from "~/models/car.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listResponse, parsePaging } from "~/lib/list-api.server";
+import { pageCars, toPublicCar } from "~/models/car.server";
 
-/** GET /api/cars/all: every unsold car, newest first. */
-export async function loader() {
-  return Response.json((await listCars()).map(toPublicCar));
+/** GET /api/cars/all: unsold cars, newest first, a page at a time (`page`, `limit`). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const paging = parsePaging(new URL(request.url).searchParams);
+  const { cars, total } = await pageCars({}, paging.page, paging.limit, { clamp: false });
+  return listResponse(request, cars.map(toPublicCar), { ...paging, total });
 }

@@ -1,6 +1,10 @@
-import { listFinancingCars, toPublicCar } from "~/models/car.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listResponse, parsePaging } from "~/lib/list-api.server";
+import { pageCars, toPublicCar } from "~/models/car.server";
 
-/** GET /api/cars/financing: unsold cars with financing on. */
-export async function loader() {
-  return Response.json((await listFinancingCars()).map(toPublicCar));
+/** GET /api/cars/financing: unsold cars the dealer finances, a page at a time (`page`, `limit`). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const paging = parsePaging(new URL(request.url).searchParams);
+  const { cars, total } = await pageCars({ financing: true }, paging.page, paging.limit, { clamp: false });
+  return listResponse(request, cars.map(toPublicCar), { ...paging, total });
 }

@@ -106,7 +106,7 @@ describe("GET /api/cars filters", () => {
 
 describe("GET /api/cars/all, /recent, /financing", () => {
   it("all: every unsold car newest first, with SPEC §3 fields", async () => {
-    const body = await (await all()).json();
+    const body = await (await all(args("/api/cars/all"))).json();
     expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx, hilux, camry]);
     expect(Object.keys(body[0])).toEqual(expect.arrayContaining([
       "id", "make", "model", "year", "price", "mileage", "condition", "body_type", "transmission", "fuel_type",
@@ -117,7 +117,7 @@ describe("GET /api/cars/all, /recent, /financing", () => {
   });
 
   it("public lists leave out the back-office fields (vin, car_history, other_info)", async () => {
-    const responses = [await all(), await recent(), await financing(), (await search(args("/api/cars"))) as Response];
+    const responses = [await all(args("/api/cars/all")), await recent(args("/api/cars/recent")), await financing(args("/api/cars/financing")), (await search(args("/api/cars"))) as Response];
     for (const res of responses) {
       for (const car of await res.json()) {
         for (const key of ["vin", "car_history", "other_info"]) expect(car).not.toHaveProperty(key);
@@ -126,13 +126,49 @@ describe("GET /api/cars/all, /recent, /financing", () => {
   });
 
   it("recent: newest first, sold excluded", async () => {
-    const body = await (await recent()).json();
+    const body = await (await recent(args("/api/cars/recent"))).json();
     expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx, hilux, camry]);
   });
 
   it("financing: only unsold cars with financing on", async () => {
-    const body = await (await financing()).json();
+    const body = await (await financing(args("/api/cars/financing"))).json();
     expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx]);
+  });
+});
+
+describe("paging of the list APIs", () => {
+  const get = async (loader: typeof all, url: string) => (await loader(args(url))) as Response;
+
+  it("answers at most `limit` cars, with X-Total-Count and Link next/prev that keep the filters", async () => {
+    const first = await get(search, "/api/cars?make=toyota&limit=1");
+    expect((await first.json()).map((c: { id: number }) => c.id)).toEqual([hilux]);
+    expect(first.headers.get("X-Total-Count")).toBe("2");
+    expect(first.headers.get("Link")).toBe('</api/cars?make=toyota&limit=1&page=2>; rel="next"');
+    const second = await get(search, "/api/cars?make=toyota&limit=1&page=2");
+    expect((await second.json()).map((c: { id: number }) => c.id)).toEqual([camry]);
+    expect(second.headers.get("Link")).toBe('</api/cars?make=toyota&limit=1&page=1>; rel="prev"');
+  });
+
+  it("pages /all, /recent and /financing the same way; a page past the end is an empty list", async () => {
+    for (const [loader, path, total] of [[all, "/api/cars/all", 4], [recent, "/api/cars/recent", 4], [financing, "/api/cars/financing", 2]] as const) {
+      const res = await get(loader, `${path}?limit=2&page=2`);
+      expect(res.headers.get("X-Total-Count")).toBe(String(total));
+      expect((await res.json()).length).toBe(total - 2);
+      expect(res.headers.get("Link")).toContain('rel="prev"');
+      expect(await (await get(loader, `${path}?page=9`)).json()).toEqual([]);
+    }
+  });
+
+  it("caps limit at 100, defaults it to 60, and names bad paging values in X-Ignored-Filters", async () => {
+    for (let i = 0; i < 105; i++) await makeCar({ model: `Bulk ${i}`, images: [] });
+    const capped = await get(all, "/api/cars/all?limit=500");
+    expect((await capped.json()).length).toBe(100);
+    expect(capped.headers.get("X-Total-Count")).toBe("109");
+    expect((await (await get(all, "/api/cars/all")).json()).length).toBe(60);
+    const bad = await get(search, "/api/cars?limit=-3&page=abc");
+    expect(bad.status).toBe(200);
+    expect(bad.headers.get("X-Ignored-Filters")).toBe("page,limit");
+    expect((await bad.json()).length).toBe(60);
   });
 });
 

@@ -1,6 +1,10 @@
-import { listRecentCars, toPublicCar } from "~/models/car.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listResponse, parsePaging } from "~/lib/list-api.server";
+import { pageCars, toPublicCar } from "~/models/car.server";
 
-/** GET /api/cars/recent: unsold cars, newest first. */
-export async function loader() {
-  return Response.json((await listRecentCars()).map(toPublicCar));
+/** GET /api/cars/recent: the newest unsold cars first, a page at a time (`page`, `limit`). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const paging = parsePaging(new URL(request.url).searchParams);
+  const { cars, total } = await pageCars({}, paging.page, paging.limit, { clamp: false });
+  return listResponse(request, cars.map(toPublicCar), { ...paging, total });
 }

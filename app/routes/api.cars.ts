@@ -1,23 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseCarFilters } from "~/lib/car-filters";
 import { methodNotAllowed } from "~/lib/http.server";
+import { listResponse, parsePaging } from "~/lib/list-api.server";
 import { hasAuthorization, requireAdminApi } from "~/models/auth.server";
 import { addCarFromRequest, CarFormError, carFormErrorResponse } from "~/models/car-form.server";
-import { getCar, listAllCarsForAdmin, listCars, toPublicCar } from "~/models/car.server";
+import { getCar, pageCars, toPublicCar } from "~/models/car.server";
 
 /**
- * GET /api/cars: the public search (SPEC §7 query parameters). Invalid values are ignored and
- * named in the X-Ignored-Filters header, never a 500.
+ * GET /api/cars: the public search (q, body_type, make, ... and `page`/`limit`), a JSON array
+ * with X-Total-Count and Link headers. Invalid values are ignored and named in the
+ * X-Ignored-Filters header, never a 500. With a bearer token it is the admin list instead:
+ * every car, sold ones too, paged the same way.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  // With an Authorization header this is the admin list (all cars, sold too); a bad token is a 401.
+  const params = new URL(request.url).searchParams;
+  const paging = parsePaging(params);
   if (hasAuthorization(request)) {
     await requireAdminApi(request);
-    return Response.json(await listAllCarsForAdmin());
+    const { cars, total } = await pageCars({}, paging.page, paging.limit, { clamp: false, includeSold: true });
+    return listResponse(request, cars, { ...paging, total });
   }
-  const { filters, ignored } = parseCarFilters(new URL(request.url).searchParams);
-  const headers = ignored.length ? { "X-Ignored-Filters": ignored.join(",") } : undefined;
-  return Response.json((await listCars(filters)).map(toPublicCar), { headers });
+  const { filters, ignored } = parseCarFilters(params);
+  const { cars, total } = await pageCars(filters, paging.page, paging.limit, { clamp: false });
+  return listResponse(request, cars.map(toPublicCar), { ...paging, total, ignored: [...ignored, ...paging.ignored] });
 }
 
 /** POST /api/cars (bearer, multipart): adds a car with its images (DESIGN §9). */

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { created, readLeadBody } from "~/lib/lead-api.server";
 import { InspectionSchema } from "~/lib/lead-schemas";
 import { requireAdminApi } from "~/models/auth.server";
-import { createInspection, listInspections } from "~/models/lead.server";
+import { createInspection, pageInspections } from "~/models/lead.server";
+import { listResponse, parsePaging } from "~/lib/list-api.server";
 
 /** POST /api/inspections (public): name, phone, email, car_make, car_model, inspection_date, other_info. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -11,8 +12,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return created(await createInspection(body.data));
 }
 
-/** GET /api/inspections (bearer): every inspection request, newest first. */
+/** GET /api/inspections (bearer): inspection requests, newest first, a page at a time (`page`, `limit`). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
-  return Response.json(await listInspections());
+  const paging = parsePaging(new URL(request.url).searchParams);
+  const { rows, total } = await pageInspections(paging.page, paging.limit);
+  return listResponse(request, rows, { ...paging, total });
 }

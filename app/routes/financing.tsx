@@ -4,16 +4,20 @@ import { Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { CarCard, type CardCar } from "~/components/CarCard";
 import { LeadNotice } from "~/components/leads/LeadNotice";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
+import { FINANCING_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
+import { parsePage } from "~/lib/car-filters";
+import { Pagination } from "~/components/Pagination";
 import { takeApplicationSubmitted } from "~/lib/lead-api.server";
-import { listFinancingCars } from "~/models/car.server";
+import { pageCars } from "~/models/car.server";
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 
-/** Financing-eligible cars, and the one-time success message after a finished loan application. */
+/** Financing-eligible cars, a page at a time, and the one-time success message after a finished loan application. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { submitted, headers } = await takeApplicationSubmitted(request);
-  const cars: CardCar[] = (await listFinancingCars()).map((c) => ({
+  const result = await pageCars({ financing: true }, parsePage(new URL(request.url).searchParams), FINANCING_PAGE_SIZE);
+  const cars: CardCar[] = result.cars.map((c) => ({
     id: c.id,
     make: c.make,
     model: c.model,
@@ -26,11 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     condition: c.condition,
     images: c.images.slice(0, 1),
   }));
-  return data({ cars, submitted }, { headers });
+  return data({ cars, page: result.page, pageCount: result.pageCount, total: result.total, submitted }, { headers });
 }
 
 export default function Financing() {
-  const { cars, submitted } = useLoaderData<typeof loader>();
+  const { cars, submitted, page, pageCount } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   return (
     <>
@@ -55,6 +59,7 @@ export default function Financing() {
               ))}
             </SimpleGrid>
           )}
+          <Pagination page={page} pageCount={pageCount} label="Financing pages" />
         </Stack>
       </Container>
       <Outlet />

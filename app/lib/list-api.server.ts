@@ -1,0 +1,43 @@
+import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from "~/config/constants";
+
+/**
+ * Paging for the JSON list APIs: `page` (from 1) and `limit` (default API_DEFAULT_LIMIT, at
+ * most API_MAX_LIMIT). Bad values fall back to the default and are named in `ignored`, like
+ * bad filters, so a typo never turns into a 500 or an unbounded answer.
+ */
+export function parsePaging(params: URLSearchParams): { page: number; limit: number; ignored: string[] } {
+  const ignored: string[] = [];
+  const read = (name: string, fallback: number) => {
+    const raw = params.get(name);
+    if (raw === null || raw.trim() === "") return fallback;
+    const n = Number(raw);
+    if (Number.isInteger(n) && n >= 1) return n;
+    ignored.push(name);
+    return fallback;
+  };
+  return { page: read("page", 1), limit: Math.min(read("limit", API_DEFAULT_LIMIT), API_MAX_LIMIT), ignored };
+}
+
+/**
+ * A JSON array answer with its paging headers: X-Total-Count (every match) and a Link header
+ * with rel="next"/rel="prev" URLs that keep the request's other parameters.
+ */
+export function listResponse<T>(
+  request: Request,
+  items: T[],
+  { total, page, limit, ignored = [] }: { total: number; page: number; limit: number; ignored?: string[] },
+): Response {
+  const headers = new Headers({ "X-Total-Count": String(total) });
+  const link = (n: number, rel: string) => {
+    const url = new URL(request.url);
+    url.searchParams.set("page", String(n));
+    url.searchParams.set("limit", String(limit));
+    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+  };
+  const links = [];
+  if (page * limit < total) links.push(link(page + 1, "next"));
+  if (page > 1) links.push(link(Math.min(page - 1, Math.max(1, Math.ceil(total / limit))), "prev"));
+  if (links.length) headers.set("Link", links.join(", "));
+  if (ignored.length) headers.set("X-Ignored-Filters", ignored.join(","));
+  return Response.json(items, { headers });
+}
