@@ -231,6 +231,7 @@ async function main() {
           "CSS gzip KB": w.cssGzip / 1024,
           "total gzip KB": (w.htmlGzip + w.jsGzip + w.cssGzip) / 1024,
         });
+        for (const url of w.missing) console.warn(`  weights: ${page} imports ${url}, which did not answer 200 (left out)`);
       }
       tables.push(formatTable("PAGE WEIGHTS: bytes on the wire with accept-encoding gzip (JS: scripts, modulepreloads and their static imports)", rows));
     }

@@ -55,6 +55,8 @@ export interface PageWeight {
   jsGzip: number;
   cssFiles: number;
   cssGzip: number;
+  /** Imports found in the JS that did not answer 200 (left out of the sums). */
+  missing: string[];
 }
 
 /**
@@ -88,13 +90,21 @@ export async function weighPage(
   };
 
   const js = new Set<string>();
+  const missing: string[] = [];
   const queue = refs.scripts.map((s) => sameOrigin(s, pageUrl)).filter((u): u is string => !!u);
   while (queue.length) {
     const url = queue.shift()!;
-    if (js.has(url)) continue;
+    if (js.has(url) || missing.includes(url)) continue;
+    const loaded = await fetchOnce(url).catch((e: Error) => e);
+    if (loaded instanceof Error) {
+      if (!refs.scripts.some((s) => sameOrigin(s, pageUrl) === url)) {
+        missing.push(url); // an import the parser misread: report it rather than fail the run
+        continue;
+      }
+      throw loaded;
+    }
     js.add(url);
-    const { text } = await fetchOnce(url);
-    for (const spec of staticImports(text)) {
+    for (const spec of staticImports(loaded.text)) {
       if (!/^(\/|\.\.?\/|https?:)/.test(spec)) continue; // bare specifiers cannot load in a browser
       const next = sameOrigin(spec, url);
       if (next && !js.has(next)) queue.push(next);
@@ -112,6 +122,7 @@ export async function weighPage(
     jsGzip,
     cssFiles: css.length,
     cssGzip,
+    missing,
   };
 }
 /** Gzip size of a body the server sent uncompressed (below the compression threshold). */
