@@ -20,6 +20,12 @@ export interface TempDirs {
 
 const cleanups: (() => void)[] = [];
 
+/** Registers a synchronous clean-up for the end of the run (also on Ctrl-C and on failure). */
+export function onCleanup(fn: () => void): void {
+  hookSignals();
+  cleanups.push(fn);
+}
+
 /** Runs every registered clean-up once (synchronous, so it also works from the `exit` event). */
 export function cleanupAll(): void {
   while (cleanups.length) {

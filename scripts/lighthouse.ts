@@ -1,0 +1,118 @@
+// `npm run lighthouse`: Lighthouse 12 (mobile defaults: simulated slow 4G, 4x CPU slowdown) on the
+// public pages of the production build, served with the 64-car demo inventory from a temporary
+// folder. Debian's Chromium runs headless with every host except loopback made unresolvable, so
+// nothing is fetched from the internet; any request that tried is listed.
+// Options (env): CHROMIUM_PATH (/usr/bin/chromium), BUILD_DIR (as for server.ts).
+import fs from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { cleanupAll, ensureBuild, makeTempDirs, onCleanup, startServer } from "./bench/server";
+import { type Cell, formatTable } from "./bench/table";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  // Only the local server resolves: no update check, font or analytics request can leave the machine.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+
+interface NetworkItem {
+  url: string;
+}
+
+async function main() {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium'.`);
+  }
+  const t0 = performance.now();
+  ensureBuild();
+  const dirs = makeTempDirs("dealer-lighthouse");
+  console.log("Starting the production server with the demo inventory (SEED_DEMO=1) ...");
+  const server = await startServer(dirs, { SEED_DEMO: "1" });
+  const base = server.url;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  onCleanup(() => chrome?.kill());
+  const rows: Record<string, Cell>[] = [];
+  const external = new Set<string>();
+  const warnings: string[] = [];
+  let version = "12";
+  try {
+    const recent = (await (await fetch(`${base}/api/cars/recent`)).json()) as { id: number }[];
+    if (!recent.length) throw new Error("The demo inventory has no unsold car");
+    const pages = ["/", "/browse", "/financing", `/cars/${recent[0].id}`];
+
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: CHROME_FLAGS,
+      handleSIGINT: false,
+      logLevel: "silent",
+    });
+    for (const page of pages) {
+      console.log(`Lighthouse (mobile): ${page} ...`);
+      const result = await lighthouse(
+        base + page,
+        { port: chrome.port, output: "json", logLevel: "error", disableFullPageScreenshot: true },
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
+      version = lhr.lighthouseVersion;
+      for (const w of lhr.runWarnings) warnings.push(`${page}: ${w}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+      for (const { url } of requests) {
+        if (!/^(data|blob):/.test(url) && new URL(url).origin !== new URL(base).origin) external.add(url);
+      }
+      rows.push({
+        page,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best practices": score("best-practices"),
+        SEO: score("seo"),
+        "FCP ms": Math.round(value("first-contentful-paint")),
+        "LCP ms": Math.round(value("largest-contentful-paint")),
+        "TBT ms": Math.round(value("total-blocking-time")),
+        CLS: Math.round(value("cumulative-layout-shift") * 1000) / 1000,
+        "total KB": Math.round(value("total-byte-weight") / 1024),
+        requests: requests.length,
+      });
+    }
+  } finally {
+    chrome?.kill();
+    chrome = undefined;
+    await server.stop();
+  }
+
+  console.log(
+    `\n${formatTable(
+      `LIGHTHOUSE ${version} MOBILE: simulated slow 4G, 4x CPU slowdown; demo inventory, production build, loopback`,
+      rows,
+    )}`,
+  );
+  console.log(
+    external.size
+      ? `\nRequests to other hosts (blocked, never resolved):\n${[...external].map((u) => `  ${u}`).join("\n")}`
+      : "\nNo request left the local server.",
+  );
+  if (warnings.length) console.log(`\nLighthouse warnings:\n${warnings.map((w) => `  ${w}`).join("\n")}`);
+  console.log(`\nTotal time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
+}
+
+main()
+  .then(() => {
+    cleanupAll();
+    process.exit(0);
+  })
+  .catch((e) => {
+    console.error(e instanceof Error ? e.stack ?? e.message : e);
+    cleanupAll();
+    process.exit(1);
+  });
