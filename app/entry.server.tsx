@@ -1,52 +1,45 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "~/lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Renders the whole document before answering (onAllReady): the server reads every page in
+ * full anyway, to hash its inline scripts for the Content-Security-Policy and to keep the bytes
+ * in the page cache, so streaming the shell early would gain nothing.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
 ) {
-  const nonce = (loadContext as { cspNonce?: string }).cspNonce;
-  const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
+    let status = responseStatusCode;
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
       {
-        nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
+        onAllReady() {
+          clearTimeout(timer);
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          status = 500;
+          console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -16,6 +16,11 @@ const EnvSchema = z.object({
     .min(16, { message: "SESSION_SECRET must be at least 16 characters" })
     .optional(),
   RATE_LIMITS: z.enum(["on", "off"], { message: "RATE_LIMITS must be on or off" }).default("on"),
+  PAGE_CACHE_MB: z.coerce
+    .number({ message: "PAGE_CACHE_MB must be a number of megabytes" })
+    .min(0, { message: "PAGE_CACHE_MB must be 0 (off) or more" })
+    .max(4096, { message: "PAGE_CACHE_MB must be at most 4096" })
+    .default(64),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 

@@ -82,7 +82,8 @@ export function leadFormRefusal(error: string, errors: FieldErrors, values: Reco
  * clears it, so a reload or a shared /financing link never repeats it. It holds only a
  * marker (no personal data), so it needs no signature.
  */
-const applicationFlash = createCookie("application_submitted", {
+export const APPLICATION_FLASH_COOKIE_NAME = "application_submitted";
+const applicationFlash = createCookie(APPLICATION_FLASH_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

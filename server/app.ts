@@ -1,0 +1,151 @@
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { rateLimit } from "express-rate-limit";
+import helmet from "helmet";
+import morgan from "morgan";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
+import type { Env } from "../app/config/env.server";
+import { catalogVersion } from "../app/models/catalog-version.server";
+import { SESSION_COOKIE_NAME } from "../app/models/session.server";
+import { NEWSLETTER_COOKIE_NAME } from "../app/models/newsletter.server";
+import { APPLICATION_FLASH_COOKIE_NAME } from "../app/lib/lead-api.server";
+import { PageCache } from "./page-cache";
+import { remixMiddleware } from "./remix";
+
+const MAX_MULTIPART_BYTES = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 1_048_576;
+const MAX_FORM_BYTES = 256 * 1024;
+
+/** Cookies that make a page differ per visitor: a request carrying one never meets the page cache. */
+export const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, NEWSLETTER_COOKIE_NAME, APPLICATION_FLASH_COOKIE_NAME] as const;
+
+export interface AppOptions {
+  config: Env;
+  build: () => ServerBuild;
+  assetsDir: string;
+}
+
+/** The Express app: security headers, static files, limits, then Remix behind the page cache. */
+export function createApp({ config, build, assetsDir }: AppOptions) {
+  const production = config.NODE_ENV === "production";
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", 1);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // Inline scripts are allowed one by one by their hash, page by page (server/csp.ts).
+          "script-src": ["'self'"],
+          "style-src": ["'self'", "'unsafe-inline'"], // React style attributes and Mantine's CSS variables
+          "img-src": ["'self'", "data:", "https:"], // listings may use absolute image URLs
+          "media-src": ["'self'"],
+          "connect-src": ["'self'", ...(production ? [] : ["ws:"])],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": null, // the site is often run on plain http on a LAN
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Not helmet's no-referrer: with it browsers send `Origin: null` on form posts, which
+      // Remix's CSRF check refuses, so every form without JavaScript would fail with a 500.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use(compression());
+
+  // Built assets have content hashes in their names: cache them for a year.
+  app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
+  // Other public files (hero, gallery, placeholder) keep their names across releases: one day.
+  app.use(express.static("public", { maxAge: "1d" }));
+  // Uploads have random names and never change: long caching, real types, no sniffing.
+  app.use(
+    "/uploads",
+    express.static(path.resolve(config.UPLOADS_DIR), {
+      immutable: true,
+      maxAge: "1y",
+      fallthrough: false,
+      dotfiles: "deny",
+      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+    }),
+  );
+
+  app.use(
+    morgan(production ? "combined" : "dev", {
+      skip: (req) => req.url.startsWith("/build/") || req.url === "/healthz",
+    }),
+  );
+
+  // Bodies: multipart (car photos, at most 10 × 2 MB plus fields) or small forms and JSON.
+  // Declared sizes over that are refused before anything is read.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const multipart = (req.get("content-type") ?? "").includes("multipart/form-data");
+    const limit = multipart ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
+    if (Number(req.get("content-length") ?? 0) > limit) {
+      const message = multipart ? "Each image must be under 2MB" : "The request is too large.";
+      return req.path.startsWith("/api/")
+        ? res.status(413).json({ error: message })
+        : res.status(413).type("text/plain").send(message);
+    }
+    next();
+  });
+
+  // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there.
+  app.use((req, res, next) => {
+    const origin = req.get("origin");
+    if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/") || !origin) return next();
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      /* "null" or garbage: not this site */
+    }
+    if (originHost !== (req.get("x-forwarded-host") ?? req.get("host"))) {
+      return res.status(403).type("text/plain").send("Forms can only be sent from this website.");
+    }
+    next();
+  });
+
+  if (config.RATE_LIMITS === "on") {
+    // Every POST/PUT/DELETE (lead forms, API writes): generous for people, a wall for scripts.
+    app.use(
+      rateLimit({
+        windowMs: 60_000,
+        limit: 60,
+        standardHeaders: "draft-8",
+        legacyHeaders: false,
+        skip: (req) => req.method === "GET" || req.method === "HEAD",
+        handler: (_req, res) =>
+          res.status(429).json({ error: "Too many requests. Please wait a minute and try again." }),
+      }),
+    );
+  }
+
+  const cache = config.PAGE_CACHE_MB > 0
+    ? new PageCache(catalogVersion, { maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000 })
+    : null;
+  app.all(
+    "*",
+    remixMiddleware({
+      build,
+      mode: config.NODE_ENV,
+      cache,
+      personalCookies: PERSONAL_COOKIES,
+      // clientIp: req.ip (honours trust proxy) for the login throttle.
+      loadContext: (req) => ({ clientIp: req.ip ?? "" }),
+    }),
+  );
+
+  // Last resort: never leak a stack trace.
+  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (err as { status?: number; statusCode?: number }).status ?? 500;
+    if (status >= 500) console.error(err);
+    if (res.headersSent) return;
+    res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
+  });
+  return app;
+}
