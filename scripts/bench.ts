@@ -69,8 +69,19 @@ async function load(opts: autocannon.Options): Promise<Load> {
   };
 }
 
+/** 5xx answers in the server's request log and the first error it printed, or "" when none. */
+function serverProblems(log: string): string {
+  const fivexx = (log.match(/" 5\d\d /g) ?? []).length;
+  const firstError = log.split("\n").find((l) => /^\S*Error\b|^\s*Error:/.test(l));
+  if (!fivexx && !firstError) return "";
+  return `SERVER: ${fivexx} answers were 5xx${firstError ? `; first error it printed: ${firstError.slice(0, 300)}` : ""}`;
+}
+
 const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
 const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : "-");
+
+/** The running server's output, shown when the bench fails. */
+let serverLog: (() => string) | undefined;
 
 async function main() {
   const t0 = performance.now();
@@ -83,6 +94,7 @@ async function main() {
       `${data.financing} financing-eligible, ${data.images} shared photos, ${data.seconds.toFixed(1)} s`,
   );
   const server = await startServer(dirs);
+  serverLog = server.log;
   const base = server.url;
   console.log(`Server ready on ${base}`);
   const tables: string[] = [];
@@ -136,7 +148,12 @@ async function main() {
       for (const [i, url] of urls.entries()) {
         // Warm the page (and the server's cache), then serve exactly those bytes as a file.
         const first = await get(base + url, { headers: ENCODING, timeoutMs: 60_000 });
-        if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
+        if (first.status !== 200) {
+          console.warn(`  GET ${url} answered ${first.status}: not measured`);
+          rows.push({ url, served: `answered ${first.status}, not measured` });
+          ratios.push([url, 0]);
+          continue;
+        }
         const type = String(first.headers["content-type"] ?? "");
         const file = `bench-static-${i}.${type.includes("json") ? "json" : "html"}`;
         fs.writeFileSync(path.join(dirs.uploadsDir, file), decoded(first));
@@ -220,7 +237,12 @@ async function main() {
       const cache = new Map<string, { wire: number; text: string }>();
       const rows: Record<string, Cell>[] = [];
       for (const page of ["/", "/browse", "/financing", `/cars/${carId}`]) {
-        const w: PageWeight = await weighPage(base, page, cache);
+        const w: PageWeight | Error = await weighPage(base, page, cache).catch((e: Error) => e);
+        if (w instanceof Error) {
+          console.warn(`  weights: ${page}: ${w.message}`);
+          rows.push({ page, "HTML KB": `not measured: ${w.message.replace(/^GET \S+ /, "")}` });
+          continue;
+        }
         rows.push({
           page,
           "HTML KB": w.htmlBytes / 1024,
@@ -238,6 +260,7 @@ async function main() {
   } finally {
     await server.stop();
   }
+  const problems = serverProblems(server.log());
 
   console.log(
     `\nDataset: ${data.cars.toLocaleString("en-US")} cars (${data.unsold} unsold, ${data.sold} sold), ` +
@@ -245,6 +268,7 @@ async function main() {
   );
   console.log(tables.join("\n\n"));
   if (goals.length) console.log(`\nGOALS\n${goals.map((g) => `  ${g}`).join("\n")}`);
+  if (problems) console.log(`\n${problems}`);
   console.log(`\nTotal time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
 }
 
@@ -255,6 +279,8 @@ main()
   })
   .catch((e) => {
     console.error(e instanceof Error ? e.stack ?? e.message : e);
+    const log = serverLog?.().trim();
+    if (log) console.error(`\nLast lines of the server's output:\n${log.split("\n").slice(-30).join("\n")}`);
     cleanupAll();
     process.exit(1);
   });

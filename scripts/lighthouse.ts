@@ -27,6 +27,9 @@ interface NetworkItem {
   url: string;
 }
 
+/** The running server's output, shown when the run fails. */
+let serverLog: (() => string) | undefined;
+
 async function main() {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium'.`);
@@ -36,6 +39,7 @@ async function main() {
   const dirs = makeTempDirs("dealer-lighthouse");
   console.log("Starting the production server with the demo inventory (SEED_DEMO=1) ...");
   const server = await startServer(dirs, { SEED_DEMO: "1" });
+  serverLog = server.log;
   const base = server.url;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   onCleanup(() => chrome?.kill());
@@ -113,6 +117,8 @@ main()
   })
   .catch((e) => {
     console.error(e instanceof Error ? e.stack ?? e.message : e);
+    const log = serverLog?.().trim();
+    if (log) console.error(`\nLast lines of the server's output:\n${log.split("\n").slice(-30).join("\n")}`);
     cleanupAll();
     process.exit(1);
   });
