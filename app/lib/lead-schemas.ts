@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, LOAN_PERIODS } from "~/config/constants";
 import { YES_NO } from "~/lib/car-options";
+import { AGE_BRACKETS, EMPLOYMENT_STATUSES, INCOME_RANGES, MAX_LENGTHS } from "~/lib/lead-fields";
 import { loanPeriodLabel, parseLoanPeriod, roundMoney } from "~/lib/loan-math";
 import { normalizeNigerianPhone } from "~/lib/phone";
 
@@ -10,25 +11,8 @@ import { normalizeNigerianPhone } from "~/lib/phone";
  * types and turns missing values into a "required" message rather than a type error.
  */
 
-export const AGE_BRACKETS = ["18 - 25", "26 - 35", "36 - 60", "60 & Above"] as const;
-export const INCOME_RANGES = [
-  "Less than 100k", "100k - 199k", "200k - 299k", "300k - 399k", "400k - 800k", "800k & Above",
-] as const;
-export const EMPLOYMENT_STATUSES = ["Unemployed", "Employed", "Business Owner"] as const;
+export { AGE_BRACKETS, EMPLOYMENT_STATUSES, INCOME_RANGES, MAX_LENGTHS };
 export const LOAN_PERIOD_LABELS = LOAN_PERIODS.map(loanPeriodLabel);
-
-export const MAX_LENGTHS = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  car_make: 60,
-  car_model: 80,
-  other_info: 1000,
-  message: 2000,
-  client_location: 100,
-  referral: 100,
-  car_name: 200,
-} as const;
 
 /** How far ahead an inspection can be booked. */
 export const MAX_INSPECTION_DAYS_AHEAD = 365;
