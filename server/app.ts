@@ -5,17 +5,15 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import morgan from "morgan";
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
-import type { Env } from "../app/config/env.server";
+import { type Env, trustProxySetting } from "../app/config/env.server";
 import { catalogVersion } from "../app/models/catalog-version.server";
 import { SESSION_COOKIE_NAME } from "../app/models/session.server";
 import { NEWSLETTER_COOKIE_NAME } from "../app/models/newsletter.server";
 import { APPLICATION_FLASH_COOKIE_NAME } from "../app/lib/lead-api.server";
+import { bodyLimits } from "./body-limits";
+import { requestHost } from "./fetch-bridge";
 import { PageCache } from "./page-cache";
 import { remixMiddleware } from "./remix";
-
-const MAX_MULTIPART_BYTES = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 1_048_576;
-const MAX_FORM_BYTES = 256 * 1024;
 
 /** Cookies that make a page differ per visitor: a request carrying one never meets the page cache. */
 export const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, NEWSLETTER_COOKIE_NAME, APPLICATION_FLASH_COOKIE_NAME] as const;
@@ -31,7 +29,9 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
   const production = config.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", 1);
+  // Forwarding headers are believed only from the proxies TRUST_PROXY names; req.ip is then the
+  // one client address every limit uses.
+  app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 
   app.use(
     helmet({
@@ -79,20 +79,7 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
     }),
   );
 
-  // Bodies: multipart (car photos, at most 10 × 2 MB plus fields) or small forms and JSON.
-  // Declared sizes over that are refused before anything is read.
-  app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
-    const multipart = (req.get("content-type") ?? "").includes("multipart/form-data");
-    const limit = multipart ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
-    if (Number(req.get("content-length") ?? 0) > limit) {
-      const message = multipart ? "Each image must be under 2MB" : "The request is too large.";
-      return req.path.startsWith("/api/")
-        ? res.status(413).json({ error: message })
-        : res.status(413).type("text/plain").send(message);
-    }
-    next();
-  });
+  app.use(bodyLimits());
 
   // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there.
   app.use((req, res, next) => {
@@ -104,7 +91,7 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
     } catch {
       /* "null" or garbage: not this site */
     }
-    if (originHost !== (req.get("x-forwarded-host") ?? req.get("host"))) {
+    if (originHost !== requestHost(req)) {
       return res.status(403).type("text/plain").send("Forms can only be sent from this website.");
     }
     next();

@@ -1,4 +1,5 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import type { Readable } from "node:stream";
 import type express from "express";
 
 /**
@@ -7,8 +8,7 @@ import type express from "express";
  * goes away before the answer is sent.
  */
 export function toFetchRequest(req: express.Request, res: express.Response): Request {
-  const port = /:(\d+)$/.exec(req.get("x-forwarded-host") ?? req.get("host") ?? "")?.[1];
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -18,11 +18,26 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  if (req.bufferedBody) {
+    init.body = new Uint8Array(req.bufferedBody);
+  } else if (req.countedBody) {
+    init.body = createReadableStreamFromReadable(req.countedBody as Readable);
+    init.duplex = "half";
+  } else if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
   return new Request(url, init);
+}
+
+/**
+ * The host (and port) the visitor asked for: X-Forwarded-Host only when `trust proxy` says the
+ * proxy in front may be believed (req.hostname honours it), else the Host header.
+ */
+export function requestHost(req: express.Request): string {
+  const raw = (req.app.get("trust proxy fn")(req.socket.remoteAddress ?? "", 0) && req.get("x-forwarded-host")) || req.get("host") || "";
+  const port = /:(\d+)$/.exec(raw.split(",")[0].trim())?.[1];
+  return `${req.hostname}${port ? `:${port}` : ""}`;
 }
 
 /** Streams a Fetch Response to Express (used for answers that are not read in full first). */

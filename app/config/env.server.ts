@@ -21,10 +21,29 @@ const EnvSchema = z.object({
     .min(0, { message: "PAGE_CACHE_MB must be 0 (off) or more" })
     .max(4096, { message: "PAGE_CACHE_MB must be at most 4096" })
     .default(64),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((v) => v.toLowerCase() !== "true", {
+      message: "TRUST_PROXY=true would believe any X-Forwarded-For: name the proxy (loopback, a hop count, or its addresses)",
+    })
+    .refine((v) => /^\d{1,2}$/.test(v) || v.split(",").every((p) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(p.trim())), {
+      message: "TRUST_PROXY must be a hop count (e.g. 1), or a comma list of loopback, linklocal, uniquelocal, IP addresses or CIDR ranges",
+    })
+    .optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Express's `trust proxy` for TRUST_PROXY: unset trusts no forwarding header (the client is the
+ * socket's address), a number trusts that many hops, anything else names the proxies.
+ */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (!value) return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 /** Parses the environment; throws one readable message listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -145,11 +145,14 @@ export async function requireAdminApi(request: Request): Promise<AdminContext> {
   return { admin: check.admin, token };
 }
 
-/** The client's address for throttling: the server passes req.ip as load context. */
-export function clientIp(context: unknown, request: Request): string {
+/**
+ * The client's address for throttling: the server works it out once (the socket's address, or
+ * the forwarded one only from a proxy TRUST_PROXY names) and passes it as load context. A
+ * header is never read here.
+ */
+export function clientIp(context: unknown): string {
   const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
-  if (typeof ip === "string" && ip) return ip;
-  return request.headers.get("X-Forwarded-For")?.split(",")[0].trim() || "unknown";
+  return typeof ip === "string" && ip ? ip : "unknown";
 }
 
 export function loginErrorResponse(e: LoginError): Response {

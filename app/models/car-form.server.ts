@@ -1,6 +1,7 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "~/config/constants";
 import { type CarFieldErrors, parseCarFields, type RawCarFields } from "~/lib/car-schema";
+import { isBodyTooLarge } from "~/http/body-limit";
 import { readFields } from "~/lib/http.server";
 import { type Car, createCar, getCar, updateCar } from "./car.server";
 import { checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
@@ -101,6 +102,7 @@ export async function readCarUpload(request: Request): Promise<CarUpload> {
     });
   } catch (e) {
     if (e instanceof CarFormError) throw withValues(e, fields);
+    if (isBodyTooLarge(e)) throw withValues(new CarFormError(`${IMAGE_TOO_LARGE}, and at most ${MAX_IMAGES_PER_UPLOAD} images can be sent at a time`, 413), fields);
     throw withValues(new CarFormError("The upload could not be read", 400), fields);
   }
   return { fields, files };

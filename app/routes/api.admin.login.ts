@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = LoginSchema.safeParse(fields);
   if (!parsed.success) return jsonError(INVALID_CREDENTIALS, 400);
   try {
-    const token = await loginForApi(clientIp(context, request), parsed.data.username, parsed.data.password);
+    const token = await loginForApi(clientIp(context), parsed.data.username, parsed.data.password);
     return Response.json({ token });
   } catch (e) {
     if (e instanceof LoginError) return loginErrorResponse(e);

@@ -1,0 +1,127 @@
+// Attacks from outside against the production server: bodies, forwarded addresses, lockouts.
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, readRows, startServer, type TestServer } from "./harness";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMITS: "on" } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Sent {
+  status: number;
+  body: string;
+  /** Bytes of the request body written before the answer arrived. */
+  written: number;
+}
+
+/**
+ * Sends a body in chunks (chunked framing unless a length is given), one chunk a millisecond
+ * (like a real upload, and so the answer can overtake it), and stops as soon as the server answers.
+ */
+function stream(
+  path: string,
+  {
+    total,
+    headers = {},
+    chunk = 16 * 1024,
+    length,
+    prefix,
+  }: { total: number; headers?: Record<string, string>; chunk?: number; length?: number; prefix?: string },
+): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, server.url);
+    let written = 0;
+    let answered = false;
+    const req = http.request(
+      url,
+      { method: "POST", headers: { ...headers, ...(length === undefined ? { "transfer-encoding": "chunked" } : { "content-length": String(length) }) } },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, written }));
+        res.on("error", () => resolve({ status: res.statusCode ?? 0, body, written }));
+      },
+    );
+    req.on("error", (e) => (answered ? undefined : reject(e)));
+    const piece = Buffer.alloc(chunk, "a");
+    if (prefix) written += (req.write(prefix), Buffer.byteLength(prefix));
+    const pump = () => {
+      if (answered || req.destroyed) return;
+      if (written >= total) return void req.end();
+      written += piece.length;
+      if (req.write(piece)) setTimeout(pump, 1);
+      else req.once("drain", () => setTimeout(pump, 1));
+    };
+    pump();
+  });
+}
+
+describe("request bodies are counted while they stream", () => {
+  it("refuses a chunked 1 MB JSON body to a lead API with 413 before reading it all", async () => {
+    const res = await stream("/api/newsletter", { total: 1024 * 1024, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ error: "The request is too large." });
+    expect(res.written).toBeLessThan(1024 * 1024);
+  });
+
+  it("refuses multipart anywhere but the car uploads with 415, even a small one", async () => {
+    const form = new FormData();
+    form.set("name", "Ada");
+    form.set("email", "ada@example.com");
+    const res = await fetch(`${server.url}/api/newsletter`, { method: "POST", body: form });
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toMatch(/car listing/);
+    const big = await stream("/api/newsletter", { total: 5 * 1024 * 1024, length: 5 * 1024 * 1024, headers: { "content-type": "multipart/form-data; boundary=x" } });
+    expect(big.status).toBe(415);
+  });
+
+  it("refuses an oversized page form post with 413 (a form never reaches the action whole)", async () => {
+    const res = await stream("/connect", { total: 200 * 1024, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(413);
+  });
+
+  it("stops a car upload past ten 2 MB photos with 413 while it streams", async () => {
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+    });
+    const { token } = await login.json();
+    const before = readRows<{ n: number }>(server, "select count(*) as n from cars")[0].n;
+    // One text field that never ends: only the byte budget can stop it.
+    const res = await stream("/api/cars", {
+      total: 32 * 1024 * 1024,
+      chunk: 256 * 1024,
+      headers: { "content-type": "multipart/form-data; boundary=x", authorization: `Bearer ${token}` },
+      prefix: '--x\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+    });
+    expect(res.status).toBe(413);
+    expect(res.written).toBeLessThan(32 * 1024 * 1024);
+    expect(readRows<{ n: number }>(server, "select count(*) as n from cars")[0].n).toBe(before);
+  });
+});
+
+describe("forwarded addresses", () => {
+  it("gives no fresh write budget to a spoofed X-Forwarded-For when TRUST_PROXY is unset", async () => {
+    let last = 0;
+    for (let i = 0; i < 65; i++) {
+      const res = await fetch(`${server.url}/api/newsletter`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${i}.${i}` },
+        body: JSON.stringify({ name: "Spoof", email: `spoof${i}@example.com` }),
+      });
+      last = res.status;
+      if (res.status === 429) {
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        break;
+      }
+    }
+    expect(last).toBe(429);
+  });
+});
