@@ -23,9 +23,13 @@ export const ADMIN_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 export const ADMIN_MIN_PASSWORD_LENGTH = 8;
 export const TOKEN_STORAGE_KEY = "token";
 
+/** Login throttling (see app/models/login-throttle.server.ts). */
 export const LOGIN_ATTEMPTS_PER_MINUTE_PER_IP = 10;
-export const LOGIN_FAILURES_BEFORE_LOCK = 5;
-export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+export const LOGIN_FREE_FAILURES = 3;
+export const LOGIN_FIRST_DELAY_MS = 5_000;
+export const LOGIN_MAX_DELAY_MS = 15 * 60 * 1000;
+export const LOGIN_USERNAME_CAP = 20;
+export const LOGIN_USERNAME_WINDOW_MS = 15 * 60 * 1000;
 
 export const MONTH_LABELS = [
   "Jan", "Feb", "Mar", "Apr", "May", "Jun",

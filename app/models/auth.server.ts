@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { jsonError } from "~/lib/http.server";
 import { type Admin, verifyLogin } from "./admin.server";
-import { beginLoginAttempt, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
+import { beginLoginAttempt } from "./login-throttle.server";
 import { checkSession, createSession, deleteSession, purgeExpiredSessions, sessionCookie } from "./session.server";
 
 /**
@@ -33,14 +33,11 @@ export interface AdminContext {
 export async function attemptLogin(ip: string, username: string, password: string): Promise<Admin> {
   const name = username.trim();
   if (!name || !password) throw new LoginError(INVALID_CREDENTIALS, 400);
-  const allowed = beginLoginAttempt(ip, name);
-  if (!allowed.ok) throw new LoginError(allowed.message, 429, allowed.retryAfterSeconds);
+  const attempt = beginLoginAttempt(ip, name);
+  if (!attempt.ok) throw new LoginError(attempt.message, 429, attempt.retryAfterSeconds);
   const admin = await verifyLogin(name, password);
-  if (!admin) {
-    recordLoginFailure(name);
-    throw new LoginError(INVALID_CREDENTIALS, 401);
-  }
-  recordLoginSuccess(name);
+  attempt.finish(admin !== null);
+  if (!admin) throw new LoginError(INVALID_CREDENTIALS, 401);
   return admin;
 }
 

@@ -4,7 +4,7 @@ import { adminToken } from "../../tests/helpers/admin-auth";
 import { clearData } from "../../tests/helpers/db";
 import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
 import { logout, optionalAdmin, requireAdmin } from "./auth.server";
-import { ACCOUNT_LOCKED, beginLoginAttempt, recordLoginFailure, recordLoginSuccess, resetLoginThrottle, TOO_MANY_ATTEMPTS } from "./login-throttle.server";
+import { beginLoginAttempt, pairDelay, resetLoginThrottle } from "./login-throttle.server";
 import { checkSession, createSession, deleteOtherSessions, hashToken, sessionCookie } from "./session.server";
 
 beforeEach(async () => {
@@ -83,23 +83,61 @@ describe("page guard", () => {
 });
 
 describe("login throttle", () => {
+  const begin = (ip: string, user: string, at: number) => beginLoginAttempt(ip, user, at);
+  const fail = (ip: string, user: string, at: number) => {
+    const a = begin(ip, user, at);
+    if (!a.ok) throw new Error(`refused: ${a.message}`);
+    a.finish(false);
+  };
+
   it("allows 10 attempts a minute per address, then again after the minute", () => {
     const t = 1_000_000;
-    for (let i = 0; i < 10; i++) expect(beginLoginAttempt("1.1.1.1", `u${i}`, t + i).ok).toBe(true);
-    const blocked = beginLoginAttempt("1.1.1.1", "x", t + 20);
-    expect(blocked).toEqual({ ok: false, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: 60 });
-    expect(beginLoginAttempt("2.2.2.2", "x", t + 20).ok).toBe(true);
-    expect(beginLoginAttempt("1.1.1.1", "x", t + 60_001).ok).toBe(true);
+    for (let i = 0; i < 10; i++) expect(begin("1.1.1.1", `u${i}`, t + i).ok).toBe(true);
+    expect(begin("1.1.1.1", "x", t + 20)).toMatchObject({
+      ok: false,
+      message: "Too many login attempts from your network. Please wait 60 seconds and try again.",
+      retryAfterSeconds: 60,
+    });
+    expect(begin("2.2.2.2", "x", t + 20).ok).toBe(true);
+    expect(begin("1.1.1.1", "x", t + 60_001).ok).toBe(true);
   });
 
-  it("locks a username after 5 failures for 15 minutes; a success resets the count", () => {
+  it("gives an address three free failures per username, then waits that double each time", () => {
     const t = 5_000_000;
-    for (let i = 0; i < 4; i++) recordLoginFailure("Boss", t);
-    recordLoginSuccess("boss");
-    for (let i = 0; i < 4; i++) recordLoginFailure("boss", t);
-    expect(beginLoginAttempt("3.3.3.3", "boss", t).ok).toBe(true);
-    recordLoginFailure("BOSS", t);
-    expect(beginLoginAttempt("4.4.4.4", "boss", t + 1000)).toMatchObject({ ok: false, message: ACCOUNT_LOCKED });
-    expect(beginLoginAttempt("4.4.4.4", "boss", t + 15 * 60_000 + 1).ok).toBe(true);
+    for (let i = 0; i < 3; i++) fail("3.3.3.3", "boss", t + i);
+    expect(begin("3.3.3.3", "boss", t + 10)).toMatchObject({ ok: false, retryAfterSeconds: 5, message: "Too many failed logins. Please wait 5 seconds and try again." });
+    fail("3.3.3.3", "boss", t + 5_002);
+    expect(begin("3.3.3.3", "boss", t + 5_010)).toMatchObject({ ok: false, retryAfterSeconds: 10 });
+    fail("3.3.3.3", "boss", t + 15_002);
+    expect(begin("3.3.3.3", "boss", t + 15_010)).toMatchObject({ ok: false, retryAfterSeconds: 20 });
+    expect(pairDelay(40)).toBe(15 * 60_000);
+    // Another address, or another username from this address, is not slowed down.
+    expect(begin("4.4.4.4", "boss", t + 15_010).ok).toBe(true);
+    expect(begin("3.3.3.3", "clerk", t + 15_010).ok).toBe(true);
+  });
+
+  it("counts an attempt before the password is checked: parallel guesses get the same few checks", () => {
+    const t = 9_000_000;
+    const results = Array.from({ length: 100 }, () => begin("5.5.5.5", "boss", t));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+  });
+
+  it("clears an address's record when its password proves right", () => {
+    const t = 12_000_000;
+    for (let i = 0; i < 2; i++) fail("6.6.6.6", "boss", t + i);
+    const right = begin("6.6.6.6", "boss", t + 5);
+    if (!right.ok) throw new Error("refused");
+    right.finish(true);
+    for (let i = 0; i < 3; i++) fail("6.6.6.6", "boss", t + 10 + i);
+  });
+
+  it("caps distributed guessing of one username without ever refusing an address with no failures", () => {
+    const t = 20_000_000;
+    for (let i = 0; i < 20; i++) fail(`9.9.9.${i}`, "admin", t + i);
+    // A guessing address that already failed is refused for the rest of the window...
+    expect(begin("9.9.9.1", "admin", t + 60_000)).toMatchObject({ ok: false, message: expect.stringMatching(/for this username/) });
+    // ...but a clean address (the dealer at the office) may still sign in.
+    expect(begin("10.0.0.1", "admin", t + 60_000).ok).toBe(true);
+    expect(begin("9.9.9.1", "admin", t + 15 * 60_000 + 30).ok).toBe(true);
   });
 });

@@ -62,6 +62,24 @@ function stream(
   });
 }
 
+/** A JSON POST from a given loopback address (another visitor, as far as the server can tell). */
+function postFrom(localAddress: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, server.url);
+    const data = JSON.stringify(body);
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data), ...headers } },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null, headers: res.headers }));
+      },
+    );
+    req.on("error", reject);
+    req.end(data);
+  });
+}
+
 describe("request bodies are counted while they stream", () => {
   it("refuses a chunked 1 MB JSON body to a lead API with 413 before reading it all", async () => {
     const res = await stream("/api/newsletter", { total: 1024 * 1024, headers: { "content-type": "application/json" } });
@@ -111,17 +129,46 @@ describe("forwarded addresses", () => {
   it("gives no fresh write budget to a spoofed X-Forwarded-For when TRUST_PROXY is unset", async () => {
     let last = 0;
     for (let i = 0; i < 65; i++) {
-      const res = await fetch(`${server.url}/api/newsletter`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${i}.${i}` },
-        body: JSON.stringify({ name: "Spoof", email: `spoof${i}@example.com` }),
-      });
+      const res = await postFrom("127.0.0.9", "/api/newsletter", { name: "Spoof", email: `spoof${i}@example.com` }, { "x-forwarded-for": `10.9.${i}.${i}` });
       last = res.status;
       if (res.status === 429) {
-        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
         break;
       }
     }
     expect(last).toBe(429);
+  });
+
+  it("gives no fresh login budget to a spoofed X-Forwarded-For either", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await postFrom("127.0.0.10", "/api/admin/login", { username: `nobody${i}`, password: "wrong-password" }, { "x-forwarded-for": `10.8.${i}.1` });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("login lockouts", () => {
+  it("five failures for admin from other addresses do not stop the right password from 127.0.0.1", async () => {
+    for (let i = 2; i <= 6; i++) {
+      expect((await postFrom(`127.0.0.${i}`, "/api/admin/login", { username: ADMIN_USERNAME, password: "wrong-password" })).status).toBe(401);
+    }
+    const res = await postFrom("127.0.0.1", "/api/admin/login", { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.json.token).toEqual(expect.any(String));
+  });
+
+  it("100 parallel guesses from one address check at most 5 passwords, and the rest are told how long to wait", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => postFrom("127.0.0.7", "/api/admin/login", { username: ADMIN_USERNAME, password: "wrong-password" })),
+    );
+    const checked = results.filter((r) => r.status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused.length).toBe(100 - checked);
+    expect(refused.every((r) => Number(r.headers["retry-after"]) > 0 && /wait/i.test(r.json.error))).toBe(true);
   });
 });
