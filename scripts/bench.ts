@@ -129,6 +129,7 @@ async function main() {
           "max ms": r.max,
           errors: r.errors,
           "non-2xx": r.non2xx,
+          "x-cache HIT": r.cacheHits,
           "goal (≥100 req/s, p99 ≤250 ms)": verdict(r.rps >= 100 && r.p99 <= 250 && r.errors + r.non2xx === 0),
         });
       }

@@ -24,6 +24,8 @@ export interface WalkResult {
   max: number;
   errors: number;
   non2xx: number;
+  /** Answers the server labelled as cache hits (an `x-cache: HIT` header): a cold walk wants 0. */
+  cacheHits: number;
 }
 
 /** Requests every path once over `connections` keep-alive connections. */
@@ -32,6 +34,7 @@ export async function walk(base: string, paths: string[], connections: number): 
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
+  let cacheHits = 0;
   let next = 0;
   const started = performance.now();
   const worker = async () => {
@@ -41,6 +44,7 @@ export async function walk(base: string, paths: string[], connections: number): 
         const res = await get(base + path, { agent, headers: { "accept-encoding": "gzip, br" } });
         latencies.push(res.ms);
         if (res.status < 200 || res.status > 299) non2xx++;
+        if (/\bhit\b/i.test(String(res.headers["x-cache"] ?? ""))) cacheHits++;
       } catch {
         errors++;
       }
@@ -58,5 +62,6 @@ export async function walk(base: string, paths: string[], connections: number): 
     max: latencies.length ? Math.max(...latencies) : Number.NaN,
     errors,
     non2xx,
+    cacheHits,
   };
 }

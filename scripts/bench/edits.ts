@@ -2,6 +2,8 @@
 // save that the car's page and its API answer already show the new price.
 import { decoded, get } from "./http";
 
+const READ_HEADERS = { "accept-encoding": "gzip, br" };
+
 type CarJson = Record<string, unknown> & { id: number; price: number; images: string[] };
 
 /** Does the page show this price, however it is grouped ("₦12,345,001", "12 345 001", 12345001)? */
@@ -80,7 +82,8 @@ export async function runEditor(base: string, token: string, id: number, until: 
     } else {
       await put.arrayBuffer();
       stats.saves++;
-      const page = await get(`${base}/cars/${id}`, { headers: { "accept-encoding": "gzip" } }).catch((e: Error) => e);
+      // Read as the load does (and browsers do): a cache may keep one copy per encoding.
+      const page = await get(`${base}/cars/${id}`, { headers: READ_HEADERS }).catch((e: Error) => e);
       stats.reads++;
       if (page instanceof Error || page.status !== 200) {
         stats.readFailures++;
@@ -89,13 +92,13 @@ export async function runEditor(base: string, token: string, id: number, until: 
         stats.stale++;
         problem(`/cars/${id} after save ${n + 1}: the page does not show the new price ${price}`);
       }
-      const api = await fetch(`${base}/api/cars/${id}`).catch((e: Error) => e);
+      const api = await get(`${base}/api/cars/${id}`, { headers: READ_HEADERS }).catch((e: Error) => e);
       stats.reads++;
-      if (api instanceof Error || !api.ok) {
+      if (api instanceof Error || api.status !== 200) {
         stats.readFailures++;
         problem(`/api/cars/${id} after save ${n + 1}: ${api instanceof Error ? api.message : `status ${api.status}`}`);
       } else {
-        const seen = ((await api.json()) as CarJson).price;
+        const seen = (JSON.parse(decoded(api).toString("utf8")) as CarJson).price;
         if (seen !== price) {
           stats.stale++;
           problem(`/api/cars/${id} after save ${n + 1}: price ${seen} instead of ${price}`);
