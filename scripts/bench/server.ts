@@ -72,7 +72,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Newest modification time of the files below `p` (or of `p` itself). */
+const SOURCE_FILE = /\.(tsx?|jsx?|cjs|mjs|css|json)$/;
+
+/** Newest modification time of `p`, or of the source files below it (not databases, images). */
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
   const st = fs.statSync(p);
@@ -80,7 +82,8 @@ function newestMtime(p: string): number {
   let newest = 0;
   for (const entry of fs.readdirSync(p, { withFileTypes: true })) {
     if (entry.name.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry.name)));
+    const child = path.join(p, entry.name);
+    if (entry.isDirectory() || SOURCE_FILE.test(entry.name)) newest = Math.max(newest, newestMtime(child));
   }
   return newest;
 }
@@ -99,7 +102,7 @@ export function ensureBuild(): void {
   const { index, assets } = buildPaths();
   const built = fs.existsSync(index) && fs.existsSync(assets) ? fs.statSync(index).mtimeMs : 0;
   const sources = Math.max(
-    ...["app", "remix.config.js", "postcss.config.cjs", "postcss.config.js", "package.json"].map((p) =>
+    ...["app", "db", "remix.config.js", "postcss.config.cjs", "postcss.config.js", "package.json"].map((p) =>
       newestMtime(path.join(ROOT, p)),
     ),
   );
