@@ -226,7 +226,7 @@ export async function seedDemoIfEmpty(): Promise<number> {
             view: VIEWS[v],
             variant: index + v,
           });
-          paths.push(await saveImage(bytes, "jpg"));
+          paths.push(await saveImage(bytes));
         }
         const id = await createCar(car.input, paths, car.createdAt);
         if (car.soldAt) {

@@ -17,6 +17,8 @@ export const LOAN_PERIOD_DEFAULT = 3;
 
 export const MAX_IMAGES_PER_UPLOAD = 10;
 export const MAX_IMAGE_BYTES = 2_097_152;
+/** Larger images are refused from their header, before any decoding (pixel floods). */
+export const MAX_IMAGE_MEGAPIXELS = 40;
 
 export const ADMIN_IDLE_TIMEOUT_MS = 300_000;
 export const ADMIN_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;

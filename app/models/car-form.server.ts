@@ -4,7 +4,7 @@ import { type CarFieldErrors, parseCarFields, type RawCarFields } from "~/lib/ca
 import { isBodyTooLarge } from "~/http/body-limit";
 import { readFields } from "~/lib/http.server";
 import { type Car, createCar, getCar, updateCar } from "./car.server";
-import { checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
+import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
 
 /**
  * Reading and storing the car form (DESIGN §9), shared by the add/edit pages and
@@ -110,16 +110,16 @@ export async function readCarUpload(request: Request): Promise<CarUpload> {
 
 /** Proves every image first (one bad file refuses them all), then writes them; all or nothing. */
 export async function storeImages(files: Buffer[]): Promise<string[]> {
-  const exts: string[] = [];
+  const checked: CheckedImage[] = [];
   try {
-    for (const file of files) exts.push(await checkImage(file));
+    for (const file of files) checked.push(await checkImage(file));
   } catch (e) {
     if (e instanceof ImageRejectedError) throw new CarFormError(e.message, e.status, { images: e.message });
     throw e;
   }
   const written: string[] = [];
   try {
-    for (let i = 0; i < files.length; i++) written.push(await saveImage(files[i], exts[i]));
+    for (let i = 0; i < files.length; i++) written.push(await saveImage(files[i], checked[i]));
   } catch (e) {
     await Promise.all(written.map(deleteImageFiles));
     throw e;

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeImage, uploadedFiles } from "../../tests/helpers/db";
-import { checkImage, deleteImageFiles, diskPathOf, ImageRejectedError, saveImage } from "./upload.server";
+import sharp from "sharp";
+import { hasGpsBlock, jpegWithGps, makeImage, pixelFloodPng, uploadedFiles } from "../../tests/helpers/db";
+import { checkImage, deleteImageFiles, diskPathOf, ImageRejectedError, saveImage, TOO_MANY_PIXELS } from "./upload.server";
 
 beforeEach(() => {
   for (const f of uploadedFiles()) fs.rmSync(f);
@@ -10,9 +11,9 @@ beforeEach(() => {
 
 describe("image uploads", () => {
   it("accepts JPEG, PNG and WebP by their bytes", async () => {
-    expect(await checkImage(await makeImage("jpeg"))).toBe("jpg");
-    expect(await checkImage(await makeImage("png"))).toBe("png");
-    expect(await checkImage(await makeImage("webp"))).toBe("webp");
+    expect(await checkImage(await makeImage("jpeg"))).toMatchObject({ ext: "jpg", format: "jpeg" });
+    expect(await checkImage(await makeImage("png"))).toMatchObject({ ext: "png", format: "png" });
+    expect(await checkImage(await makeImage("webp"))).toMatchObject({ ext: "webp", format: "webp" });
   });
 
   it("refuses SVG, text named as an image, empty and oversized files", async () => {
@@ -37,6 +38,32 @@ describe("image uploads", () => {
     expect(card.width).toBe(640);
     await deleteImageFiles(publicPath);
     expect(uploadedFiles()).toEqual([]);
+  });
+
+  it("refuses a pixel flood (a tiny file promising a huge image) from its header, before decoding", async () => {
+    const flood = pixelFloodPng(16_000, 16_000);
+    expect(flood.length).toBeLessThan(64 * 1024);
+    const started = performance.now();
+    await expect(checkImage(flood)).rejects.toMatchObject({ status: 415, message: TOO_MANY_PIXELS });
+    await expect(saveImage(flood)).rejects.toMatchObject({ status: 415 });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(uploadedFiles()).toEqual([]);
+    expect(await checkImage(pixelFloodPng(6_000, 6_000))).toMatchObject({ format: "png" }); // 36 MP is fine
+  });
+
+  it("stores the original without its metadata (no EXIF, no GPS position), turned upright", async () => {
+    const upload = await jpegWithGps(6); // "rotate 90° to view"
+    const before = await sharp(upload).metadata();
+    expect(hasGpsBlock(before.exif)).toBe(true);
+    expect([before.width, before.height, before.orientation]).toEqual([64, 32, 6]);
+    const publicPath = await saveImage(upload);
+    const stored = fs.readFileSync(diskPathOf(publicPath)!);
+    const after = await sharp(stored).metadata();
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect([after.width, after.height]).toEqual([32, 64]);
+    expect(stored.includes(Buffer.from("Seller Phone"))).toBe(false);
   });
 
   it("never maps a path outside the uploads folder", () => {

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type FormatEnum, type Metadata } from "sharp";
 import { env } from "~/config/env.server";
-import { MAX_IMAGE_BYTES } from "~/config/constants";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGAPIXELS } from "~/config/constants";
 
 /** Formats accepted from the bytes (never from the name or the client's MIME type). */
 const ALLOWED_FORMATS: Record<string, string> = {
@@ -37,21 +37,59 @@ export function diskPathOf(publicPath: string): string | null {
   return path.join(uploadsDir(), m[1]);
 }
 
-/** Proves the bytes are an allowed image and returns its file extension. */
-export async function checkImage(bytes: Buffer): Promise<string> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejectedError("Each image must be under 2MB", 413);
+export const IMAGE_TOO_LARGE = "Each image must be under 2MB";
+export const TOO_MANY_PIXELS = `Images can be at most ${MAX_IMAGE_MEGAPIXELS} megapixels: resize the photo and try again.`;
+const WRONG_TYPE = "Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.";
+
+/** sharp, never decoding more than the pixel budget (a header could promise billions). */
+const open = (bytes: Buffer, animated = false) =>
+  sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_MEGAPIXELS * 1_000_000, animated });
+
+export interface CheckedImage {
+  ext: string;
+  format: keyof FormatEnum;
+  animated: boolean;
+}
+
+/**
+ * Proves the bytes are an allowed image from its header alone (format, and a pixel count within
+ * MAX_IMAGE_MEGAPIXELS, so a tiny file that unpacks to a huge image is refused before decoding).
+ */
+export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE, 413);
   if (bytes.length === 0) throw new ImageRejectedError("The image file is empty.", 400);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { failOn: "error" }).metadata();
+    meta = await sharp(bytes).metadata();
   } catch {
-    throw new ImageRejectedError("Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.");
+    throw new ImageRejectedError(WRONG_TYPE);
   }
   const ext = meta.format ? ALLOWED_FORMATS[meta.format] : undefined;
-  if (!ext || (meta.format === "heif" && meta.compression !== "av1")) {
-    throw new ImageRejectedError("Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.");
+  if (!ext || (meta.format === "heif" && meta.compression !== "av1")) throw new ImageRejectedError(WRONG_TYPE);
+  const pages = meta.pages ?? 1;
+  const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages;
+  if (pixels > MAX_IMAGE_MEGAPIXELS * 1_000_000) throw new ImageRejectedError(TOO_MANY_PIXELS);
+  return { ext, format: meta.format === "heif" ? "avif" : (meta.format as keyof FormatEnum), animated: pages > 1 };
+}
+
+/**
+ * The original as it will be stored: decoded and encoded again, turned upright by its EXIF
+ * orientation, with every metadata block (EXIF, GPS position, camera serials, XMP) left out.
+ */
+async function cleanOriginal(bytes: Buffer, image: CheckedImage): Promise<Buffer> {
+  const pipeline = image.animated ? open(bytes, true) : open(bytes).rotate();
+  switch (image.format) {
+    case "jpeg":
+      return pipeline.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+    case "png":
+      return pipeline.png({ compressionLevel: 8 }).toBuffer();
+    case "webp":
+      return pipeline.webp({ quality: 88 }).toBuffer();
+    case "gif":
+      return pipeline.gif().toBuffer();
+    default:
+      return pipeline.avif({ quality: 60, effort: 2 }).toBuffer();
   }
-  return ext;
 }
 
 async function writeAtomically(target: string, data: Buffer): Promise<void> {
@@ -65,16 +103,21 @@ async function writeAtomically(target: string, data: Buffer): Promise<void> {
  * temporary name and renamed into place. Returns the public path "/uploads/<name>.<ext>".
  * Call checkImage first for every file of a request so that a bad file rejects them all.
  */
-export async function saveImage(bytes: Buffer, ext?: string): Promise<string> {
-  const extension = ext ?? (await checkImage(bytes));
+export async function saveImage(bytes: Buffer, checked?: CheckedImage): Promise<string> {
+  const image = checked ?? (await checkImage(bytes));
+  let original: Buffer;
+  try {
+    original = await cleanOriginal(bytes, image);
+  } catch {
+    throw new ImageRejectedError(WRONG_TYPE);
+  }
   const dir = uploadsDir();
   await fs.mkdir(dir, { recursive: true });
   const base = crypto.randomBytes(16).toString("hex");
   const written: string[] = [];
   try {
     for (const [variant, width] of Object.entries(VARIANTS)) {
-      const out = await sharp(bytes)
-        .rotate()
+      const out = await open(original)
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 72 })
         .toBuffer();
@@ -82,14 +125,14 @@ export async function saveImage(bytes: Buffer, ext?: string): Promise<string> {
       await writeAtomically(file, out);
       written.push(file);
     }
-    const original = path.join(dir, `${base}.${extension}`);
-    await writeAtomically(original, bytes);
-    written.push(original);
+    const file = path.join(dir, `${base}.${image.ext}`);
+    await writeAtomically(file, original);
+    written.push(file);
   } catch (e) {
     await Promise.all(written.map((f) => fs.rm(f, { force: true })));
     throw e;
   }
-  return `/uploads/${base}.${extension}`;
+  return `/uploads/${base}.${image.ext}`;
 }
 
 /** Removes an uploaded image and its variants; absolute URLs and unknown paths are left alone. */

@@ -73,7 +73,7 @@ export async function generateDataset(dirs: TempDirs, count: number): Promise<Da
         view,
         variant: b + v,
       });
-      const saved = await saveImage(bytes, "jpg");
+      const saved = await saveImage(bytes);
       pool.set(`${body}:${v}`, saved);
     }),
   );

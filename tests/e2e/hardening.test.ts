@@ -1,6 +1,8 @@
 // Attacks from outside against the production server: bodies, forwarded addresses, lockouts.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { hasGpsBlock, jpegWithGps, pixelFloodPng } from "../helpers/db";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, readRows, startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -170,5 +172,38 @@ describe("login lockouts", () => {
     const refused = results.filter((r) => r.status === 429);
     expect(refused.length).toBe(100 - checked);
     expect(refused.every((r) => Number(r.headers["retry-after"]) > 0 && /wait/i.test(r.json.error))).toBe(true);
+  });
+});
+
+describe("uploads", () => {
+  async function addCar(image: Buffer, filename: string) {
+    const login = await postFrom("127.0.0.1", "/api/admin/login", { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    const form = new FormData();
+    const fields = { make: "Toyota", model: "Corolla", year: "2018", price: "9500000", condition: "Foreign Used", engine_capacity: "1.8L", engine_size: "V4", custom_paper: "Yes", body_type: "Sedan", drive_train: "FWD" };
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    form.append("images", new Blob([new Uint8Array(image)]), filename);
+    return fetch(`${server.url}/api/cars`, { method: "POST", headers: { authorization: `Bearer ${login.json.token}` }, body: form });
+  }
+
+  it("serves an uploaded photo without its EXIF block or GPS position", async () => {
+    const upload = await jpegWithGps(6);
+    expect(hasGpsBlock((await sharp(upload).metadata()).exif)).toBe(true);
+    const res = await addCar(upload, "from-my-phone.jpg");
+    expect(res.status).toBe(201);
+    const { car } = await res.json();
+    const served = Buffer.from(await (await fetch(server.url + car.images[0])).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(hasGpsBlock(served)).toBe(false);
+    expect(served.includes(Buffer.from("Seller Phone"))).toBe(false);
+    expect([meta.width, meta.height]).toEqual([32, 64]); // turned upright by its orientation
+  });
+
+  it("refuses a 16,000 × 16,000 PNG (31 KB on disk) with 415 and a clear message, storing nothing", async () => {
+    const before = readRows<{ n: number }>(server, "select count(*) as n from cars")[0].n;
+    const res = await addCar(pixelFloodPng(16_000, 16_000), "flood.png");
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toMatch(/at most 40 megapixels/);
+    expect(readRows<{ n: number }>(server, "select count(*) as n from cars")[0].n).toBe(before);
   });
 });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import zlib from "node:zlib";
 import path from "node:path";
 import sharp from "sharp";
 import { getDb, getSqlite } from "../../db/database.server";
@@ -90,4 +91,49 @@ export function insertManyCars(count: number): void {
       image.run(lastInsertRowid, `/uploads/bulk-${i % 24}.jpg`);
     }
   })();
+}
+
+/**
+ * A valid PNG of the given size that weighs almost nothing: 1-bit pixels, all zero, deflated.
+ * 16,000 × 16,000 is about 31 KB on disk and 256 megapixels once decoded (a "pixel flood").
+ */
+export function pixelFloodPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const row = Buffer.alloc(1 + Math.ceil(width / 8));
+  const raw = Buffer.alloc(row.length * height); // every row: filter 0, all pixels 0
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A JPEG carrying an EXIF block with a GPS position and the given EXIF orientation. */
+export async function jpegWithGps(orientation = 1): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 32, channels: 3, background: "#c0392b" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Seller Phone" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 26/1 3000/100", GPSLongitudeRef: "E", GPSLongitude: "3/1 28/1 1200/100" },
+    })
+    .withMetadata({ orientation })
+    .toBuffer();
+}
+
+/** Whether EXIF bytes hold a GPS block (the GPS IFD pointer, tag 0x8825, in either byte order). */
+export function hasGpsBlock(exif: Buffer | undefined): boolean {
+  return !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
 }
