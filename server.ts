@@ -6,6 +6,7 @@ import { type Env, parseEnv } from "./app/config/env.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { closeDatabase } from "./db/database.server";
 import { createApp } from "./server/app";
+import { removePidFile, writePidFile } from "./server/pid-file";
 import { migrateToLatest } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed";
 
@@ -60,6 +61,7 @@ async function main() {
   }
   const app = createApp({ config, build: () => build, assetsDir: ASSETS_DIR });
   const server = app.listen(config.PORT, config.HOST, async () => {
+    writePidFile(config.DATABASE_PATH);
     console.log(`Dealership site ready on http://localhost:${config.PORT} (${config.NODE_ENV})`);
     if (!production) {
       const { broadcastDevReady } = await import("@remix-run/node");
@@ -73,15 +75,16 @@ async function main() {
     stopping = true;
     console.log(`${signal} received: closing connections and the database.`);
     fs.unwatchFile(BUILD_PATH);
-    server.close(() => {
+    const exit = () => {
       closeDatabase();
+      removePidFile(config.DATABASE_PATH);
       process.exit(0);
-    });
+    };
+    server.close(exit);
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();
-      closeDatabase();
-      process.exit(0);
+      exit();
     }, 8_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

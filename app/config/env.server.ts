@@ -5,6 +5,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_PATH: z.string().min(1).default("db/dealership.sqlite"),
   UPLOADS_DIR: z.string().min(1).default("uploads"),
+  BACKUP_DIR: z.string().min(1).default("backups"),
   SEED_DEMO: z.enum(["0", "1"], { message: "SEED_DEMO must be 0 or 1" }).default("1"),
   ADMIN_USERNAME: z.string().trim().min(1).max(64).default("admin"),
   ADMIN_PASSWORD: z

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type FormatEnum, type Metadata } from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { env } from "~/config/env.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGAPIXELS } from "~/config/constants";
 
@@ -47,7 +47,7 @@ const open = (bytes: Buffer, animated = false) =>
 
 export interface CheckedImage {
   ext: string;
-  format: keyof FormatEnum;
+  format: "jpeg" | "png" | "webp" | "gif" | "avif";
   animated: boolean;
 }
 
@@ -69,7 +69,7 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
   const pages = meta.pages ?? 1;
   const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages;
   if (pixels > MAX_IMAGE_MEGAPIXELS * 1_000_000) throw new ImageRejectedError(TOO_MANY_PIXELS);
-  return { ext, format: meta.format === "heif" ? "avif" : (meta.format as keyof FormatEnum), animated: pages > 1 };
+  return { ext, format: meta.format === "heif" ? "avif" : (meta.format as CheckedImage["format"]), animated: pages > 1 };
 }
 
 /**

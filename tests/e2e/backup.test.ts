@@ -1,0 +1,108 @@
+// npm run backup while the site serves and writes; npm run restore into a fresh folder.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import * as tar from "tar";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "./harness";
+
+const run = promisify(execFile);
+let server: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-backup-test-"));
+});
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function script(name: "backup" | "restore", env: Record<string, string>, ...args: string[]) {
+  return run(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], { env: { ...process.env, NODE_ENV: "production", ...env } });
+}
+
+describe("backup and restore", () => {
+  let archive: string;
+
+  it("takes a consistent backup while buyers keep sending messages, and restores every acknowledged row and image", async () => {
+    const acked: { email: string; at: number }[] = [];
+    let writing = true;
+    const writer = async (n: number) => {
+      for (let i = 0; writing; i++) {
+        const email = `writer${n}-${i}@example.com`;
+        const res = await fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name: `Writer ${n}`, phone: "08035550142", email, message: `Message ${i} from writer ${n}` }),
+        });
+        if (res.status === 201) acked.push({ email, at: Date.now() });
+      }
+    };
+    const writers = [1, 2, 3].map(writer);
+    await new Promise((r) => setTimeout(r, 300)); // writes are flowing
+    const backupDir = path.join(dir, "backups");
+    const started = Date.now();
+    const { stdout } = await script("backup", { DATABASE_PATH: server.dbPath, UPLOADS_DIR: server.uploadsDir, BACKUP_DIR: backupDir });
+    writing = false;
+    await Promise.all(writers);
+    archive = /Backup written: (\S+)/.exec(stdout)![1];
+    expect(path.dirname(archive)).toBe(backupDir);
+    expect(path.basename(archive)).toMatch(/^backup-\d{8}T\d{6}Z\.tar\.gz$/);
+
+    const fresh = path.join(dir, "fresh");
+    const restored = await script("restore", { DATABASE_PATH: path.join(fresh, "db.sqlite"), UPLOADS_DIR: path.join(fresh, "uploads") }, archive);
+    expect(restored.stdout).toContain("Restored the backup");
+
+    const db = new Database(path.join(fresh, "db.sqlite"), { readonly: true });
+    try {
+      expect(db.prepare("pragma integrity_check").pluck().get()).toBe("ok");
+      const emails = new Set(db.prepare("select email from contact_messages").pluck().all() as string[]);
+      const before = acked.filter((a) => a.at < started);
+      expect(before.length).toBeGreaterThan(10);
+      for (const { email } of before) expect(emails.has(email), email).toBe(true);
+      const cars = db.prepare("select count(*) from cars").pluck().get() as number;
+      expect(cars).toBeGreaterThanOrEqual(60);
+      const images = db.prepare("select path from car_images where path like '/uploads/%'").pluck().all() as string[];
+      expect(images.length).toBeGreaterThan(0);
+      for (const p of images) {
+        const file = path.join(fresh, "uploads", path.basename(p));
+        expect(fs.existsSync(file), p).toBe(true);
+        expect(fs.readFileSync(file).equals(fs.readFileSync(path.join(server.uploadsDir, path.basename(p))))).toBe(true);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it("refuses to restore while the site runs on that database", async () => {
+    await expect(script("restore", { DATABASE_PATH: server.dbPath, UPLOADS_DIR: server.uploadsDir }, archive)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/The site is running .*stop it before restoring/),
+    });
+  });
+
+  it("refuses a damaged archive before touching anything", async () => {
+    const work = path.join(dir, "damaged");
+    fs.mkdirSync(path.join(work, "uploads"), { recursive: true });
+    const good = new Database(path.join(work, "dealership.sqlite"));
+    good.exec("create table t (x); insert into t values (1);" + "insert into t select x from t;".repeat(12));
+    good.close();
+    const bytes = fs.readFileSync(path.join(work, "dealership.sqlite"));
+    bytes.fill(0x5a, 4096, 12_288); // scribble over pages of the table
+    fs.writeFileSync(path.join(work, "dealership.sqlite"), bytes);
+    fs.writeFileSync(path.join(work, "manifest.json"), "{}");
+    const bad = path.join(dir, "damaged.tar.gz");
+    await tar.create({ gzip: true, file: bad, cwd: work }, ["manifest.json", "dealership.sqlite", "uploads"]);
+    const target = path.join(dir, "untouched");
+    fs.mkdirSync(target);
+    fs.writeFileSync(path.join(target, "db.sqlite"), "keep me");
+    await expect(script("restore", { DATABASE_PATH: path.join(target, "db.sqlite"), UPLOADS_DIR: path.join(target, "uploads") }, bad)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/damaged|not a database|malformed/i),
+    });
+    expect(fs.readFileSync(path.join(target, "db.sqlite"), "utf8")).toBe("keep me");
+  });
+});
