@@ -79,6 +79,12 @@ describe("admin pages: actions", () => {
     const bad = await login.action(args("/admin/login", { signedIn: false, method: "POST", body: formBody({ username: "boss", password: "nope-nope" }) }));
     expect(payload(bad)).toEqual({ error: "Invalid credentials", username: "boss" });
     expect(status(bad)).toBe(401);
+    // A body that is not a form is refused with 400, never a 500.
+    for (const body of [JSON.stringify({ username: "boss", password: "correct-horse-battery" }), "{not json"]) {
+      const refused = await login.action(args("/admin/login", { signedIn: false, method: "POST", body, headers: { "Content-Type": "application/json" } }));
+      expect(status(refused)).toBe(400);
+      expect(payload(refused)).toEqual({ error: "Invalid credentials", username: "" });
+    }
 
     const out = await respond(() => logout.action(args("/admin/logout", { method: "POST", body: formBody({ reason: "inactivity" }) })));
     expect(out.headers.get("Location")).toBe("/admin/login?reason=inactivity");

@@ -15,7 +15,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.ok) return body.response;
   const result = await createClientInfo(body.data);
   if (!result.ok) return leadRefusal(FAILURE, { [result.field]: result.error });
-  return created({ ...result.clientInfo, loan_application: body.data.loan_application ?? null });
+  // Sequential ids never leave the server: the application is named by its reference.
+  const { id: _id, loan_application_id: _app, ...clientInfo } = result.clientInfo;
+  return created({ ...clientInfo, loan_application: body.data.loan_application ?? null });
 }
 
 export function loader() {

@@ -1,3 +1,4 @@
+import { getDb } from "../../db/database.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearData } from "../../tests/helpers/db";
 import {
@@ -148,7 +149,8 @@ describe("POST /api/loan-applications", () => {
     const res = await call(loansAction, jsonRequest(url, validLoanApplication()));
     expect(res.status).toBe(201);
     const first = await res.json();
-    expect(first).toMatchObject({ ...validLoanApplication(), id: expect.any(Number), car_id: null, reference: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(first).toMatchObject({ ...validLoanApplication(), car_id: null, reference: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(first).not.toHaveProperty("id"); // the sequential id never leaves the server
     const form = await call(loansAction, formRequest(url, { ...validLoanApplication(), loan_period: "12 months", monthly_repayment: "1250000" }));
     expect(form.status).toBe(201);
     expect((await form.json()).reference).not.toBe(first.reference);
@@ -210,11 +212,18 @@ describe("POST /api/client-info", () => {
   it("stores valid client information once, with and without a loan application", async () => {
     const res = await call(clientInfoAction, jsonRequest(url, validClientInfo()));
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ ...validClientInfo(), phone: "+2349095550113", loan_application_id: null, loan_application: null });
+    const alone = await res.json();
+    expect(alone).toMatchObject({ ...validClientInfo(), phone: "+2349095550113", loan_application: null });
+    expect(alone).not.toHaveProperty("id");
+    expect(alone).not.toHaveProperty("loan_application_id");
     const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
     const linked = await call(clientInfoAction, formRequest(url, { ...validClientInfo(), referral: "", loan_application: loan.reference }));
     expect(linked.status).toBe(201);
-    expect(await linked.json()).toMatchObject({ loan_application_id: loan.id, loan_application: loan.reference, referral: null });
+    const body = await linked.json();
+    expect(body).toMatchObject({ loan_application: loan.reference, referral: null });
+    expect(Object.keys(body).filter((k) => /(^|_)id$/.test(k) && k !== "client_id")).toEqual([]);
+    const [row] = await getDb().selectFrom("client_infos").innerJoin("loan_applications", "loan_applications.id", "client_infos.loan_application_id").select("loan_applications.reference").where("client_infos.name", "=", body.name).where("client_infos.referral", "is", null).execute();
+    expect(row.reference).toBe(loan.reference);
     expect(await countRows("client_infos")).toBe(2);
   });
 
@@ -242,7 +251,8 @@ describe("POST /api/client-info", () => {
 
   it("no longer accepts a raw loan_application_id, so nobody can claim another buyer's application by counting", async () => {
     const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
-    for (const id of [loan.id, String(loan.id), 999, ""]) {
+    const [{ id: loanId }] = await getDb().selectFrom("loan_applications").select("id").where("reference", "=", loan.reference).execute();
+    for (const id of [loanId, String(loanId), 999, ""]) {
       const body = await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application_id: id })), "loan_application_id");
       expect(body.fields.loan_application_id).toMatch(/ids are not accepted/);
     }

@@ -13,7 +13,8 @@ import { createLoanApplication } from "~/models/lead.server";
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readLeadBody(request, LoanApplicationSchema, "Error submitting loan application");
   if (!body.ok) return body.response;
-  return created(await createLoanApplication(body.data));
+  const { id: _id, ...application } = await createLoanApplication(body.data);
+  return created(application); // the sequential id never leaves the server
 }
 
 export function loader() {
