@@ -1,6 +1,3 @@
-import "@mantine/core/styles.css";
-import "@mantine/charts/styles.css";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import {
@@ -19,9 +16,7 @@ import { ErrorPage } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { site } from "~/config/site";
-import { useNonce } from "~/lib/nonce";
 import globalStyles from "~/styles/global.css";
-import { cssVariablesResolver, theme } from "~/theme";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -41,37 +36,40 @@ export const meta: MetaFunction = ({ error }) => [
   },
 ];
 
-/** Admin pages and the login page have their own chrome; the public shell stays off them. */
+/**
+ * Admin pages and the login page have their own chrome; the public shell stays off them. They
+ * also bring Mantine (provider and stylesheets, see routes/admin.tsx), which keys its styles on
+ * the colour-scheme attribute of <html>: it is set here for them only.
+ */
 export function isAdminPath(pathname: string) {
   return pathname.startsWith("/admin") || pathname === "/admin-login";
 }
 
+/** What Mantine's ColorSchemeScript would set (the back office is always light). */
+const ADMIN_HTML_PROPS = { "data-mantine-color-scheme": "light", suppressHydrationWarning: true } as const;
+
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const { pathname } = useLocation();
   const admin = isAdminPath(pathname);
   return (
-    <html lang="en-NG" {...mantineHtmlProps}>
+    <html lang="en-NG" {...(admin ? ADMIN_HTML_PROPS : null)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#13804d" />
         <Meta />
         <Links />
-        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          <a className="skip-link" href="#main">
-            Skip to content
-          </a>
-          {admin ? null : <SiteHeader />}
-          <main id="main">{children}</main>
-          {admin ? null : <SiteFooter />}
-          {admin ? null : <ChatButton />}
-        </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {admin ? null : <SiteHeader />}
+        <main id="main">{children}</main>
+        {admin ? null : <SiteFooter />}
+        {admin ? null : <ChatButton />}
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

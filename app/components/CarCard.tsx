@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { formatMileage, formatNaira } from "~/lib/money";
-import { CarImage } from "./CarImage";
+import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
 import classes from "./CarCard.module.css";
 
 /** The fields a card shows (a subset of the Car model, so loaders can send less). */
@@ -26,7 +26,8 @@ export function carTitle(car: { make: string; model: string; year: number }) {
 /**
  * A car in a grid. The image and View Details go to `href` (the car's own page by default);
  * with JavaScript, `onOpen` can take over the click (to open a lightbox instead). `compact` lays
- * it out as a short row on phones (same content; the usual card from 36em up).
+ * it out as a short row on phones (same content; the usual card from 36em up). `sizes` tells the
+ * browser how wide the photo is where the card is used (see CAR_IMAGE_SIZES).
  */
 export function CarCard({
   car,
@@ -34,12 +35,14 @@ export function CarCard({
   onOpen,
   eager = false,
   compact = false,
+  sizes = CAR_IMAGE_SIZES.grid,
 }: {
   car: CardCar;
   href?: string;
   onOpen?: (car: CardCar) => void;
   eager?: boolean;
   compact?: boolean;
+  sizes?: string;
 }) {
   const open = (e: MouseEvent) => {
     if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -52,7 +55,7 @@ export function CarCard({
   return (
     <article data-testid="car-card" className={`${classes.card} ${compact ? classes.compact : ""}`}>
       <Link to={href} onClick={open} prefetch="intent" className={classes.media} tabIndex={-1}>
-        <CarImage path={car.images[0]} variant="card" alt={title} eager={eager} width={640} height={427} className={classes.image} />
+        <CarImage path={car.images[0]} sizes={sizes} alt={title} eager={eager} width={640} height={427} className={classes.image} />
         <span className={classes.badge} data-testid="condition-badge" data-new={car.condition === "New" || undefined}>
           {car.condition}
         </span>

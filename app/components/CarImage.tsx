@@ -1,30 +1,56 @@
-import { useEffect, useRef, useState, type CSSProperties } from "react";
-import { imageSrc, imageVariant, type ImageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { useEffect, useRef, useState } from "react";
+import { imageSrc, imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
+import classes from "./CarImage.module.css";
 
 /**
- * A car photo: the resized WebP variant when one exists, the placeholder ('Image not available')
- * when the path is missing or the file fails to load. Lazy unless `eager`.
+ * The responsive candidates of a stored upload: its 200 px thumbnail and 640 px card WebP
+ * (written beside every upload). Absolute URLs and missing paths have none.
+ */
+export function carSrcSet(path: string | null | undefined): string | undefined {
+  if (!path || !path.startsWith("/uploads/")) return undefined;
+  return `${imageVariant(path, "thumb")} 200w, ${imageVariant(path, "card")} 640w`;
+}
+
+/** `sizes` for the usual places a car photo appears (CSS pixels the photo takes at each width). */
+export const CAR_IMAGE_SIZES = {
+  /** CarGrid: 1 column, 2 from 48em, 3 from 75em, in a 1240 px container. */
+  grid: "(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw",
+  /** The home collection: 4 columns from 75em, 3 from 62em, 2 from 48em; on phones a photo-left row whose photo, cropped to the row height, is drawn about 300 px wide. */
+  collection: "(min-width: 75em) 300px, (min-width: 62em) 33vw, (min-width: 48em) 50vw, (min-width: 36em) 100vw, 300px",
+  /** A card in a horizontal strip: min(82vw, 300px). */
+  strip: "(max-width: 365px) 82vw, 300px",
+  /** A small thumbnail (photo viewer). */
+  thumb: "96px",
+  /** Half of a 1140 px container from 62em, full width below. */
+  half: "(min-width: 62em) 540px, 100vw",
+  /** Body-type tiles: 4 columns from 62em, 2 below. */
+  tile: "(min-width: 75em) 300px, (min-width: 62em) 25vw, 50vw",
+} as const;
+
+/**
+ * A car photo: the thumbnail or card WebP the browser picks from `sizes` (so a phone never fetches
+ * the original), the placeholder ('Image not available') when the path is missing or the file
+ * fails to load. Lazy unless `eager`.
  */
 export function CarImage({
   path,
   alt,
-  variant,
+  sizes = CAR_IMAGE_SIZES.grid,
   eager = false,
-  style,
   className,
   width,
   height,
 }: {
   path: string | null | undefined;
   alt: string;
-  variant?: ImageVariant;
+  sizes?: string;
   eager?: boolean;
-  style?: CSSProperties;
   className?: string;
   width?: number;
   height?: number;
 }) {
-  const src = variant ? imageVariant(path, variant) : imageSrc(path);
+  const srcSet = carSrcSet(path);
+  const src = srcSet ? imageVariant(path, "card") : imageSrc(path);
   const [failed, setFailed] = useState(!path);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => setFailed(!path), [path]);
@@ -37,14 +63,15 @@ export function CarImage({
     <img
       ref={ref}
       src={failed ? PLACEHOLDER_IMAGE : src}
+      srcSet={failed ? undefined : srcSet}
+      sizes={failed || !srcSet ? undefined : sizes}
       alt={failed ? "Image not available" : alt}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       width={width}
       height={height}
       onError={() => setFailed(true)}
-      className={className}
-      style={{ objectFit: "cover", display: "block", background: "#e9edf2", ...style }}
+      className={className ? `${classes.img} ${className}` : classes.img}
     />
   );
 }

@@ -1,25 +1,22 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { ButtonLink } from "./ui/Button";
+import { Container } from "./ui/Container";
+import classes from "./ErrorPage.module.css";
 
 /** The styled page for 404s and errors; never shows a stack trace. */
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {
   return (
-    <Container size="sm" py={80}>
-      <Stack align="center" gap="md" ta="center">
-        <Text fz={72} fw={900} c="brand.8" lh={1}>
-          {status}
-        </Text>
-        <Title order={1}>{title}</Title>
-        <Text c="dimmed">{message}</Text>
-        <Stack gap="xs" mt="md" w="100%" maw={320}>
-          <Button component={Link} to="/browse" size="md">
-            Browse cars
-          </Button>
-          <Button component={Link} to="/" variant="default" size="md">
-            Back to home
-          </Button>
-        </Stack>
-      </Stack>
+    <Container size="sm" className={classes.page}>
+      <p className={classes.status}>{status}</p>
+      <h1 className={classes.title}>{title}</h1>
+      <p className={classes.message}>{message}</p>
+      <div className={classes.actions}>
+        <ButtonLink to="/browse" size="md" fullWidth>
+          Browse cars
+        </ButtonLink>
+        <ButtonLink to="/" variant="default" size="md" fullWidth>
+          Back to home
+        </ButtonLink>
+      </div>
     </Container>
   );
 }

@@ -1,10 +1,12 @@
-import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { canonicalFilterQuery } from "~/lib/car-filters";
 import {
   FILTER_BODY_TYPES, FILTER_CONDITIONS, FILTER_DRIVE_TYPES, FILTER_FUEL_TYPES, FILTER_TRANSMISSIONS, KEY_FEATURES,
 } from "~/lib/car-options";
+import { Button, ButtonLink } from "./ui/Button";
+import { panelClass } from "./ui/Container";
+import { CheckboxField, SelectField, TextField } from "./ui/Field";
 import classes from "./FilterPanel.module.css";
 
 /** "All" first, then the options, plus the current value when a shared link holds another one. */
@@ -40,57 +42,62 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
 
   const select = (name: string, label: string, list: readonly string[], current: string) => {
     const opts = options(list, current);
-    return <NativeSelect name={name} label={label} data={opts} defaultValue={selected(opts, current)} key={`${name}=${current}`} />;
+    return <SelectField name={name} label={label} options={opts} defaultValue={selected(opts, current)} key={`${name}=${current}`} />;
   };
   const number = (name: string, label: string, placeholder: string) => (
-    <TextInput name={name} label={label} placeholder={placeholder} inputMode="numeric" defaultValue={v(name)} key={`${name}=${v(name)}`} />
+    <TextField name={name} label={label} placeholder={placeholder} inputMode="numeric" defaultValue={v(name)} key={`${name}=${v(name)}`} />
   );
 
   return (
-    <Card withBorder radius="lg" padding="lg" shadow="xs" component="section" aria-label="Filters">
+    <section className={panelClass(false)} aria-label="Filters">
       <Form method="get" action="/browse" onSubmit={submit} className={classes.form}>
         {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" verticalSpacing="sm">
+        <div className={classes.grid}>
           {select("type", "Type", FILTER_BODY_TYPES, v("body_type"))}
-          <TextInput name="make" label="Make" placeholder="e.g. Toyota" defaultValue={v("make")} key={`make=${v("make")}`} />
-          <TextInput name="model" label="Model" placeholder="e.g. Camry" defaultValue={v("model")} key={`model=${v("model")}`} />
+          <TextField name="make" label="Make" placeholder="e.g. Toyota" defaultValue={v("make")} key={`make=${v("make")}`} />
+          <TextField name="model" label="Model" placeholder="e.g. Camry" defaultValue={v("model")} key={`model=${v("model")}`} />
           {select("condition", "Condition", FILTER_CONDITIONS, v("condition"))}
           {number("minPrice", "Min price (₦)", "0")}
           {number("maxPrice", "Max price (₦)", "Any")}
-        </SimpleGrid>
+        </div>
         <details className={classes.more} open={moreActive || undefined}>
           <summary>More filters</summary>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" verticalSpacing="sm" mt="sm">
+          <div className={`${classes.grid} ${classes.moreGrid}`}>
             {select("transmission", "Transmission", FILTER_TRANSMISSIONS, v("transmission"))}
             {select("fuelType", "Fuel type", FILTER_FUEL_TYPES, v("fuel_type"))}
             {select("driveType", "Drive type", FILTER_DRIVE_TYPES, v("drive_train"))}
-            <TextInput name="location" label="Location" placeholder="e.g. Lekki" defaultValue={v("location")} key={`location=${v("location")}`} />
+            <TextField name="location" label="Location" placeholder="e.g. Lekki" defaultValue={v("location")} key={`location=${v("location")}`} />
             {number("minYear", "Min year", "2005")}
             {number("maxYear", "Max year", "2026")}
             {number("minMileage", "Min mileage", "0")}
             {number("maxMileage", "Max mileage", "Any")}
-          </SimpleGrid>
+          </div>
           <fieldset className={classes.features}>
             <legend>Key features</legend>
             <div className={classes.featureGrid}>
               {KEY_FEATURES.map((f) => (
-                <Checkbox key={`${f}=${features.has(f.toLowerCase())}`} name="keyFeatures" value={f} label={f} size="xs" defaultChecked={features.has(f.toLowerCase())} />
+                <CheckboxField
+                  key={`${f}=${features.has(f.toLowerCase())}`}
+                  name="keyFeatures"
+                  value={f}
+                  label={f}
+                  className={classes.feature}
+                  defaultChecked={features.has(f.toLowerCase())}
+                />
               ))}
             </div>
           </fieldset>
         </details>
-        <Group justify="space-between" mt="md" gap="sm">
-          <Text fz="xs" c="dimmed">
-            Empty fields are left out of the search.
-          </Text>
-          <Group gap="sm">
-            <Button component={Link} to="/browse" variant="subtle" color="gray">
+        <div className={classes.footer}>
+          <p className={classes.hint}>Empty fields are left out of the search.</p>
+          <div className={classes.buttons}>
+            <ButtonLink to="/browse" variant="neutral">
               Clear
-            </Button>
+            </ButtonLink>
             <Button type="submit">Apply Filters</Button>
-          </Group>
-        </Group>
+          </div>
+        </div>
       </Form>
-    </Card>
+    </section>
   );
 }

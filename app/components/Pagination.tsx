@@ -1,4 +1,3 @@
-import { Group } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
 import classes from "./Pagination.module.css";
 
@@ -31,7 +30,7 @@ export function Pagination({ page, pageCount, label = "Pages" }: { page: number;
   };
   return (
     <nav aria-label={label}>
-      <Group gap={6} justify="center" mt="xl" wrap="wrap">
+      <div className={classes.list}>
         {page > 1 ? (
           <Link to={href(page - 1)} className={classes.item} aria-label="Previous page">
             ‹
@@ -59,7 +58,7 @@ export function Pagination({ page, pageCount, label = "Pages" }: { page: number;
             ›
           </Link>
         ) : null}
-      </Group>
+      </div>
     </nav>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, TextInput } from "@mantine/core";
 import { Form, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { Button } from "./ui/Button";
+import classes from "./SearchBox.module.css";
 
 function SearchIcon() {
   return (
@@ -30,23 +31,26 @@ export function SearchBox({ defaultValue = "", size = "lg" }: { defaultValue?: s
   };
   return (
     <Form method="get" action="/browse" role="search" onSubmit={submit}>
-      <Group gap="xs" wrap="nowrap" align="stretch">
-        <TextInput
-          name="q"
-          aria-label="Search cars"
-          placeholder="Search make, model, colour or feature"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          leftSection={<SearchIcon />}
-          size={size}
-          radius="md"
-          style={{ flex: 1 }}
-          required
-        />
-        <Button type="submit" size={size} radius="md" disabled={hydrated && blank}>
+      <div className={size === "lg" ? `${classes.row} ${classes.lg}` : classes.row}>
+        <div className={classes.box}>
+          <span className={classes.icon}>
+            <SearchIcon />
+          </span>
+          <input
+            className={classes.input}
+            type="text"
+            name="q"
+            aria-label="Search cars"
+            placeholder="Search make, model, colour or feature"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            required
+          />
+        </div>
+        <Button type="submit" size={size} className={classes.button} disabled={hydrated && blank}>
           Search
         </Button>
-      </Group>
+      </div>
     </Form>
   );
 }

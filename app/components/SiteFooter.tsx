@@ -1,62 +1,55 @@
-import { Anchor, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { site } from "~/config/site";
 import { NAV_LINKS } from "./nav-links";
+import { Container } from "./ui/Container";
+import classes from "./SiteFooter.module.css";
 
 export function SiteFooter() {
   return (
-    <footer style={{ background: "#0b2e1f", color: "#d7eadf", marginTop: "4rem" }}>
-      <Container size={1240} py={48}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
-          <Stack gap={8}>
-            <Title order={3} c="white" fz="lg">
-              {site.name}
-            </Title>
-            <Text fz="sm">
-              New, foreign-used (Tokunbo) and Nigerian-used cars, sold in naira with flexible car financing.
-            </Text>
-            <Anchor component={Link} to="/financing" c="gold.4" fz="sm" fw={700}>
+    <footer className={classes.footer}>
+      <Container className={classes.inner}>
+        <div className={classes.grid}>
+          <div className={classes.col}>
+            <h2 className={classes.brand}>{site.name}</h2>
+            <p>New, foreign-used (Tokunbo) and Nigerian-used cars, sold in naira with flexible car financing.</p>
+            <Link to="/financing" className={classes.financing}>
               Flexible car financing →
-            </Anchor>
-          </Stack>
-          <Stack gap={6}>
-            <Title order={4} c="white" fz="md">
-              After-sales services
-            </Title>
-            {site.afterSalesServices.map((s) => (
-              <Text key={s} fz="sm">
-                {s}
-              </Text>
-            ))}
-          </Stack>
-          <Stack gap={6}>
-            <Title order={4} c="white" fz="md">
-              Visit us
-            </Title>
-            <Text fz="sm">Office: {site.office}</Text>
+            </Link>
+          </div>
+          <div className={classes.col}>
+            <h3 className={classes.heading}>After-sales services</h3>
+            <ul>
+              {site.afterSalesServices.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ul>
+          </div>
+          <div className={classes.col}>
+            <h3 className={classes.heading}>Visit us</h3>
+            <p>Office: {site.office}</p>
             {site.hours.map((h) => (
-              <Text key={h.days} fz="sm">
+              <p key={h.days}>
                 {h.days}: {h.time}
-              </Text>
+              </p>
             ))}
-          </Stack>
-          <Stack gap={6}>
-            <Title order={4} c="white" fz="md">
-              Explore
-            </Title>
-            {NAV_LINKS.map((l) => (
-              <Anchor key={l.to} component={Link} to={l.to} c="#d7eadf" fz="sm">
-                {l.label}
-              </Anchor>
-            ))}
-            <Anchor href={`mailto:${site.email}`} c="#d7eadf" fz="sm">
-              {site.email}
-            </Anchor>
-          </Stack>
-        </SimpleGrid>
-        <Text fz="xs" mt={40} c="#9cbcab">
+          </div>
+          <nav className={classes.col} aria-label="Footer">
+            <h3 className={classes.heading}>Explore</h3>
+            <ul>
+              {NAV_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
+              <li>
+                <a href={`mailto:${site.email}`}>{site.email}</a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <p className={classes.copy}>
           © {new Date().getFullYear()} {site.name}. All prices in Nigerian naira (₦).
-        </Text>
+        </p>
       </Container>
     </footer>
   );

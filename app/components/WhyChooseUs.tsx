@@ -1,4 +1,3 @@
-import { Text, Title } from "@mantine/core";
 import classes from "./WhyChooseUs.module.css";
 
 /** The six 'Why Choose Us' cards of SPEC §2, in a horizontal scroller. */
@@ -13,20 +12,17 @@ export const WHY_CHOOSE_US = [
 
 export function WhyChooseUs() {
   return (
-    <div className={classes.scroller} role="list" tabIndex={0} aria-label="Why Choose Us">
+    // A scrolling list: focusable so keyboard users can scroll it too.
+    <ul className={classes.scroller} tabIndex={0} aria-label="Why Choose Us">
       {WHY_CHOOSE_US.map((c) => (
-        <article key={c.title} className={classes.card} role="listitem">
+        <li key={c.title} className={classes.card}>
           <span className={classes.icon} aria-hidden="true">
             {c.icon}
           </span>
-          <Title order={3} fz="lg" mt="sm">
-            {c.title}
-          </Title>
-          <Text fz="sm" c="dimmed" mt={6}>
-            {c.text}
-          </Text>
-        </article>
+          <h3 className={classes.title}>{c.title}</h3>
+          <p className={classes.text}>{c.text}</p>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }

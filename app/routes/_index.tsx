@@ -1,7 +1,6 @@
-import { Button, Container } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
 import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
@@ -14,6 +13,9 @@ import { NewsletterForm, type NewsletterResult } from "~/components/home/Newslet
 import { Section } from "~/components/home/Section";
 import { Pagination } from "~/components/Pagination";
 import { SearchBox } from "~/components/SearchBox";
+import { ButtonLink } from "~/components/ui/Button";
+import { Container } from "~/components/ui/Container";
+import pages from "~/styles/pages.module.css";
 import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "~/config/constants";
 import { site } from "~/config/site";
 import { parsePage } from "~/lib/car-filters";
@@ -87,21 +89,21 @@ export default function Home() {
         <BodyTypeTiles tiles={tiles} />
       </Section>
 
-      <Section id="new-arrivals" eyebrow="Just landed" title="New Arrivals" tinted action={<Button component={Link} to="/browse" variant="subtle">See all cars →</Button>}>
+      <Section id="new-arrivals" eyebrow="Just landed" title="New Arrivals" tinted action={<ButtonLink to="/browse" variant="subtle">See all cars →</ButtonLink>}>
         <CarStrip cars={recent} onOpen={lightbox.open} testId="new-arrivals" />
       </Section>
 
       <Section id="collection" eyebrow="In stock now" title="Our Collection">
-        <CarGrid cars={collection.cars} onOpen={lightbox.open} empty="No Car to Display" cols={{ base: 1, sm: 2, md: 3, lg: 4 }} compact />
+        <CarGrid cars={collection.cars} onOpen={lightbox.open} empty="No Car to Display" columns={4} compact />
         <Pagination page={collection.page} pageCount={collection.pageCount} label="Collection pages" />
       </Section>
 
-      <Container size={1240} py={{ base: 24, sm: 40 }} id="newsletter">
+      <Container className={pages.newsletter} id="newsletter">
         <NewsletterForm subscribed={subscribed} fallback={actionData} />
       </Container>
 
       <Section id="conditions" eyebrow="By condition" title="New, Tokunbo or Nigerian Used" tinted
-        action={tab.total > tab.cars.length ? <Button component={Link} to={`/browse?${new URLSearchParams({ condition: tab.condition })}`} variant="subtle">View all {tab.total} →</Button> : undefined}>
+        action={tab.total > tab.cars.length ? <ButtonLink to={`/browse?${new URLSearchParams({ condition: tab.condition })}`} variant="subtle">View all {tab.total} →</ButtonLink> : undefined}>
         <ConditionTabs current={tab.value} />
         {tab.cars.length ? (
           <CarStrip cars={tab.cars} onOpen={lightbox.open} testId="condition-cars" />

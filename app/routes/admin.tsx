@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { AdminMantine, mantineChartLinks, mantineLinks } from "~/components/admin/AdminMantine";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { site } from "~/config/site";
 import { requireAdmin } from "~/models/auth.server";
@@ -12,10 +13,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { username } = useLoaderData<typeof loader>();
   return (
-    <AdminShell username={username}>
-      <Outlet />
-    </AdminShell>
+    <AdminMantine>
+      <AdminShell username={username}>
+        <Outlet />
+      </AdminShell>
+    </AdminMantine>
   );
 }
+
+export const links: LinksFunction = () => [...mantineLinks, ...mantineChartLinks];
 
 export const meta: MetaFunction = () => [{ title: `Back office | ${site.name}` }, { name: "robots", content: "noindex" }];

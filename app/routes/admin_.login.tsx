@@ -1,9 +1,10 @@
 import { Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminMantine, mantineLinks } from "~/components/admin/AdminMantine";
 import { Notice } from "~/components/admin/Notice";
 import { site } from "~/config/site";
-import { clientIp, INACTIVITY_MESSAGE, LoginError, loginWithForm, optionalAdmin } from "~/models/auth.server";
+import { clientIp, INACTIVITY_MESSAGE, INVALID_CREDENTIALS, LoginError, loginWithForm, optionalAdmin } from "~/models/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await optionalAdmin(request)) throw redirect("/admin");
@@ -12,9 +13,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const username = String((await request.clone().formData()).get("username") ?? "");
+  // A body that is not a form (JSON, garbage) is a bad request, not a server error.
+  const form = await request.clone().formData().catch(() => null);
+  if (!form) return data({ error: INVALID_CREDENTIALS, username: "" }, { status: 400 });
+  const username = String(form.get("username") ?? "");
   try {
-    const { setCookie } = await loginWithForm(request, clientIp(context, request));
+    const { setCookie } = await loginWithForm(request, clientIp(context));
     return redirect("/admin", { headers: { "Set-Cookie": setCookie } });
   } catch (e) {
     if (e instanceof LoginError) return data({ error: e.message, username }, { status: e.status });
@@ -28,38 +32,42 @@ export default function AdminLogin() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <Box mih="100vh" display="grid" style={{ placeItems: "center", background: "linear-gradient(160deg, #0f1d33 0%, #13324f 55%, #13804d 140%)" }} p="md">
-      <Paper w="100%" maw={400} p={{ base: "lg", sm: "xl" }} radius="lg" shadow="xl">
-        <Stack gap="md">
-          <div>
-            <Text size="xs" tt="uppercase" fw={700} c="brand.8" lts={1}>
-              {site.name}
+    <AdminMantine>
+      <Box mih="100vh" display="grid" style={{ placeItems: "center", background: "linear-gradient(160deg, #0f1d33 0%, #13324f 55%, #13804d 140%)" }} p="md">
+        <Paper w="100%" maw={400} p={{ base: "lg", sm: "xl" }} radius="lg" shadow="xl">
+          <Stack gap="md">
+            <div>
+              <Text size="xs" tt="uppercase" fw={700} c="brand.8" lts={1}>
+                {site.name}
+              </Text>
+              <Title order={1} fz={26} mt={4}>
+                Admin login
+              </Title>
+              <Text size="sm" c="dimmed">
+                Sign in to manage listings and enquiries.
+              </Text>
+            </div>
+            {notice && !result ? <Notice kind="info">{notice}</Notice> : null}
+            {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
+            <Form method="post" replace>
+              <Stack gap="sm">
+                <TextInput label="Username" name="username" required autoComplete="username" defaultValue={result?.username ?? ""} autoFocus />
+                <PasswordInput label="Password" name="password" required autoComplete="current-password" />
+                <Button type="submit" size="md" loading={busy} mt="xs">
+                  Login
+                </Button>
+              </Stack>
+            </Form>
+            <Text size="xs" c="dimmed" ta="center">
+              <Link to="/">← Back to the website</Link>
             </Text>
-            <Title order={1} fz={26} mt={4}>
-              Admin login
-            </Title>
-            <Text size="sm" c="dimmed">
-              Sign in to manage listings and enquiries.
-            </Text>
-          </div>
-          {notice && !result ? <Notice kind="info">{notice}</Notice> : null}
-          {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
-          <Form method="post" replace>
-            <Stack gap="sm">
-              <TextInput label="Username" name="username" required autoComplete="username" defaultValue={result?.username ?? ""} autoFocus />
-              <PasswordInput label="Password" name="password" required autoComplete="current-password" />
-              <Button type="submit" size="md" loading={busy} mt="xs">
-                Login
-              </Button>
-            </Stack>
-          </Form>
-          <Text size="xs" c="dimmed" ta="center">
-            <Link to="/">← Back to the website</Link>
-          </Text>
-        </Stack>
-      </Paper>
-    </Box>
+          </Stack>
+        </Paper>
+      </Box>
+    </AdminMantine>
   );
 }
+
+export const links: LinksFunction = () => mantineLinks;
 
 export const meta: MetaFunction = () => [{ title: `Admin login | ${site.name}` }, { name: "robots", content: "noindex" }];

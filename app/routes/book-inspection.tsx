@@ -1,9 +1,11 @@
-import { Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactDetailsCard } from "~/components/leads/ContactDetailsCard";
 import { INSPECTION_FAILURE, InspectionForm } from "~/components/leads/InspectionForm";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
+import leads from "~/components/leads/leads.module.css";
+import { Container, panelClass } from "~/components/ui/Container";
+import pages from "~/styles/pages.module.css";
 import { site } from "~/config/site";
 import { type LeadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
@@ -44,47 +46,34 @@ export default function BookInspection() {
   return (
     <>
       <LeadPageHeader title="Book an Inspection" intro="See the car in person before you buy. Tell us which car and when, and we will have it ready for you at our Lekki showroom." />
-      <Container size="lg" py={{ base: "lg", sm: 48 }}>
-        <Grid gutter={{ base: "lg", md: 40 }}>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <InspectionForm
-              values={refused?.values ?? (booked ? {} : prefill)}
-              errors={refused?.errors ?? {}}
-              success={Boolean(booked)}
-              failed={Boolean(refused)}
-              minDate={today}
-              maxDate={maxDate}
-              formKey={booked ? `booked-${booked.id}` : "inspection"}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="lg">
-              <Paper withBorder radius="lg" p={{ base: "lg", sm: "xl" }} shadow="xs">
-                <Title order={2} fz="xl" mb="md">
-                  What happens next
-                </Title>
-                <List
-                  spacing="md"
-                  center
-                  icon={
-                    <ThemeIcon size={28} radius="xl" color="brand">
-                      <Text fz="xs" fw={800} c="white" aria-hidden="true">
-                        ✓
-                      </Text>
-                    </ThemeIcon>
-                  }
-                >
-                  {STEPS.map((s) => (
-                    <List.Item key={s}>
-                      <Text fz="sm">{s}</Text>
-                    </List.Item>
-                  ))}
-                </List>
-              </Paper>
-              <ContactDetailsCard title="Questions before you come?" />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+      <Container size="lg" className={leads.page}>
+        <div className={leads.columns}>
+          <InspectionForm
+            values={refused?.values ?? (booked ? {} : prefill)}
+            errors={refused?.errors ?? {}}
+            success={Boolean(booked)}
+            failed={Boolean(refused)}
+            minDate={today}
+            maxDate={maxDate}
+            formKey={booked ? `booked-${booked.id}` : "inspection"}
+          />
+          <div className={leads.stack}>
+            <div className={panelClass()}>
+              <h2 className={pages.panelTitle}>What happens next</h2>
+              <ul className={pages.steps}>
+                {STEPS.map((s) => (
+                  <li key={s}>
+                    <span className={pages.stepIcon} aria-hidden="true">
+                      ✓
+                    </span>
+                    <span>{s}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <ContactDetailsCard title="Questions before you come?" />
+          </div>
+        </div>
       </Container>
     </>
   );

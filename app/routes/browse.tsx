@@ -1,4 +1,3 @@
-import { Alert, Box, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
@@ -7,6 +6,9 @@ import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
 import { FilterPanel } from "~/components/FilterPanel";
 import { Pagination } from "~/components/Pagination";
 import { SearchBox } from "~/components/SearchBox";
+import { Container, ui } from "~/components/ui/Container";
+import { Notice } from "~/components/ui/Notice";
+import pages from "~/styles/pages.module.css";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
 import { canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
@@ -41,40 +43,36 @@ export default function Browse() {
   const q = params.get("q");
 
   return (
-    <Container size={1240} py={{ base: "lg", sm: 40 }}>
-      <Stack gap="lg">
-        <Box>
-          <Title order={1} fz={{ base: 28, sm: 40 }}>
-            Browse Cars
-          </Title>
-          <Text c="dimmed" maw={720} mt={6}>
-            Find your next car from our stock of new, foreign-used (Tokunbo) and Nigerian-used vehicles in Lekki, Lagos.
-            Every car is inspected, priced in naira and ready for a test drive; ask us about flexible financing.
-          </Text>
-        </Box>
-        <SearchBox defaultValue="" size="md" />
-        <FilterPanel params={params} />
-        {ignored.length ? (
-          <Alert color="yellow" variant="light" role="status" title="Some filters were ignored">
-            These values were not valid numbers and were left out: {ignored.join(", ")}.
-          </Alert>
+    <Container className={pages.browse}>
+      <div>
+        <h1 className={pages.pageTitle}>Browse Cars</h1>
+        <p className={pages.intro}>
+          Find your next car from our stock of new, foreign-used (Tokunbo) and Nigerian-used vehicles in Lekki, Lagos.
+          Every car is inspected, priced in naira and ready for a test drive; ask us about flexible financing.
+        </p>
+      </div>
+      <SearchBox defaultValue="" size="md" />
+      <FilterPanel params={params} />
+      {ignored.length ? (
+        <Notice tone="warning" role="status" title="Some filters were ignored">
+          These values were not valid numbers and were left out: {ignored.join(", ")}.
+        </Notice>
+      ) : null}
+      <div className={pages.resultsHead}>
+        <h2 className={pages.count} aria-live="polite">
+          {total} {total === 1 ? "car" : "cars"} found{q ? ` for “${q}”` : ""}
+        </h2>
+        {loading ? (
+          <div className={pages.loading} role="status">
+            <span className={ui.spinner} aria-hidden="true" />
+            Loading...
+          </div>
         ) : null}
-        <Group justify="space-between" align="center" mih={28}>
-          <Text component="h2" fw={600} fz="md" m={0} aria-live="polite">
-            {total} {total === 1 ? "car" : "cars"} found{q ? ` for “${q}”` : ""}
-          </Text>
-          {loading ? (
-            <Group gap={8} role="status">
-              <Loader size="sm" />
-              <Text fz="sm">Loading...</Text>
-            </Group>
-          ) : null}
-        </Group>
-        <Box style={{ opacity: loading ? 0.5 : 1, transition: "opacity .15s" }} aria-busy={loading}>
-          <CarGrid cars={cars} onOpen={lightbox.open} empty="No cars found matching your criteria." eagerCount={3} />
-        </Box>
-        <Pagination page={page} pageCount={pageCount} label="Browse pages" />
-      </Stack>
+      </div>
+      <div className={pages.results} aria-busy={loading}>
+        <CarGrid cars={cars} onOpen={lightbox.open} empty="No cars found matching your criteria." eagerCount={3} />
+      </div>
+      <Pagination page={page} pageCount={pageCount} label="Browse pages" />
       <CarLightbox car={lightbox.car} onClose={lightbox.close} />
     </Container>
   );
@@ -89,11 +87,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   useEffect(() => console.error(error), [error]);
   return (
-    <Container size={1240} py={40}>
-      <Title order={1}>Browse Cars</Title>
-      <Alert color="red" role="alert" mt="lg">
+    <Container className={pages.browse}>
+      <h1 className={pages.pageTitle}>Browse Cars</h1>
+      <Notice tone="error" role="alert">
         Failed to load cars. Check console for details.
-      </Alert>
+      </Notice>
     </Container>
   );
 }

@@ -1,10 +1,13 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { carTitle } from "~/components/CarCard";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
+import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
+import { Container, ui } from "~/components/ui/Container";
+import { Notice } from "~/components/ui/Notice";
+import pages from "~/styles/pages.module.css";
 import { site, whatsappLink } from "~/config/site";
 import { notFoundIfMissing } from "~/lib/http.server";
 import { formatNaira } from "~/lib/money";
@@ -27,46 +30,54 @@ export default function CarPage() {
   const photo = Number(search.get("photo")) || 0;
   const title = carTitle(car);
   return (
-    <Container size={1240} py={{ base: "md", sm: 32 }}>
-      <Breadcrumbs mb="md" fz="sm">
-        <Anchor component={Link} to="/">Home</Anchor>
-        <Anchor component={Link} to="/browse">Browse Cars</Anchor>
-        <Text fz="sm" c="dimmed">{title}</Text>
-      </Breadcrumbs>
-      <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 420px), 1fr))" }}>
-        <div style={{ position: "sticky", top: 84, alignSelf: "start" }}>
+    <Container className={pages.carPage}>
+      <nav aria-label="Breadcrumb" className={pages.crumbs}>
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/browse">Browse Cars</Link>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <div className={pages.carLayout}>
+        <div className={pages.carPhotos}>
           <PhotoViewer images={car.images} alt={title} index={photo} linkFor={(i) => `/cars/${car.id}${i ? `?photo=${i}` : ""}`} />
         </div>
-        <Stack gap="md">
-          <Group gap="xs">
-            <Badge color={car.condition === "New" ? "brand" : "dark"} radius="sm">{car.condition}</Badge>
-            <Badge variant="light" color="gray" radius="sm">{car.body_type}</Badge>
-            {car.financing ? <Badge variant="light" color="gold" radius="sm">Financing available</Badge> : null}
-          </Group>
-          <Title order={1} fz={{ base: 26, sm: 34 }}>{title}</Title>
-          <Text fz={32} fw={900} c="brand.8" lh={1}>{formatNaira(car.price)}</Text>
+        <div className={pages.carInfo}>
+          <div className={pages.badges}>
+            <span className={ui.badge} data-tone={car.condition === "New" ? "brand" : undefined}>{car.condition}</span>
+            <span className={ui.badge} data-tone="gray">{car.body_type}</span>
+            {car.financing ? <span className={ui.badge} data-tone="gold">Financing available</span> : null}
+          </div>
+          <h1 className={pages.carTitle}>{title}</h1>
+          <p className={pages.carPrice}>{formatNaira(car.price)}</p>
           {car.sold ? (
-            <Alert color="red" variant="light" role="status" title="Sold">
+            <Notice tone="error" role="status" title="Sold">
               This car has been sold. Browse our current stock for similar cars.
-            </Alert>
+            </Notice>
           ) : null}
-          <Text c="dimmed">{car.car_description || "No description"}</Text>
+          <p className={pages.description}>{car.car_description || "No description"}</p>
           {car.sold ? (
-            <Button component={Link} to={`/browse?${new URLSearchParams({ make: car.make })}`} size="md">
-              See similar cars
-            </Button>
+            <div className={pages.actions}>
+              <ButtonLink to={`/browse?${new URLSearchParams({ make: car.make })}`} size="md">
+                See similar cars
+              </ButtonLink>
+            </div>
           ) : (
-            <Group gap="sm">
-              <Button component={Link} to={inspectionHref(car)} size="md">Book an inspection</Button>
-              <Button component="a" href={whatsappLink(car)} target="_blank" rel="noopener noreferrer" size="md" variant="default">
+            <div className={pages.actions}>
+              <ButtonLink to={inspectionHref(car)} size="md">Book an inspection</ButtonLink>
+              <ButtonAnchor href={whatsappLink(car)} target="_blank" rel="noopener noreferrer" size="md" variant="default">
                 Chat on WhatsApp
-              </Button>
-            </Group>
+              </ButtonAnchor>
+            </div>
           )}
-          <KeyFeatures features={car.keyfeatures} />
+          <KeyFeatures features={car.keyfeatures} headingLevel={2} />
           <CarFacts car={car} />
-          {car.location ? <Text fz="sm" c="dimmed">Location: {car.location}</Text> : null}
-        </Stack>
+          {car.location ? <p className={pages.location}>Location: {car.location}</p> : null}
+        </div>
       </div>
     </Container>
   );

@@ -1,9 +1,10 @@
-import { Container, Grid, Stack } from "@mantine/core";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ContactDetailsCard } from "~/components/leads/ContactDetailsCard";
 import { CONTACT_FAILURE, ContactForm } from "~/components/leads/ContactForm";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
+import leads from "~/components/leads/leads.module.css";
+import { Container } from "~/components/ui/Container";
 import { site } from "~/config/site";
 import { type LeadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
 import { ContactSchema } from "~/lib/lead-schemas";
@@ -23,23 +24,17 @@ export default function Connect() {
   return (
     <>
       <LeadPageHeader title="Connect with Us" intro="Call, chat on WhatsApp or send a message. A real person at our Lekki showroom will answer." />
-      <Container size="lg" py={{ base: "lg", sm: 48 }}>
-        <Grid gutter={{ base: "lg", md: 40 }}>
-          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 1 }}>
-            <Stack gap="lg">
-              <ContactDetailsCard />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 2 }}>
-            <ContactForm
-              values={refused?.values ?? {}}
-              errors={refused?.errors ?? {}}
-              success={Boolean(sent)}
-              failed={Boolean(refused)}
-              formKey={sent ? `sent-${sent.id}` : "contact"}
-            />
-          </Grid.Col>
-        </Grid>
+      <Container size="lg" className={leads.page}>
+        <div className={leads.columns} data-first="narrow">
+          <ContactDetailsCard />
+          <ContactForm
+            values={refused?.values ?? {}}
+            errors={refused?.errors ?? {}}
+            success={Boolean(sent)}
+            failed={Boolean(refused)}
+            formKey={sent ? `sent-${sent.id}` : "contact"}
+          />
+        </div>
       </Container>
     </>
   );

@@ -1,7 +1,9 @@
-import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { CarCard, type CardCar } from "~/components/CarCard";
+import { carGridClasses } from "~/components/car/CarGrid";
+import { Container } from "~/components/ui/Container";
+import pages from "~/styles/pages.module.css";
 import { LeadNotice } from "~/components/leads/LeadNotice";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import { FINANCING_PAGE_SIZE } from "~/config/constants";
@@ -39,28 +41,25 @@ export default function Financing() {
   return (
     <>
       <LeadPageHeader size="xl" title="Financing Options" intro="Drive now, pay over 3, 6 or 12 months with no interest. Pick a car to work out your deposit and monthly repayment." />
-      <Container size="xl" py={{ base: "lg", sm: 40 }}>
-        <Stack gap="lg">
-          {submitted ? <LeadNotice success={CLIENT_INFO_SUCCESS} /> : null}
-          {cars.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              No cars are available for financing right now. Call us: new stock arrives every week.
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="financing-grid">
-              {cars.map((car, i) => (
-                <CarCard
-                  key={car.id}
-                  car={car}
-                  eager={i < 3}
-                  href={`/financing/${car.id}`}
-                  onOpen={(c) => navigate(`/financing/${c.id}`, { preventScrollReset: true })}
-                />
-              ))}
-            </SimpleGrid>
-          )}
-          <Pagination page={page} pageCount={pageCount} label="Financing pages" />
-        </Stack>
+      <Container size="xl" className={pages.financing}>
+        {submitted ? <LeadNotice success={CLIENT_INFO_SUCCESS} /> : null}
+        <h2 className="visually-hidden">Cars you can finance</h2>
+        {cars.length === 0 ? (
+          <p className={pages.none}>No cars are available for financing right now. Call us: new stock arrives every week.</p>
+        ) : (
+          <div className={carGridClasses.grid} data-testid="financing-grid">
+            {cars.map((car, i) => (
+              <CarCard
+                key={car.id}
+                car={car}
+                eager={i < 3}
+                href={`/financing/${car.id}`}
+                onOpen={(c) => navigate(`/financing/${c.id}`, { preventScrollReset: true })}
+              />
+            ))}
+          </div>
+        )}
+        <Pagination page={page} pageCount={pageCount} label="Financing pages" />
       </Container>
       <Outlet />
     </>

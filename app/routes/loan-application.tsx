@@ -1,10 +1,13 @@
-import { Button, Container, Grid, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { CLIENT_INFO_FAILURE, ClientInfoForm } from "~/components/leads/ClientInfoForm";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import { LoanSummary } from "~/components/leads/LoanSummary";
+import leads from "~/components/leads/leads.module.css";
+import { ButtonLink } from "~/components/ui/Button";
+import { Container, panelClass, ui } from "~/components/ui/Container";
+import pages from "~/styles/pages.module.css";
 import { site } from "~/config/site";
 import { flashApplicationSubmitted, type LeadFormRefusal, leadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
@@ -43,19 +46,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function NoLoan() {
   return (
-    <Paper withBorder radius="lg" p="xl" shadow="xs" maw={560} mx="auto" ta="center">
-      <Stack align="center" gap="md">
-        <Text fz="lg" fw={700} data-testid="no-loan">
-          No loan details available.
-        </Text>
-        <Text c="dimmed" fz="sm">
-          Choose a car on the Financing page, work out your repayment and press Apply for Loan.
-        </Text>
-        <Button component={Link} to="/financing" size="md">
-          See financing options
-        </Button>
-      </Stack>
-    </Paper>
+    <div className={panelClass(false, `${ui.padXl} ${pages.noLoan}`)}>
+      <p className={pages.noLoanTitle} data-testid="no-loan">
+        No loan details available.
+      </p>
+      <p className={pages.noLoanHint}>Choose a car on the Financing page, work out your repayment and press Apply for Loan.</p>
+      <ButtonLink to="/financing" size="md">
+        See financing options
+      </ButtonLink>
+    </div>
   );
 }
 
@@ -66,27 +65,21 @@ export default function LoanApplication() {
   return (
     <>
       <LeadPageHeader title="Loan Application" intro="Check your loan, tell us a little about yourself, and our finance team will call you within one working day." />
-      <Container size="lg" py={{ base: "lg", sm: 48 }}>
+      <Container size="lg" className={leads.page}>
         {!loan ? (
           <NoLoan />
         ) : (
-          <Grid gutter={{ base: "lg", md: 40 }}>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <LoanSummary loan={loan} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              {"alreadySubmitted" in data && data.alreadySubmitted ? (
-                <Paper withBorder radius="lg" p="xl" shadow="xs">
-                  <Title order={2} fz="xl">Application received</Title>
-                  <Text c="dimmed" mt="xs">
-                    We already have your client information for this loan. Our finance team will call you shortly.
-                  </Text>
-                </Paper>
-              ) : (
-                <ClientInfoForm applicationReference={loan.reference} values={refused?.values ?? {}} errors={refused?.errors ?? {}} failed={Boolean(refused)} />
-              )}
-            </Grid.Col>
-          </Grid>
+          <div className={leads.columns} data-first="narrow">
+            <LoanSummary loan={loan} />
+            {"alreadySubmitted" in data && data.alreadySubmitted ? (
+              <div className={panelClass(false, `${ui.padXl} ${pages.received}`)}>
+                <h2>Application received</h2>
+                <p>We already have your client information for this loan. Our finance team will call you shortly.</p>
+              </div>
+            ) : (
+              <ClientInfoForm applicationReference={loan.reference} values={refused?.values ?? {}} errors={refused?.errors ?? {}} failed={Boolean(refused)} />
+            )}
+          </div>
         )}
       </Container>
     </>

@@ -1,4 +1,3 @@
-import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import type { Car } from "~/models/car.server";
 import { formatMileage } from "~/lib/money";
 import classes from "./CarDetails.module.css";
@@ -41,25 +40,23 @@ export function CarFacts({ car }: { car: DetailCar }) {
   );
 }
 
-export function KeyFeatures({ features }: { features: string[] }) {
+/** The car's key features as tags under a heading (h3 in the lightbox, h2 on the car's own page). */
+export function KeyFeatures({ features, headingLevel = 3 }: { features: string[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <Stack gap={8}>
-      <Title order={3} fz="md">
-        Key Features
-      </Title>
+    <div className={classes.keyFeatures}>
+      <Heading>Key Features</Heading>
       {features.length ? (
-        <Group gap={6} component="ul" className={classes.features}>
+        <ul className={classes.features}>
           {features.map((f) => (
-            <Badge key={f} component="li" variant="light" color="brand" radius="sm" tt="none" fw={600} size="lg">
+            <li key={f} className={classes.feature}>
               {f}
-            </Badge>
+            </li>
           ))}
-        </Group>
+        </ul>
       ) : (
-        <Text c="dimmed" fz="sm">
-          N/A
-        </Text>
+        <p className={classes.none}>N/A</p>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,46 +1,51 @@
-import { SimpleGrid, Text } from "@mantine/core";
 import { CarCard } from "../CarCard";
+import { CAR_IMAGE_SIZES } from "../CarImage";
 import type { LightboxCar } from "./CarLightbox";
+import classes from "./CarGrid.module.css";
+
+export { classes as carGridClasses };
 
 /**
- * Cards in a responsive grid (1 column small, 2 medium, 3 wide). View Details links to the car's
- * page; with JavaScript, `onOpen` shows the lightbox instead.
+ * Cards in a responsive grid (1 column small, 2 medium, 3 wide; `columns={4}`: up to 4). View
+ * Details links to the car's page; with JavaScript, `onOpen` shows the lightbox instead.
  */
 export function CarGrid({
   cars,
   onOpen,
   empty,
   eagerCount = 0,
-  cols = { base: 1, sm: 2, lg: 3 },
+  columns = 3,
   compact = false,
 }: {
   cars: LightboxCar[];
   onOpen?: (car: LightboxCar) => void;
   empty: string;
   eagerCount?: number;
-  cols?: Record<string, number>;
+  columns?: 3 | 4;
   /** Short row cards on phones (see CarCard). */
   compact?: boolean;
 }) {
   if (cars.length === 0) {
     return (
-      <Text ta="center" c="dimmed" py={48} fz="lg" fw={600} data-testid="empty-state">
+      <p className={classes.empty} data-testid="empty-state">
         {empty}
-      </Text>
+      </p>
     );
   }
   const byId = new Map(cars.map((c) => [c.id, c]));
+  const sizes = columns === 4 ? CAR_IMAGE_SIZES.collection : CAR_IMAGE_SIZES.grid;
   return (
-    <SimpleGrid cols={cols} spacing="lg" verticalSpacing="lg" data-testid="car-grid">
+    <div className={columns === 4 ? `${classes.grid} ${classes.four}` : classes.grid} data-testid="car-grid">
       {cars.map((car, i) => (
         <CarCard
           key={car.id}
           car={car}
           eager={i < eagerCount}
           compact={compact}
+          sizes={sizes}
           onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined}
         />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,12 +1,12 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
-import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Car } from "~/models/car.server";
 import { whatsappLink } from "~/config/site";
 import { formatNaira } from "~/lib/money";
 import { carTitle } from "../CarCard";
+import { ButtonAnchor, ButtonLink } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
 import { CarFacts, KeyFeatures } from "./CarDetails";
+import classes from "./CarLightbox.module.css";
 import { PhotoViewer } from "./PhotoViewer";
 
 export type LightboxCar = Omit<Car, "vin" | "car_history" | "other_info">;
@@ -38,7 +38,11 @@ export function useCarLightbox() {
   return { car, open, close };
 }
 
-/** The car view as a modal: photos, 'make model - year', price, key features and the facts. */
+/**
+ * The car view as a modal <dialog>: photos, 'make model - year', price, key features and the
+ * facts. Escape, the Close button and a click on the backdrop close it; the focus goes back to
+ * the card that opened it. Full screen on phones.
+ */
 export function CarLightbox({ car, onClose }: { car: LightboxCar | null; onClose: () => void }) {
   const [index, setIndex] = useState(0);
   useEffect(() => setIndex(0), [car?.id]);
@@ -52,50 +56,32 @@ export function CarLightbox({ car, onClose }: { car: LightboxCar | null; onClose
     return () => window.removeEventListener("keydown", onKey);
   }, [car]);
   const title = car ? carTitle(car) : "";
-  const phone = useMediaQuery("(max-width: 36em)");
   return (
-    <Modal
-      opened={car !== null}
-      onClose={onClose}
-      title={title}
-      styles={{ title: { fontWeight: 800, fontSize: "var(--mantine-font-size-xl)" } }}
-      size="72rem"
-      centered
-      fullScreen={phone}
-      radius={phone ? 0 : "lg"}
-      padding="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-      overlayProps={{ backgroundOpacity: 0.65, blur: 2 }}
-      data-testid="car-lightbox"
-    >
+    <Dialog open={car !== null} onClose={onClose} title={title} testId="car-lightbox">
       {car ? (
-        <div style={{ display: "grid", gap: "1.25rem", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 380px), 1fr))" }}>
+        <div className={classes.grid}>
           <PhotoViewer images={car.images} alt={title} index={index} onSelect={setIndex} />
-          <Stack gap="md">
+          <div className={classes.info}>
             <div>
-              <Text fz={28} fw={900} c="brand.8" lh={1.1}>
-                {formatNaira(car.price)}
-              </Text>
-              <Text c="dimmed" fz="sm" mt={4}>
-                {car.car_description || "No description"}
-              </Text>
+              <p className={classes.price}>{formatNaira(car.price)}</p>
+              <p className={classes.description}>{car.car_description || "No description"}</p>
             </div>
             <KeyFeatures features={car.keyfeatures} />
             <CarFacts car={car} />
-            <Group gap="sm">
-              <Button component={Link} to={inspectionHref(car)} onClick={onClose}>
+            <div className={classes.actions}>
+              <ButtonLink to={inspectionHref(car)} onClick={onClose}>
                 Book an inspection
-              </Button>
-              <Button component="a" href={whatsappLink(car)} target="_blank" rel="noopener noreferrer" variant="default" data-testid="lightbox-chat">
+              </ButtonLink>
+              <ButtonAnchor href={whatsappLink(car)} target="_blank" rel="noopener noreferrer" variant="default" data-testid="lightbox-chat">
                 Chat on WhatsApp
-              </Button>
-              <Button component="a" href={`/cars/${car.id}`} variant="subtle">
+              </ButtonAnchor>
+              <ButtonAnchor href={`/cars/${car.id}`} variant="subtle">
                 Open full page
-              </Button>
-            </Group>
-          </Stack>
+              </ButtonAnchor>
+            </div>
+          </div>
         </div>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Loader, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { imageSrc, imageVariant } from "~/lib/images";
+import { CAR_IMAGE_SIZES, carSrcSet } from "../CarImage";
 import classes from "./PhotoViewer.module.css";
 
 type Status = "loading" | "complete" | "error";
@@ -53,20 +53,25 @@ export function PhotoViewer({
     <div className={classes.viewer}>
       <div className={classes.stage} data-status={status} data-testid="photo-stage">
         {path ? (
-          <img
-            key={path}
-            ref={img}
-            src={imageSrc(path)}
-            alt={`${alt}, photo ${current + 1} of ${count}`}
-            className={classes.photo}
-            onLoad={() => setStatus("complete")}
-            onError={() => setStatus("error")}
-            style={status === "error" ? { visibility: "hidden" } : undefined}
-          />
+          // Phones get the 640 px card (or the thumbnail); from 48em up the stored original.
+          <picture key={path}>
+            {carSrcSet(path) ? <source media="(min-width: 48em)" srcSet={imageSrc(path)} /> : null}
+            <img
+              ref={img}
+              src={carSrcSet(path) ? imageVariant(path, "card") : imageSrc(path)}
+              srcSet={carSrcSet(path)}
+              sizes={carSrcSet(path) ? "100vw" : undefined}
+              alt={`${alt}, photo ${current + 1} of ${count}`}
+              className={classes.photo}
+              data-hidden={status === "error" || undefined}
+              onLoad={() => setStatus("complete")}
+              onError={() => setStatus("error")}
+            />
+          </picture>
         ) : null}
         {status === "loading" ? (
           <div className={classes.overlay} role="status" aria-label="Loading image">
-            <Loader color="white" />
+            <span className={classes.spinner} aria-hidden="true" />
           </div>
         ) : null}
         {status === "error" ? (
@@ -75,9 +80,7 @@ export function PhotoViewer({
               <rect x="3" y="4" width="18" height="16" rx="2" />
               <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" />
             </svg>
-            <Text fz="sm" fw={600}>
-              Image not available
-            </Text>
+            <p className={classes.overlayText}>Image not available</p>
           </div>
         ) : null}
         {count > 1 ? (
@@ -96,7 +99,7 @@ export function PhotoViewer({
             control(
               i,
               `Show photo ${i + 1}`,
-              <img src={imageVariant(p, "thumb")} alt="" width={96} height={64} loading="lazy" />,
+              <img src={imageVariant(p, "thumb")} srcSet={carSrcSet(p)} sizes={CAR_IMAGE_SIZES.thumb} alt="" width={96} height={64} loading="lazy" />,
               `${classes.thumb} ${i === current ? classes.active : ""}`,
             ),
           )}

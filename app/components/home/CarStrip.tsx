@@ -1,4 +1,5 @@
 import { CarCard } from "../CarCard";
+import { CAR_IMAGE_SIZES } from "../CarImage";
 import type { LightboxCar } from "../car/CarLightbox";
 import classes from "./home.module.css";
 
@@ -9,7 +10,7 @@ export function CarStrip({ cars, onOpen, testId }: { cars: LightboxCar[]; onOpen
     <div className={classes.strip} data-testid={testId}>
       {cars.map((car) => (
         <div key={car.id} className={classes.stripItem}>
-          <CarCard car={car} onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined} />
+          <CarCard car={car} sizes={CAR_IMAGE_SIZES.strip} onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined} />
         </div>
       ))}
     </div>

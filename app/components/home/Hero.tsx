@@ -1,8 +1,7 @@
-import { Button, Container, Group, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SLIDESHOW_INTERVAL_MS } from "~/config/constants";
-import { site } from "~/config/site";
+import { ButtonLink } from "../ui/Button";
+import { Container } from "../ui/Container";
 import classes from "./Hero.module.css";
 
 /**
@@ -32,22 +31,20 @@ export function Hero({ slides, video, children }: { slides: string[]; video?: st
           ))
         )}
       </div>
-      <Container size={1240} className={classes.content}>
-        <Text className={classes.eyebrow}>Lekki, Lagos · Trusted for over 15 years</Text>
-        <Title order={1} className={classes.title}>
-          Drive home your next car with confidence
-        </Title>
-        <Text className={classes.lead}>
+      <Container className={classes.content}>
+        <p className={classes.eyebrow}>Lekki, Lagos · Trusted for over 15 years</p>
+        <h1 className={classes.title}>Drive home your next car with confidence</h1>
+        <p className={classes.lead}>
           New, foreign-used (Tokunbo) and Nigerian-used cars, inspected and priced in naira, with flexible financing.
-        </Text>
-        <Group gap="sm" mt="lg">
-          <Button component={Link} to="/browse" size="lg" color="gold.5" c="dark.9" radius="md">
+        </p>
+        <div className={classes.actions}>
+          <ButtonLink to="/browse" size="lg" variant="gold">
             Explore Now
-          </Button>
-          <Button component={Link} to="/book-inspection" size="lg" variant="white" color="dark" radius="md">
+          </ButtonLink>
+          <ButtonLink to="/book-inspection" size="lg" variant="white">
             Book Inspection
-          </Button>
-        </Group>
+          </ButtonLink>
+        </div>
         {children ? <div className={classes.search}>{children}</div> : null}
       </Container>
       {!showVideo && slides.length > 1 ? (

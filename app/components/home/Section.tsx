@@ -1,5 +1,6 @@
-import { Box, Container, Group, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Container, ui } from "../ui/Container";
+import classes from "./home.module.css";
 
 /** A home page section: eyebrow, heading, optional action on the right, then its content. */
 export function Section({
@@ -18,23 +19,19 @@ export function Section({
   tinted?: boolean;
 }) {
   return (
-    <Box component="section" id={id} py={{ base: 40, sm: 64 }} bg={tinted ? "white" : undefined} aria-labelledby={id ? `${id}-title` : undefined}>
-      <Container size={1240}>
-        <Group justify="space-between" align="end" mb="lg" gap="sm">
+    <section id={id} className={classes.section} data-tinted={tinted || undefined} aria-labelledby={id ? `${id}-title` : undefined}>
+      <Container>
+        <div className={classes.sectionHead}>
           <div>
-            {eyebrow ? (
-              <Text tt="uppercase" fz="xs" fw={800} c="brand.8" style={{ letterSpacing: "0.1em" }}>
-                {eyebrow}
-              </Text>
-            ) : null}
-            <Title order={2} id={id ? `${id}-title` : undefined} fz={{ base: 26, sm: 34 }}>
+            {eyebrow ? <p className={ui.eyebrow}>{eyebrow}</p> : null}
+            <h2 id={id ? `${id}-title` : undefined} className={classes.sectionTitle}>
               {title}
-            </Title>
+            </h2>
           </div>
           {action}
-        </Group>
+        </div>
         {children}
       </Container>
-    </Box>
+    </section>
   );
 }

@@ -1,67 +1,49 @@
-import { Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { site, whatsappLink } from "~/config/site";
+import { ButtonAnchor } from "../ui/Button";
+import { panelClass } from "../ui/Container";
+import classes from "./details.module.css";
 
 /** The dealer's phone, WhatsApp chat, address and hours, beside a lead form. */
 export function ContactDetailsCard({ title = "Talk to us directly" }: { title?: string }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: "lg", sm: "xl" }} shadow="xs">
-      <Stack gap="md">
-        <Title order={2} fz="xl">
-          {title}
-        </Title>
-        <Stack gap={8}>
-          <Button
-            component="a"
-            href={`tel:${site.companyPhone.replace(/\s/g, "")}`}
-            size="md"
-            fullWidth
-            data-testid="call-link"
-          >
-            Call {site.companyPhone}
-          </Button>
-          <Button
-            component="a"
-            href={whatsappLink()}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="md"
-            fullWidth
-            variant="outline"
-            color="green"
-            data-testid="whatsapp-link"
-          >
-            Chat with us on WhatsApp
-          </Button>
-        </Stack>
-        <Divider />
-        <Stack gap={4}>
-          <Text fw={700} fz="sm">
-            Visit the showroom
-          </Text>
-          <Text fz="sm" c="dimmed">
-            {site.address}
-          </Text>
-        </Stack>
-        <Stack gap={4}>
-          <Text fw={700} fz="sm">
-            Opening hours
-          </Text>
-          {site.hours.map((h) => (
-            <Group key={h.days} justify="space-between" fz="sm">
-              <Text fz="sm" c="dimmed">
-                {h.days}
-              </Text>
-              <Text fz="sm">{h.time}</Text>
-            </Group>
-          ))}
-        </Stack>
-        <Text fz="sm" c="dimmed">
-          Prefer email? Write to{" "}
-          <Anchor href={`mailto:${site.email}`} fz="sm">
-            {site.email}
-          </Anchor>
-        </Text>
-      </Stack>
-    </Paper>
+    <div className={panelClass(true, classes.card)}>
+      <h2 className={classes.title}>{title}</h2>
+      <div className={classes.buttons}>
+        <ButtonAnchor href={`tel:${site.companyPhone.replace(/\s/g, "")}`} size="md" fullWidth data-testid="call-link">
+          Call {site.companyPhone}
+        </ButtonAnchor>
+        <ButtonAnchor
+          href={whatsappLink()}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="md"
+          fullWidth
+          variant="outline"
+          data-testid="whatsapp-link"
+        >
+          Chat with us on WhatsApp
+        </ButtonAnchor>
+      </div>
+      <hr className={classes.rule} />
+      <div className={classes.block}>
+        <p className={classes.strong}>Visit the showroom</p>
+        <p className={classes.dimmed}>{site.address}</p>
+      </div>
+      <div className={classes.block}>
+        <p className={classes.strong}>Opening hours</p>
+        {site.hours.map((h) => (
+          <p key={h.days} className={classes.hours}>
+            <span className={classes.dimmed}>{h.days}</span>
+            <span>{h.time}</span>
+          </p>
+        ))}
+      </div>
+      <p className={classes.email}>
+        Prefer email? Write to{" "}
+        <a href={`mailto:${site.email}`} className={classes.link}>
+          {site.email}
+        </a>
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { TextInput } from "@mantine/core";
-import { MAX_LENGTHS } from "~/lib/lead-schemas";
+import { MAX_LENGTHS } from "~/lib/lead-fields";
+import { TextField } from "../ui/Field";
 
 interface FieldProps {
   label: string;
@@ -11,7 +11,7 @@ interface FieldProps {
 /** The phone field every lead form asks for: tel keyboard, Nigerian example, schema's length. */
 export function PhoneField({ label, description, defaultValue, error }: FieldProps) {
   return (
-    <TextInput
+    <TextField
       label={label}
       name="phone"
       type="tel"
@@ -31,7 +31,7 @@ export function PhoneField({ label, description, defaultValue, error }: FieldPro
 /** The email field every lead form asks for. */
 export function EmailField({ label, description, defaultValue, error }: FieldProps) {
   return (
-    <TextInput
+    <TextField
       label={label}
       name="email"
       type="email"

@@ -1,8 +1,11 @@
-import { Button, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
-import { MAX_LENGTHS } from "~/lib/lead-schemas";
+import { MAX_LENGTHS } from "~/lib/lead-fields";
+import { Button } from "../ui/Button";
+import { panelClass } from "../ui/Container";
+import { TextAreaField, TextField } from "../ui/Field";
 import { EmailField, PhoneField } from "./ContactFields";
 import { LeadNotice } from "./LeadNotice";
+import classes from "./leads.module.css";
 
 export const CONTACT_SUCCESS = "Message sent successfully!";
 export const CONTACT_FAILURE = "Error sending message";
@@ -24,40 +27,33 @@ export function ContactForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/connect");
   return (
-    <Paper withBorder radius="lg" p={{ base: "lg", sm: "xl" }} shadow="xs">
-      <Form method="post" key={formKey} aria-label="Send us a message">
-        <Stack gap="lg">
-          <div>
-            <Title order={2} fz="xl">
-              Send us a message
-            </Title>
-            <Text fz="sm" c="dimmed" mt={4}>
-              Ask about a car, a price, financing or a trade-in. We reply within one working day.
-            </Text>
-          </div>
-          <LeadNotice success={success ? CONTACT_SUCCESS : null} error={failed ? CONTACT_FAILURE : null} fieldErrors={errors} />
-          <TextInput label="Full Name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PhoneField label="Phone Number" defaultValue={values.phone} error={errors.phone} />
-            <EmailField label="Email Address" defaultValue={values.email} error={errors.email} />
-          </SimpleGrid>
-          <Textarea
-            label="Your Message"
-            name="message"
-            required
-            size="md"
-            autosize
-            minRows={5}
-            maxLength={MAX_LENGTHS.message}
-            placeholder="Hello, I'd like to know more about..."
-            defaultValue={values.message}
-            error={errors.message}
-          />
-          <Button type="submit" size="lg" fullWidth loading={busy}>
-            Send Message
-          </Button>
-        </Stack>
+    <div className={panelClass()}>
+      <Form method="post" key={formKey} aria-label="Send us a message" className={`${classes.form} ${classes.formTight}`}>
+        <div className={classes.formHead}>
+          <h2>Send us a message</h2>
+          <p>Ask about a car, a price, financing or a trade-in. We reply within one working day.</p>
+        </div>
+        <LeadNotice success={success ? CONTACT_SUCCESS : null} error={failed ? CONTACT_FAILURE : null} fieldErrors={errors} />
+        <TextField label="Full Name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
+        <div className={classes.pair}>
+          <PhoneField label="Phone Number" defaultValue={values.phone} error={errors.phone} />
+          <EmailField label="Email Address" defaultValue={values.email} error={errors.email} />
+        </div>
+        <TextAreaField
+          label="Your Message"
+          name="message"
+          required
+          size="md"
+          rows={5}
+          maxLength={MAX_LENGTHS.message}
+          placeholder="Hello, I'd like to know more about..."
+          defaultValue={values.message}
+          error={errors.message}
+        />
+        <Button type="submit" size="lg" fullWidth loading={busy}>
+          Send Message
+        </Button>
       </Form>
-    </Paper>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, List } from "@mantine/core";
 import { useEffect, useRef } from "react";
+import { Notice } from "../ui/Notice";
 
 /**
  * The visible outcome of a lead form: the SPEC's success text (role="status") or failure text
@@ -25,24 +25,24 @@ export function LeadNotice({
   }, [success, error, fieldErrors]);
   if (success) {
     return (
-      <Alert ref={ref} tabIndex={-1} style={{ scrollMarginTop: 16 }} role="status" color="brand" variant="light" radius="md" title={success} data-testid="lead-success">
+      <Notice ref={ref} tabIndex={-1} role="status" tone="success" title={success} data-testid="lead-success">
         We have received it and will get back to you shortly.
-      </Alert>
+      </Notice>
     );
   }
   if (!error) return null;
   const problems = Object.values(fieldErrors ?? {});
   return (
-    <Alert ref={ref} tabIndex={-1} style={{ scrollMarginTop: 16 }} role="alert" color="red" variant="light" radius="md" title={error} data-testid="lead-error">
+    <Notice ref={ref} tabIndex={-1} role="alert" tone="error" title={error} data-testid="lead-error">
       {problems.length > 0 ? (
-        <List size="sm" spacing={2}>
+        <ul>
           {problems.map((p) => (
-            <List.Item key={p}>{p}</List.Item>
+            <li key={p}>{p}</li>
           ))}
-        </List>
+        </ul>
       ) : (
         "Please try again in a moment, or call us."
       )}
-    </Alert>
+    </Notice>
   );
 }

@@ -1,9 +1,12 @@
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, LOAN_PERIODS } from "~/config/constants";
 import { depositFor, isLoanPeriod, type LoanPeriod, loanPeriodLabel, quoteLoan } from "~/lib/loan-math";
 import { formatNaira } from "~/lib/money";
+import { Button } from "../ui/Button";
+import { panelClass } from "../ui/Container";
+import { SelectField, TextField } from "../ui/Field";
+import { Notice } from "../ui/Notice";
 import classes from "./LoanCalculator.module.css";
 
 export const LOAN_APPLY_FAILURE = "We could not start your loan application. Please try again.";
@@ -47,91 +50,86 @@ export function LoanCalculator({
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} shadow="xs">
-      <Form method="get" action={`/financing/${carId}`} onSubmit={onSubmit} preventScrollReset aria-label="Loan calculator">
-        <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label="Loan Amount" value={formatNaira(price)} readOnly size="md" description="The car's price" data-testid="loan-amount" />
-            <TextInput label="Initial Deposit" value={formatNaira(deposit)} readOnly size="md" description={`${percent}% of the price`} data-testid="initial-deposit" />
-          </SimpleGrid>
+    <div className={panelClass()}>
+      <Form method="get" action={`/financing/${carId}`} onSubmit={onSubmit} preventScrollReset aria-label="Loan calculator" className={classes.form}>
+        <div className={classes.pair}>
+          <TextField label="Loan Amount" value={formatNaira(price)} readOnly size="md" description="The car's price" data-testid="loan-amount" />
+          <TextField label="Initial Deposit" value={formatNaira(deposit)} readOnly size="md" description={`${percent}% of the price`} data-testid="initial-deposit" />
+        </div>
 
-          <div>
-            <Group justify="space-between" align="baseline" mb={6}>
-              <Text component="label" htmlFor={`deposit-percent-${carId}`} fw={500} fz="sm">
-                Deposit Percentage
-              </Text>
-              <Text fw={800} fz="lg" c="brand.8" data-testid="deposit-percent-value" aria-live="polite">
-                {percent}%
-              </Text>
-            </Group>
-            <input
-              id={`deposit-percent-${carId}`}
-              className={classes.range}
-              type="range"
-              name="percent"
-              min={DEPOSIT_PERCENT_MIN}
-              max={DEPOSIT_PERCENT_MAX}
-              step={1}
-              value={percent}
-              aria-valuetext={`${percent}% deposit`}
-              onChange={(e) => {
-                setPercent(Number(e.currentTarget.value));
-                setStale(true);
-              }}
-            />
-            <Group justify="space-between" fz="xs" c="dimmed" mt={2}>
-              <Text fz="xs" c="dimmed">{DEPOSIT_PERCENT_MIN}% (minimum)</Text>
-              <Text fz="xs" c="dimmed">{DEPOSIT_PERCENT_MAX}%</Text>
-            </Group>
+        <div>
+          <div className={classes.percentHead}>
+            <label htmlFor={`deposit-percent-${carId}`} className={classes.percentLabel}>
+              Deposit Percentage
+            </label>
+            <span className={classes.percentValue} data-testid="deposit-percent-value" aria-live="polite">
+              {percent}%
+            </span>
           </div>
-
-          <NativeSelect
-            label="Loan Period"
-            name="months"
-            size="md"
-            value={String(months)}
+          <input
+            id={`deposit-percent-${carId}`}
+            className={classes.range}
+            type="range"
+            name="percent"
+            min={DEPOSIT_PERCENT_MIN}
+            max={DEPOSIT_PERCENT_MAX}
+            step={1}
+            value={percent}
+            aria-valuetext={`${percent}% deposit`}
             onChange={(e) => {
-              const n = Number(e.currentTarget.value);
-              if (isLoanPeriod(n)) setMonths(n);
+              setPercent(Number(e.currentTarget.value));
               setStale(true);
             }}
-            data={LOAN_PERIODS.map((p) => ({ value: String(p), label: loanPeriodLabel(p) }))}
           />
-
-          <Button type="submit" name="calculate" value="1" size="md" variant="light" fullWidth>
-            Calculate
-          </Button>
-
-          <div className={classes.result}>
-            <TextInput
-              label="Monthly Repayment"
-              value={formatNaira(monthly)}
-              readOnly
-              size="lg"
-              data-testid="monthly-repayment"
-              description={
-                stale
-                  ? "Press Calculate to update your monthly repayment."
-                  : `Over ${loanPeriodLabel(months)}, no interest. Press Calculate after changing the deposit or period.`
-              }
-              styles={{ input: { fontWeight: 800, fontSize: 22 } }}
-            />
+          <div className={classes.scale}>
+            <span>{DEPOSIT_PERCENT_MIN}% (minimum)</span>
+            <span>{DEPOSIT_PERCENT_MAX}%</span>
           </div>
+        </div>
 
-          {applyError ? (
-            <Alert role="alert" color="red" variant="light" title={LOAN_APPLY_FAILURE}>
-              {applyError}
-            </Alert>
-          ) : null}
+        <SelectField
+          label="Loan Period"
+          name="months"
+          size="md"
+          value={String(months)}
+          onChange={(e) => {
+            const n = Number(e.currentTarget.value);
+            if (isLoanPeriod(n)) setMonths(n);
+            setStale(true);
+          }}
+          options={LOAN_PERIODS.map((p) => ({ value: String(p), label: loanPeriodLabel(p) }))}
+        />
 
-          <Button type="submit" formMethod="post" name="intent" value="apply" size="lg" fullWidth loading={applying}>
-            Apply for Loan
-          </Button>
-          <Text fz="xs" c="dimmed" ta="center">
-            Figures are a guide: the deposit and repayments are confirmed from the car's price when you apply.
-          </Text>
-        </Stack>
+        <Button type="submit" name="calculate" value="1" size="md" variant="light" fullWidth>
+          Calculate
+        </Button>
+
+        <div className={classes.result}>
+          <TextField
+            label="Monthly Repayment"
+            value={formatNaira(monthly)}
+            readOnly
+            size="lg"
+            data-testid="monthly-repayment"
+            description={
+              stale
+                ? "Press Calculate to update your monthly repayment."
+                : `Over ${loanPeriodLabel(months)}, no interest. Press Calculate after changing the deposit or period.`
+            }
+          />
+        </div>
+
+        {applyError ? (
+          <Notice role="alert" tone="error" title={LOAN_APPLY_FAILURE}>
+            {applyError}
+          </Notice>
+        ) : null}
+
+        <Button type="submit" formMethod="post" name="intent" value="apply" size="lg" fullWidth loading={applying}>
+          Apply for Loan
+        </Button>
+        <p className={classes.small}>Figures are a guide: the deposit and repayments are confirmed from the car's price when you apply.</p>
       </Form>
-    </Paper>
+    </div>
   );
 }
