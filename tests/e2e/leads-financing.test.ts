@@ -147,6 +147,32 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
   });
 });
 
+describe("financing calculator dialog with JavaScript", () => {
+  it("is a full-screen modal that Escape and Close take back to the grid, focus on the car's card", async () => {
+    const page = await open(true, "/financing");
+    const card = page.getByTestId("car-card").first();
+    const href = (await card.getByRole("link", { name: "View Details" }).getAttribute("href"))!;
+    const focusedHref = () => page.evaluate(() => document.activeElement?.getAttribute("href") ?? null);
+    await openFirstCar(page);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getAttribute("data-testid")).resolves.toBe("financing-view");
+    expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
+    const box = (await dialog.boundingBox())!;
+    expect([box.x, box.y, box.width, box.height].map(Math.round)).toEqual([0, 0, DESKTOP.width, DESKTOP.height]);
+    await page.keyboard.press("Escape");
+    await page.waitForURL((u) => u.pathname === "/financing");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(focusedHref).toBe(href);
+
+    await openFirstCar(page);
+    await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+    await page.waitForURL((u) => u.pathname === "/financing");
+    await page.getByTestId("financing-view").waitFor({ state: "hidden" });
+    await expect.poll(focusedHref).toBe(href);
+    await page.context().close();
+  });
+});
+
 describe("financing screenshots", () => {
   it("captures the grid, the calculator and the loan application on a phone and a desktop", async () => {
     for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {

@@ -170,6 +170,31 @@ describe("home with JavaScript", () => {
   });
 });
 
+describe.each(JS_MODES)("car photos $label", ({ js }) => {
+  it("offer the thumbnail and card WebP with sizes, so a phone never fetches an original", async () => {
+    const ctx = await newContext(browser, { js, viewport: PHONE });
+    const page = await ctx.newPage();
+    const images: string[] = [];
+    page.on("request", (r) => void (r.resourceType() === "image" && images.push(new URL(r.url()).pathname)));
+    await page.goto(server.url + "/browse");
+    await waitForHydration(page, js);
+    const img = page.locator('[data-testid="car-card"] img').first();
+    const srcset = (await img.getAttribute("srcset"))!;
+    expect(srcset).toMatch(/^\/uploads\/[^ ]+\.thumb\.webp 200w, \/uploads\/[^ ]+\.card\.webp 640w$/);
+    expect(await img.getAttribute("src")).toMatch(/\.card\.webp$/);
+    expect(await img.getAttribute("sizes")).toContain("100vw");
+    const id = (await page.locator('[data-testid="car-card"] a').first().getAttribute("href"))!.split("/").pop();
+    await page.goto(`${server.url}/cars/${id}`);
+    await waitForHydration(page, js);
+    await page.locator('[data-testid="photo-stage"] img').waitFor();
+    expect(await page.locator('[data-testid="photo-stage"] img').getAttribute("srcset")).toMatch(/\.thumb\.webp 200w, .+\.card\.webp 640w$/);
+    const uploads = images.filter((p) => p.startsWith("/uploads/"));
+    expect(uploads.length).toBeGreaterThan(0);
+    expect(uploads.filter((p) => !p.endsWith(".webp"))).toEqual([]);
+    await ctx.close();
+  });
+});
+
 describe("chat button", () => {
   it("shows on public pages and not on admin pages", async () => {
     const ctx = await newContext(browser, { js: false });
@@ -263,6 +288,44 @@ describe("car view", () => {
     await dialog.waitFor({ state: "hidden" });
     expect(new URL(page.url()).pathname).toBe("/browse");
     await ctx.close();
+  });
+
+  it("returns the focus to the card that opened the lightbox and fills the screen on a phone", async () => {
+    const { ctx, page } = await open(true, "/browse");
+    const dialog = page.getByRole("dialog");
+    const opener = page.getByRole("link", { name: "View Details" }).nth(1);
+    const href = await opener.getAttribute("href");
+    const focusedHref = () => page.evaluate(() => document.activeElement?.getAttribute("href") ?? null);
+    // Keyboard: Enter opens, the focus moves into the dialog, Escape closes and gives it back.
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(focusedHref).toBe(href);
+    // The Close button and a click on the backdrop give it back too.
+    await opener.click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(focusedHref).toBe(href);
+    await opener.click();
+    await dialog.waitFor();
+    await page.mouse.click(1275, 450);
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(focusedHref).toBe(href);
+    expect(new URL(page.url()).pathname).toBe("/browse");
+    await ctx.close();
+
+    const phone = await open(true, "/browse", PHONE);
+    await phone.page.getByRole("link", { name: "View Details" }).first().click();
+    const lightbox = phone.page.getByRole("dialog");
+    await lightbox.evaluate((d) => Promise.all(d.getAnimations().map((a) => a.finished)));
+    const box = (await lightbox.boundingBox())!;
+    expect([box.x, box.y, box.width, box.height].map(Math.round)).toEqual([0, 0, PHONE.width, PHONE.height]);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await phone.ctx.close();
   });
 
   it("renders the car page on the server without JavaScript", async () => {
