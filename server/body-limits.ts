@@ -21,8 +21,10 @@ const UPLOAD_ROUTES: [string, RegExp][] = [
   ["POST", /^\/admin\/edit-car\/\d+\/?$/],
 ];
 
+/** Whether a request may carry photos. Page actions posted by Remix's client go to `<path>.data`. */
 export function isUploadRoute(method: string, path: string): boolean {
-  return UPLOAD_ROUTES.some(([m, re]) => m === method && re.test(path));
+  const page = path.replace(/\.data$/, "");
+  return UPLOAD_ROUTES.some(([m, re]) => m === method && re.test(page));
 }
 
 declare module "express-serve-static-core" {

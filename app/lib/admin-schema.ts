@@ -15,8 +15,15 @@ const password = (label: string) =>
     .min(ADMIN_MIN_PASSWORD_LENGTH, `${label} must be at least ${ADMIN_MIN_PASSWORD_LENGTH} characters`)
     .max(256, `${label} must be at most 256 characters`);
 
+/** The signed-in admin's own password, asked again before a change to any account. */
+const currentPassword = z
+  .string({ error: "Your current password is required" })
+  .min(1, "Your current password is required")
+  .max(256, "Your current password is not correct");
+
 export const AddAdminSchema = z.object({ username, password: password("Password") });
-export const ChangePasswordSchema = z.object({ username, newPassword: password("New password") });
+export const ChangePasswordSchema = z.object({ username, newPassword: password("New password"), currentPassword });
+export const RemoveAdminSchema = z.object({ username, currentPassword });
 export const LoginSchema = z.object({
   username: z.string().trim().min(1),
   password: z.string().min(1),

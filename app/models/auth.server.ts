@@ -17,7 +17,7 @@ export const INACTIVITY_MESSAGE = "Logged out due to inactivity.";
 export class LoginError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 429,
+    readonly status: 400 | 401 | 403 | 429,
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -39,6 +39,25 @@ export async function attemptLogin(ip: string, username: string, password: strin
   attempt.finish(admin !== null);
   if (!admin) throw new LoginError(INVALID_CREDENTIALS, 401);
   return admin;
+}
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
+
+/**
+ * Asks the signed-in admin for their own password again before an account change (a stolen
+ * session alone cannot take over or remove accounts). Throttled like a login.
+ */
+export async function confirmOwnPassword(ip: string, admin: Admin, password: string): Promise<void> {
+  const attempt = beginLoginAttempt(ip, admin.username);
+  if (!attempt.ok) throw new LoginError(attempt.message, 429, attempt.retryAfterSeconds);
+  const ok = (await verifyLogin(admin.username, password)) !== null;
+  attempt.finish(ok);
+  if (!ok) throw new LoginError(WRONG_CURRENT_PASSWORD, 403);
+}
+
+/** Ends the session behind a bearer token (POST /api/admin/logout). */
+export async function logoutApi(token: string): Promise<void> {
+  await deleteSession(token);
 }
 
 // remix-auth v4 keeps no session: authenticate() returns the admin and we store our own row.

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { adminToken, respond } from "../../tests/helpers/admin-auth";
+import { adminToken, TEST_PASSWORD, respond } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar, uploadedFiles } from "../../tests/helpers/db";
 import { getDb } from "../../db/database.server";
 import { verifyLogin } from "~/models/admin.server";
@@ -170,8 +170,17 @@ describe("admin pages: actions", () => {
     expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({ ok: true, message: "Admin added successfully" });
     expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({ ok: false, message: "Failed to add admin: Username 'kemi' is already taken", username: "kemi" });
     expect(payload(await post({ intent: "add", username: "femi", password: "short" }))).toMatchObject({ ok: false, message: "Failed to add admin: Password must be at least 8 characters" });
-    expect(payload(await post({ intent: "change", username: "ghost", newPassword: "ghost-password" }))).toMatchObject({ ok: false, message: "Failed to change password: No admin with username 'ghost'" });
-    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password" }))).toMatchObject({ ok: true, message: "Password changed successfully" });
+    const mine = TEST_PASSWORD; // the signed-in admin's own password confirms every account change
+    expect(payload(await post({ intent: "change", username: "ghost", newPassword: "ghost-password", currentPassword: mine }))).toMatchObject({ ok: false, message: "Failed to change password: No admin with username 'ghost'" });
+    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password" }))).toMatchObject({ ok: false, message: "Failed to change password: Your current password is required" });
+    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password", currentPassword: "kemi-password" }))).toMatchObject({ ok: false, message: "Failed to change password: Your current password is not correct" });
+    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password", currentPassword: mine }))).toMatchObject({ ok: true, message: "Password changed successfully" });
     expect(await verifyLogin("kemi", "kemi-new-password")).not.toBeNull();
+    expect(payload(await post({ intent: "remove", username: "boss", currentPassword: mine }))).toMatchObject({ ok: false, message: "Failed to remove admin: You cannot remove yourself" });
+    expect(payload(await post({ intent: "remove", username: "kemi", currentPassword: mine }))).toMatchObject({ ok: true, message: "Admin 'kemi' removed successfully" });
+    expect(await verifyLogin("kemi", "kemi-new-password")).toBeNull();
+    const page = await management.loader(args("/admin/admin-management"));
+    expect(page).toMatchObject({ me: "boss", admins: expect.arrayContaining([expect.objectContaining({ username: "boss" })]) });
+    expect(page.admins.map((a) => a.username)).not.toContain("kemi");
   });
 });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer, makeIdle, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
-import { findAdminByUsername, verifyLogin } from "~/models/admin.server";
+import { createAdmin, findAdminByUsername, listAdmins, removeAdmin, verifyLogin } from "~/models/admin.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import * as add from "./api.admin.add";
 import * as carsStats from "./api.admin.cars.stats";
@@ -10,6 +10,8 @@ import * as changePassword from "./api.admin.change-password";
 import * as dashboard from "./api.admin.dashboard";
 import * as inspectionsStats from "./api.admin.inspections.stats";
 import * as login from "./api.admin.login";
+import * as apiLogout from "./api.admin.logout";
+import * as remove from "./api.admin.remove";
 import * as cars from "./api.cars";
 import * as carById from "./api.cars.$id";
 import * as markSold from "./api.cars.mark-sold";
@@ -42,8 +44,18 @@ function adminRoutes(carId: () => number) {
     },
     {
       name: "PUT /api/admin/change-password", ok: 200,
-      call: (h: Record<string, string>) => changePassword.action(args(req("/api/admin/change-password", "PUT", h, json({ username: "boss", newPassword: TEST_PASSWORD })))),
+      call: (h: Record<string, string>) =>
+        changePassword.action(args(req("/api/admin/change-password", "PUT", h, json({ username: "boss", newPassword: TEST_PASSWORD, currentPassword: TEST_PASSWORD })))),
     },
+    {
+      name: "POST /api/admin/remove", ok: 200,
+      call: async (h: Record<string, string>) => {
+        await createAdmin(`gone${Math.random().toString(36).slice(2, 8)}`, "longenough1");
+        const [victim] = (await listAdmins()).filter((a) => a.username.startsWith("gone"));
+        return remove.action(args(req("/api/admin/remove", "POST", h, json({ username: victim.username, currentPassword: TEST_PASSWORD }))));
+      },
+    },
+    { name: "POST /api/admin/logout", ok: 200, call: (h: Record<string, string>) => apiLogout.action(args(req("/api/admin/logout", "POST", h))) },
     {
       name: "POST /api/cars/mark-sold", ok: 200,
       call: (h: Record<string, string>) =>
@@ -208,21 +220,90 @@ describe("admin management API", () => {
     expect(await findAdminByUsername("bola")).toBeUndefined();
   });
 
-  it("changes a password, refuses unknown usernames and ends that admin's other sessions", async () => {
+  const callAs = (token: string, route: { action: (a: never) => unknown }, path: string, method: string, body: unknown, ip = "10.5.0.1") =>
+    respond(() =>
+      route.action({
+        request: new Request(BASE + path, { method, headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+        params: {},
+        context: { clientIp: ip },
+      } as never),
+    );
+  const dash = (t: string) => respond(() => dashboard.loader({ request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(t) }), params: {}, context: {} }));
+
+  it("changes a password with the caller's own current password, refuses unknown usernames and ends that admin's other sessions", async () => {
     const { token } = await adminToken("boss");
     const other = await adminToken("boss");
-    const call = (body: unknown) =>
-      respond(() => changePassword.action({ request: new Request(`${BASE}/api/admin/change-password`, { method: "PUT", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }), params: {}, context: {} }));
-    const unknown = await call({ username: "ghost", newPassword: "whatever123" });
+    const call = (body: unknown) => callAs(token, changePassword, "/api/admin/change-password", "PUT", body);
+    const unknown = await call({ username: "ghost", newPassword: "whatever123", currentPassword: TEST_PASSWORD });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error).toMatch(/No admin with username 'ghost'/);
-    expect((await call({ username: "boss", newPassword: "short" })).status).toBe(400);
-    const ok = await call({ username: "boss", newPassword: "brand-new-pass" });
+    expect((await call({ username: "boss", newPassword: "short", currentPassword: TEST_PASSWORD })).status).toBe(400);
+    const missing = await call({ username: "boss", newPassword: "brand-new-pass" });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error).toBe("Your current password is required");
+    const wrong = await call({ username: "boss", newPassword: "brand-new-pass", currentPassword: "not-my-password" });
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json()).error).toBe("Your current password is not correct");
+    expect(await verifyLogin("boss", TEST_PASSWORD)).not.toBeNull();
+    const ok = await call({ username: "boss", newPassword: "brand-new-pass", currentPassword: TEST_PASSWORD });
     expect(ok.status).toBe(200);
     expect(await verifyLogin("boss", "brand-new-pass")).not.toBeNull();
-    const dash = (t: string) => respond(() => dashboard.loader({ request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(t) }), params: {}, context: {} }));
     expect((await dash(other.token)).status).toBe(401);
     expect((await dash(token)).status).toBe(200);
-    await call({ username: "boss", newPassword: TEST_PASSWORD });
+    await call({ username: "boss", newPassword: TEST_PASSWORD, currentPassword: "brand-new-pass" });
+  });
+
+  it("resets a colleague's password only with the caller's own password, not the colleague's", async () => {
+    const { token } = await adminToken("boss");
+    await createAdmin("clerk", "clerk-password-1");
+    const clerk = await adminToken("clerk");
+    const call = (body: unknown) => callAs(token, changePassword, "/api/admin/change-password", "PUT", body, "10.5.0.2");
+    expect((await call({ username: "clerk", newPassword: "reset-by-boss", currentPassword: "clerk-password-1" })).status).toBe(403);
+    expect((await call({ username: "clerk", newPassword: "reset-by-boss", currentPassword: TEST_PASSWORD })).status).toBe(200);
+    expect(await verifyLogin("clerk", "reset-by-boss")).not.toBeNull();
+    expect((await dash(clerk.token)).status).toBe(401);
+    expect((await dash(token)).status).toBe(200);
+  });
+
+  it("throttles guesses of the current password like logins", async () => {
+    const { token } = await adminToken("boss");
+    const call = (currentPassword: string) => callAs(token, changePassword, "/api/admin/change-password", "PUT", { username: "boss", newPassword: "brand-new-pass", currentPassword }, "10.5.0.3");
+    for (let i = 0; i < 3; i++) expect((await call(`guess-${i}`)).status).toBe(403);
+    const slowed = await call(TEST_PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect(slowed.headers.get("Retry-After")).toBe("5");
+  });
+
+  it("removes a colleague, ending their sessions at once; never yourself or the last admin", async () => {
+    const { token } = await adminToken("boss");
+    await createAdmin("leaver", "leaver-password");
+    const leaver = await adminToken("leaver");
+    expect((await dash(leaver.token)).status).toBe(200);
+    const call = (body: unknown, as = token) => callAs(as, remove, "/api/admin/remove", "POST", body, "10.5.0.4");
+    expect((await call({ username: "leaver", currentPassword: "wrong-password" })).status).toBe(403);
+    expect((await dash(leaver.token)).status).toBe(200);
+    const self = await call({ username: "BOSS", currentPassword: TEST_PASSWORD });
+    expect(self.status).toBe(400);
+    expect((await self.json()).error).toBe("You cannot remove yourself");
+    expect((await call({ username: "ghost", currentPassword: TEST_PASSWORD })).status).toBe(404);
+    const ok = await call({ username: "leaver", currentPassword: TEST_PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ message: "Admin removed successfully", admin: { username: "leaver" } });
+    expect((await dash(leaver.token)).status).toBe(401);
+    expect(await findAdminByUsername("leaver")).toBeUndefined();
+    expect(await verifyLogin("leaver", "leaver-password")).toBeNull();
+    // Removing the only admin left is refused even to another (already removed) account's session.
+    await getDb().deleteFrom("admins").where("username", "!=", "boss").execute();
+    expect(await removeAdmin(999_999, "boss").catch((e: Error) => e.message)).toBe("The last admin cannot be removed");
+    expect(await findAdminByUsername("boss")).toBeDefined();
+  });
+
+  it("logs out a bearer token: that token answers 401 at once, others stay signed in", async () => {
+    const { token } = await adminToken("boss");
+    const other = await adminToken("boss");
+    const res = await respond(() => apiLogout.action({ request: new Request(`${BASE}/api/admin/logout`, { method: "POST", headers: bearer(token) }), params: {}, context: {} }));
+    expect(res.status).toBe(200);
+    expect((await dash(token)).status).toBe(401);
+    expect((await dash(other.token)).status).toBe(200);
   });
 });

@@ -230,13 +230,22 @@ for (const mode of JS_MODES) {
       const changeForm = page.locator("form", { has: page.getByRole("button", { name: "Change Password" }) });
       await changeForm.getByLabel(/^Username( \*)?$/).fill("nobody-here");
       await changeForm.getByLabel(/^New Password( \*)?$/).fill("second-password-2");
+      await changeForm.getByLabel(/^Your current password( \*)?$/).fill(ADMIN_PASSWORD);
       await changeForm.getByRole("button", { name: "Change Password" }).click();
       await page.getByRole("alert").filter({ hasText: "Failed to change password: No admin with username 'nobody-here'" }).waitFor();
+      // Resetting a colleague's password takes your own password, not theirs.
       await changeForm.getByLabel(/^Username( \*)?$/).fill(name);
       await changeForm.getByLabel(/^New Password( \*)?$/).fill("second-password-2");
+      await changeForm.getByLabel(/^Your current password( \*)?$/).fill("first-password-1");
+      await changeForm.getByRole("button", { name: "Change Password" }).click();
+      await page.getByRole("alert").filter({ hasText: "Failed to change password: Your current password is not correct" }).waitFor();
+      await changeForm.getByLabel(/^Username( \*)?$/).fill(name);
+      await changeForm.getByLabel(/^New Password( \*)?$/).fill("second-password-2");
+      await changeForm.getByLabel(/^Your current password( \*)?$/).fill(ADMIN_PASSWORD);
       await changeForm.getByRole("button", { name: "Change Password" }).click();
       await page.getByRole("status").filter({ hasText: "Password changed successfully" }).waitFor();
       expect(await page.getByText(/Failed to/).count()).toBe(0);
+      await page.getByRole("table", { name: "Admins" }).getByText(name, { exact: true }).waitFor();
 
       // The new admin signs in with the new password, then signs out.
       await freshPage(false);
@@ -248,6 +257,27 @@ for (const mode of JS_MODES) {
       await page.getByText(`Signed in as`).waitFor();
       await page.getByRole("button", { name: "Logout" }).first().click();
       await page.waitForURL(`${server.url}/admin/login`);
+
+      // The first admin removes the new one, which signs them out everywhere at once.
+      const theirContext = await newContext(browser, { js: mode.js });
+      const theirs = await theirContext.newPage();
+      await theirs.goto(`${server.url}/admin/login`);
+      await waitForHydration(theirs, mode.js);
+      await field(theirs, "Username").fill(name);
+      await field(theirs, "Password").fill("second-password-2");
+      await theirs.getByRole("button", { name: "Login" }).click();
+      await theirs.waitForURL(`${server.url}/admin`);
+      await freshPage(true);
+      await go("/admin/admin-management");
+      const removeForm = page.locator("form", { has: page.getByRole("button", { name: "Remove Admin" }) });
+      await removeForm.getByLabel(/^Username( \*)?$/).fill(name);
+      await removeForm.getByLabel(/^Your current password( \*)?$/).fill(ADMIN_PASSWORD);
+      await removeForm.getByRole("button", { name: "Remove Admin" }).click();
+      await page.getByRole("status").filter({ hasText: `Admin '${name}' removed successfully` }).waitFor();
+      expect(await page.getByRole("table", { name: "Admins" }).getByText(name, { exact: true }).count()).toBe(0);
+      await theirs.goto(`${server.url}/admin/create-listing`);
+      await theirs.waitForURL(/\/admin\/login/);
+      await theirContext.close();
     });
 
     if (mode.js) {

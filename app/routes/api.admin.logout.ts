@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/http.server";
+import { logoutApi, requireAdminApi } from "~/models/auth.server";
+
+/** POST /api/admin/logout (bearer): revokes the calling token; it answers 401 from then on. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { token } = await requireAdminApi(request);
+  await logoutApi(token);
+  return Response.json({ message: "Logged out" });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
