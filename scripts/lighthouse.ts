@@ -4,6 +4,7 @@
 // nothing is fetched from the internet; any request that tried is listed.
 // Options (env): CHROMIUM_PATH (/usr/bin/chromium), BUILD_DIR (as for server.ts).
 import fs from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { cleanupAll, ensureBuild, makeTempDirs, onCleanup, startServer } from "./bench/server";
@@ -66,6 +67,12 @@ async function main() {
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       const lhr = result.lhr;
+      // LIGHTHOUSE_JSON_DIR=<folder> keeps each page's full report, to see why a score moved.
+      if (process.env.LIGHTHOUSE_JSON_DIR) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+        const name = page.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, `${name}.json`), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
       version = lhr.lighthouseVersion;
       for (const w of lhr.runWarnings) warnings.push(`${page}: ${w}`);
