@@ -65,8 +65,11 @@ export default function FinancingCarRoute() {
   const applied = useActionData<{ error: string }>();
   const navigate = useNavigate();
   const location = useLocation();
+  // The grid behind keeps its page while a car is open, and gets it back on Close.
+  const gridPage = new URLSearchParams(location.search).get("page");
+  const backHref = gridPage ? `/financing?${new URLSearchParams({ page: gridPage })}` : "/financing";
   return (
-    <FinancingCarView car={car} onClose={() => navigate("/financing", { preventScrollReset: true })}>
+    <FinancingCarView car={car} backHref={backHref} onClose={() => navigate(backHref, { preventScrollReset: true })}>
       <LoanCalculator
         // A new car or a server-side Calculate starts the calculator afresh.
         key={`${car.id}${location.search}`}
@@ -76,6 +79,7 @@ export default function FinancingCarRoute() {
         initialMonths={months}
         initialMonthly={monthly}
         applyError={applied?.error}
+        gridPage={gridPage}
       />
     </FinancingCarView>
   );

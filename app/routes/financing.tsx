@@ -38,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Financing() {
   const { cars, submitted, page, pageCount } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  // A car opened from page 2 keeps page 2 behind its calculator (and on Close).
+  const pageQuery = page > 1 ? `?page=${page}` : "";
   return (
     <>
       <LeadPageHeader size="xl" title="Financing Options" intro="Drive now, pay over 3, 6 or 12 months with no interest. Pick a car to work out your deposit and monthly repayment." />
@@ -53,8 +55,8 @@ export default function Financing() {
                 key={car.id}
                 car={car}
                 eager={i < 3}
-                href={`/financing/${car.id}`}
-                onOpen={(c) => navigate(`/financing/${c.id}`, { preventScrollReset: true })}
+                href={`/financing/${car.id}${pageQuery}`}
+                onOpen={(c) => navigate(`/financing/${c.id}${pageQuery}`, { preventScrollReset: true })}
               />
             ))}
           </div>

@@ -147,6 +147,31 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
   });
 });
 
+describe.each(JS_MODES)("financing pages $label", ({ js }) => {
+  it("pages the financing cars, and a car opened from page 2 keeps page 2 behind it, through Calculate and Close", async () => {
+    const [{ n }] = query<{ n: number }>("SELECT count(*) AS n FROM cars WHERE financing = 1 AND sold = 0");
+    const page = await open(js, "/financing");
+    const pager = page.getByRole("navigation", { name: "Financing pages" });
+    expect(await page.getByTestId("car-card").count()).toBe(Math.min(n, 12));
+    await pager.getByRole("link", { name: "Page 2" }).click();
+    await page.waitForURL((u) => u.search === "?page=2");
+    await waitForHydration(page, js);
+    const firstOnPage2 = await page.getByTestId("car-card").first().getByRole("heading").textContent();
+    const card = page.getByTestId("car-card").first();
+    const href = (await card.getByRole("link", { name: "View Details" }).getAttribute("href"))!;
+    expect(href).toMatch(/^\/financing\/\d+\?page=2$/);
+    await card.getByRole("link", { name: "View Details" }).click();
+    await page.getByTestId("financing-view").waitFor();
+    await page.getByRole("button", { name: "Calculate" }).click();
+    if (!js) await page.waitForURL(/calculate=1/);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    await page.getByRole("link", { name: "Close" }).click();
+    await page.waitForURL((u) => u.pathname === "/financing" && u.search === "?page=2");
+    await page.getByTestId("financing-view").waitFor({ state: "hidden" });
+    expect(await page.getByTestId("car-card").first().getByRole("heading").textContent()).toBe(firstOnPage2);
+  });
+});
+
 describe("financing calculator dialog with JavaScript", () => {
   it("is a full-screen modal that Escape and Close take back to the grid, focus on the car's card", async () => {
     const page = await open(true, "/financing");

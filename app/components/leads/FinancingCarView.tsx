@@ -28,7 +28,18 @@ export interface FinancingCar {
  * grid). With JavaScript it is a modal: Escape or Close go back to the grid, and the focus returns
  * to the card that opened it.
  */
-export function FinancingCarView({ car, onClose, children }: { car: FinancingCar; onClose: () => void; children: ReactNode }) {
+export function FinancingCarView({
+  car,
+  backHref,
+  onClose,
+  children,
+}: {
+  car: FinancingCar;
+  /** The grid page to go back to. */
+  backHref: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const title = carTitle(car);
   const { ref, close } = useModalDialog(true, onClose);
   const closeClick = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -44,7 +55,7 @@ export function FinancingCarView({ car, onClose, children }: { car: FinancingCar
             <h2 id="financing-view-title" className={classes.title}>
               {title}
             </h2>
-            <Link to="/financing" preventScrollReset onClick={closeClick} className={buttonClass({ variant: "default" })}>
+            <Link to={backHref} preventScrollReset onClick={closeClick} className={buttonClass({ variant: "default" })}>
               <CloseIcon />
               Close
             </Link>

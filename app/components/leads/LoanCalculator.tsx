@@ -25,6 +25,7 @@ export function LoanCalculator({
   initialMonths,
   initialMonthly,
   applyError,
+  gridPage,
 }: {
   carId: number;
   price: number;
@@ -32,6 +33,8 @@ export function LoanCalculator({
   initialMonths: LoanPeriod;
   initialMonthly: number;
   applyError?: string | null;
+  /** The financing grid's page behind the calculator, kept by a no-JavaScript Calculate. */
+  gridPage?: string | null;
 }) {
   const [percent, setPercent] = useState(initialPercent);
   const [months, setMonths] = useState<LoanPeriod>(initialMonths);
@@ -52,6 +55,7 @@ export function LoanCalculator({
   return (
     <div className={panelClass()}>
       <Form method="get" action={`/financing/${carId}`} onSubmit={onSubmit} preventScrollReset aria-label="Loan calculator" className={classes.form}>
+        {gridPage ? <input type="hidden" name="page" value={gridPage} /> : null}
         <div className={classes.pair}>
           <TextField label="Loan Amount" value={formatNaira(price)} readOnly size="md" description="The car's price" data-testid="loan-amount" />
           <TextField label="Initial Deposit" value={formatNaira(deposit)} readOnly size="md" description={`${percent}% of the price`} data-testid="initial-deposit" />
