@@ -1,31 +1,17 @@
 import type { Generated } from "kysely";
 
+import type { CarFields } from "../app/lib/car";
+
 /** The Kysely view of the database. Timestamps are ISO-8601 UTC text. */
-export interface CarsTable {
+
+/** A car's own fields as columns: the admin form's fields, yes/no as 0/1, key features as JSON text. */
+export type StoredCarFields = {
+  [K in keyof CarFields]: CarFields[K] extends boolean ? number : CarFields[K] extends string[] ? string : CarFields[K];
+};
+
+export interface CarsTable extends StoredCarFields {
   id: Generated<number>;
-  make: string;
-  model: string;
-  year: number;
-  price: number; // whole naira
-  mileage: number | null;
-  condition: string; // New | Foreign Used | Nigerian Used
-  body_type: string;
-  transmission: string | null;
-  fuel_type: string | null;
-  drive_train: string;
-  engine_capacity: string;
-  engine_size: string;
-  custom_paper: string; // Yes | No
-  color: string | null;
-  registration: number; // 0 | 1
-  financing: number; // 0 | 1
-  car_description: string | null;
-  car_history: string | null;
-  other_info: string | null;
-  location: string | null;
-  vin: string | null;
-  keyfeatures: string; // JSON array of texts
-  sold: Generated<number>;
+  sold: Generated<number>; // 0 | 1
   created_at: string;
   updated_at: string;
 }

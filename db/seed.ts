@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { KEY_FEATURES } from "../app/lib/car-options";
-import { type CarInput, createCar } from "../app/models/car.server";
+import { createCar } from "../app/models/car.server";
+import { type CarInput } from "../app/lib/car";
 import { saveImage } from "../app/models/upload.server";
 import { closeDatabase, getDb } from "./database.server";
 import { drawCarImage, VIEWS } from "./demo-images";

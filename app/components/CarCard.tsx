@@ -1,27 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
+import { type CardCar, carTitle } from "~/lib/car";
 import { formatMileage, formatNaira } from "~/lib/money";
 import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
 import classes from "./CarCard.module.css";
-
-/** The fields a card shows (a subset of the Car model, so loaders can send less). */
-export interface CardCar {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  price: number;
-  mileage: number | null;
-  fuel_type: string | null;
-  transmission: string | null;
-  car_description: string | null;
-  condition: string;
-  images: string[];
-}
-
-export function carTitle(car: { make: string; model: string; year: number }) {
-  return `${car.make} ${car.model} - ${car.year}`;
-}
 
 /**
  * A car in a grid. The image and View Details go to `href` (the car's own page by default);

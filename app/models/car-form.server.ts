@@ -3,7 +3,8 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "~/config/constants";
 import { type CarFieldErrors, parseCarFields, type RawCarFields } from "~/lib/car-schema";
 import { isBodyTooLarge } from "~/http/body-limit";
 import { readFields } from "~/lib/http.server";
-import { type Car, createCar, getCar, updateCar } from "./car.server";
+import { createCar, getCar, updateCar } from "./car.server";
+import { type Car } from "~/lib/car";
 import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
 
 /**

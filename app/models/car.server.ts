@@ -1,72 +1,10 @@
 import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { getDb, nowIso } from "../../db/database.server";
-import type { Database } from "../../db/schema";
+import type { Database, StoredCarFields } from "../../db/schema";
+import { CAR_FLAG_FIELDS, type Car, type CarFields, type CarInput } from "~/lib/car";
 import type { CarFilters } from "~/lib/car-filters";
+import { CarSchema } from "~/lib/car-schema";
 import { deleteImageFiles } from "./upload.server";
-
-/** A car as every page and API answer sees it (SPEC §3 field names). */
-export interface Car {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  price: number;
-  mileage: number | null;
-  condition: string;
-  body_type: string;
-  transmission: string | null;
-  fuel_type: string | null;
-  drive_train: string;
-  engine_capacity: string;
-  engine_size: string;
-  custom_paper: string;
-  color: string | null;
-  registration: boolean;
-  financing: boolean;
-  car_description: string | null;
-  car_history: string | null;
-  other_info: string | null;
-  location: string | null;
-  vin: string | null;
-  keyfeatures: string[];
-  images: string[];
-  sold: boolean;
-  created_at: string;
-}
-
-/** A car as the public pages and public lists show it: without the back-office fields. */
-export type PublicCar = Omit<Car, "vin" | "car_history" | "other_info">;
-
-export function toPublicCar(car: Car): PublicCar {
-  const { vin: _vin, car_history: _history, other_info: _other, ...rest } = car;
-  return rest;
-}
-
-/** What createCar/updateCar store (images are handled apart). */
-export interface CarInput {
-  make: string;
-  model: string;
-  year: number;
-  price: number;
-  mileage?: number | null;
-  condition: string;
-  body_type: string;
-  transmission?: string | null;
-  fuel_type?: string | null;
-  drive_train: string;
-  engine_capacity: string;
-  engine_size: string;
-  custom_paper: string;
-  color?: string | null;
-  registration?: boolean;
-  financing?: boolean;
-  car_description?: string | null;
-  car_history?: string | null;
-  other_info?: string | null;
-  location?: string | null;
-  vin?: string | null;
-  keyfeatures?: string[];
-}
 
 type CarRow = Selectable<Database["cars"]> & { images_json: string | null };
 
@@ -80,35 +18,17 @@ function parseJsonList(json: string | null): string[] {
   }
 }
 
+/** The car's own columns, in the order the admin form declares them. */
+const CAR_FIELD_NAMES = Object.keys(CarSchema.shape) as (keyof CarFields)[];
+const isFlag = (key: string): key is (typeof CAR_FLAG_FIELDS)[number] => (CAR_FLAG_FIELDS as readonly string[]).includes(key);
+
 function toCar(row: CarRow): Car {
-  return {
-    id: row.id,
-    make: row.make,
-    model: row.model,
-    year: row.year,
-    price: row.price,
-    mileage: row.mileage,
-    condition: row.condition,
-    body_type: row.body_type,
-    transmission: row.transmission,
-    fuel_type: row.fuel_type,
-    drive_train: row.drive_train,
-    engine_capacity: row.engine_capacity,
-    engine_size: row.engine_size,
-    custom_paper: row.custom_paper,
-    color: row.color,
-    registration: row.registration === 1,
-    financing: row.financing === 1,
-    car_description: row.car_description,
-    car_history: row.car_history,
-    other_info: row.other_info,
-    location: row.location,
-    vin: row.vin,
-    keyfeatures: parseJsonList(row.keyfeatures),
-    images: parseJsonList(row.images_json),
-    sold: row.sold === 1,
-    created_at: row.created_at,
-  };
+  const fields: Record<string, unknown> = {};
+  for (const key of CAR_FIELD_NAMES) {
+    const value = row[key];
+    fields[key] = isFlag(key) ? value === 1 : key === "keyfeatures" ? parseJsonList(value as string) : (value ?? null);
+  }
+  return { ...(fields as CarFields), id: row.id, images: parseJsonList(row.images_json), sold: row.sold === 1, created_at: row.created_at };
 }
 
 /** A car's image paths, in position order, as one JSON text (so a list needs no second query). */
@@ -333,31 +253,20 @@ export function parseCarId(raw: string | undefined | null): number | null {
   return id > 0 ? id : null;
 }
 
-export function carColumns(input: CarInput) {
-  return {
-    make: input.make,
-    model: input.model,
-    year: input.year,
-    price: input.price,
-    mileage: input.mileage ?? null,
-    condition: input.condition,
-    body_type: input.body_type,
-    transmission: input.transmission || null,
-    fuel_type: input.fuel_type || null,
-    drive_train: input.drive_train,
-    engine_capacity: input.engine_capacity,
-    engine_size: input.engine_size,
-    custom_paper: input.custom_paper,
-    color: input.color || null,
-    registration: input.registration ? 1 : 0,
-    financing: input.financing ? 1 : 0,
-    car_description: input.car_description || null,
-    car_history: input.car_history || null,
-    other_info: input.other_info || null,
-    location: input.location || null,
-    vin: input.vin || null,
-    keyfeatures: JSON.stringify(input.keyfeatures ?? []),
-  };
+/** The columns a car's input is stored as: yes/no as 1/0, key features as JSON text, empty texts as null. */
+export function carColumns(input: CarInput): StoredCarFields {
+  const columns: Record<string, unknown> = {};
+  for (const key of CAR_FIELD_NAMES) {
+    const value = input[key];
+    columns[key] = isFlag(key)
+      ? value
+        ? 1
+        : 0
+      : key === "keyfeatures"
+        ? JSON.stringify(value ?? [])
+        : value === undefined || value === "" ? null : value;
+  }
+  return columns as StoredCarFields;
 }
 
 /** Stores a car and its image paths in one transaction; returns the new id. */

@@ -1,5 +1,6 @@
 import { type LoanPeriod, type LoanQuote, quoteLoan } from "~/lib/loan-math";
-import { type Car, getCar } from "./car.server";
+import { getCar } from "./car.server";
+import { type Car } from "~/lib/car";
 import { createLoanApplication, type LoanApplication } from "./lead.server";
 
 /**

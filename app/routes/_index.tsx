@@ -21,7 +21,8 @@ import { site } from "~/config/site";
 import { parsePage } from "~/lib/car-filters";
 import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
 import { parseNewsletter } from "~/lib/newsletter-schema";
-import { showroom, toPublicCar } from "~/models/car.server";
+import { showroom } from "~/models/car.server";
+import { type Car, type CardCar, toCardCar } from "~/lib/car";
 import { rememberVisitorSubscription, subscribe, visitorSubscriptions } from "~/models/newsletter.server";
 import { GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
 
@@ -39,10 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
     visitorSubscriptions(request),
   ]);
+  // One card object per car, however many lists show it: the page data sends each car once.
+  const cards = new Map<number, CardCar>();
+  const card = (car: Car) => cards.get(car.id) ?? cards.set(car.id, toCardCar(car)).get(car.id)!;
   return {
-    recent: shown.recent.map(toPublicCar),
-    collection: { ...shown.collection, cars: shown.collection.cars.map(toPublicCar) },
-    tab: { value: tab.value, condition: tab.condition, total: shown.tab.total, cars: shown.tab.cars.map(toPublicCar) },
+    recent: shown.recent.map(card),
+    collection: { ...shown.collection, cars: shown.collection.cars.map(card) },
+    tab: { value: tab.value, condition: tab.condition, total: shown.tab.total, cars: shown.tab.cars.map(card) },
     tiles: shown.tiles,
     subscribed,
     video: heroVideo(),
@@ -115,7 +119,7 @@ export default function Home() {
       <Section id="gallery" eyebrow="Gallery" title="Life at Lekki Prime Autos">
         <Gallery images={gallery} />
       </Section>
-      <CarLightbox car={lightbox.car} onClose={lightbox.close} />
+      <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
     </>
   );
 }

@@ -5,7 +5,8 @@ import { CarForm, type CarFormValues } from "~/components/admin/CarForm";
 import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/models/auth.server";
 import { CarFormError, formValues, updateCarFromRequest } from "~/models/car-form.server";
-import { type Car, getCar, parseCarId } from "~/models/car.server";
+import { getCar, parseCarId } from "~/models/car.server";
+import { type Car } from "~/lib/car";
 import type { CarFieldErrors } from "~/lib/car-schema";
 
 type Failure = { message: string; errors: CarFieldErrors; values: Record<string, string | string[]> };

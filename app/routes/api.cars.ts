@@ -4,7 +4,8 @@ import { methodNotAllowed } from "~/lib/http.server";
 import { listResponse, parsePaging } from "~/lib/list-api.server";
 import { hasAuthorization, requireAdminApi } from "~/models/auth.server";
 import { addCarFromRequest, CarFormError, carFormErrorResponse } from "~/models/car-form.server";
-import { getCar, pageCars, toPublicCar } from "~/models/car.server";
+import { getCar, pageCars } from "~/models/car.server";
+import { toPublicCar } from "~/lib/car";
 
 /**
  * GET /api/cars: the public search (q, body_type, make, ... and `page`/`limit`), a JSON array

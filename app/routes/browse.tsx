@@ -12,7 +12,8 @@ import pages from "~/styles/pages.module.css";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
 import { canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
-import { pageCars, toPublicCar } from "~/models/car.server";
+import { pageCars } from "~/models/car.server";
+import { toCardCar } from "~/lib/car";
 
 const FIELD_LABELS: Record<string, string> = {
   minYear: "Min year", maxYear: "Max year", minPrice: "Min price", maxPrice: "Max price",
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { filters, ignored } = parseCarFilters(url.searchParams);
   const result = await pageCars(filters, parsePage(url.searchParams), BROWSE_PAGE_SIZE);
-  return { ...result, cars: result.cars.map(toPublicCar), ignored: ignored.map((k) => FIELD_LABELS[k] ?? k), query: url.search };
+  return { ...result, cars: result.cars.map(toCardCar), ignored: ignored.map((k) => FIELD_LABELS[k] ?? k), query: url.search };
 }
 
 export default function Browse() {
@@ -73,7 +74,7 @@ export default function Browse() {
         <CarGrid cars={cars} onOpen={lightbox.open} empty="No cars found matching your criteria." eagerCount={3} />
       </div>
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
-      <CarLightbox car={lightbox.car} onClose={lightbox.close} />
+      <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
     </Container>
   );
 }

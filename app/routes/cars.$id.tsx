@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { carTitle } from "~/components/CarCard";
+import { carTitle } from "~/lib/car";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
@@ -11,7 +11,8 @@ import pages from "~/styles/pages.module.css";
 import { site, whatsappLink } from "~/config/site";
 import { notFoundIfMissing } from "~/lib/http.server";
 import { formatNaira } from "~/lib/money";
-import { getCar, parseCarId, toPublicCar } from "~/models/car.server";
+import { getCar, parseCarId } from "~/models/car.server";
+import { toPublicCar } from "~/lib/car";
 
 /**
  * The car view as a page (the lightbox's shareable URL; works without JavaScript). Unknown ids

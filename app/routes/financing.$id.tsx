@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { carTitle } from "~/components/CarCard";
+import { carTitle } from "~/lib/car";
 import { FinancingCarView } from "~/components/leads/FinancingCarView";
 import { LoanCalculator } from "~/components/leads/LoanCalculator";
 import { site } from "~/config/site";

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigate } from "@remix-run/react";
-import { CarCard, type CardCar } from "~/components/CarCard";
+import { CarCard } from "~/components/CarCard";
+import { toCardCar } from "~/lib/car";
 import { carGridClasses } from "~/components/car/CarGrid";
 import { Container } from "~/components/ui/Container";
 import pages from "~/styles/pages.module.css";
@@ -19,19 +20,7 @@ export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { submitted, headers } = await takeApplicationSubmitted(request);
   const result = await pageCars({ financing: true }, parsePage(new URL(request.url).searchParams), FINANCING_PAGE_SIZE);
-  const cars: CardCar[] = result.cars.map((c) => ({
-    id: c.id,
-    make: c.make,
-    model: c.model,
-    year: c.year,
-    price: c.price,
-    mileage: c.mileage,
-    fuel_type: c.fuel_type,
-    transmission: c.transmission,
-    car_description: c.car_description,
-    condition: c.condition,
-    images: c.images.slice(0, 1),
-  }));
+  const cars = result.cars.map(toCardCar);
   return data({ cars, page: result.page, pageCount: result.pageCount, total: result.total, submitted }, { headers });
 }
 

@@ -257,6 +257,8 @@ describe("car view", () => {
     await expect(dialog.getByRole("heading", { level: 2 }).innerText()).resolves.toBe(title);
     await expect(page.title()).resolves.toMatch(/^Browse Cars/);
     expect(new URL(page.url()).pathname).toMatch(/^\/cars\/\d+$/);
+    // The card's photo, name and price show at once; the facts arrive with the car's details.
+    await dialog.getByTestId("car-facts").waitFor();
     for (const label of ["Condition", "Type", "Transmission", "Mileage", "Engine Capacity", "Engine Size", "Fuel Type", "Drive Type", "Custom Paper", "Color", "Registered"]) {
       expect(await dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).count()).toBe(1);
     }
@@ -276,7 +278,7 @@ describe("car view", () => {
     await dialog.getByText(`${(2 % total) + 1} / ${total}`).waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    expect(new URL(page.url()).pathname).toBe("/browse");
+    await page.waitForURL((u) => u.pathname === "/browse"); // the dialog's close event restores it
 
     await page.getByRole("link", { name: "View Details" }).nth(1).click();
     await dialog.waitFor();
@@ -286,7 +288,7 @@ describe("car view", () => {
     await dialog.waitFor();
     await page.mouse.click(5, 400);
     await dialog.waitFor({ state: "hidden" });
-    expect(new URL(page.url()).pathname).toBe("/browse");
+    await page.waitForURL((u) => u.pathname === "/browse"); // the dialog's close event restores it
     await ctx.close();
   });
 
@@ -315,7 +317,7 @@ describe("car view", () => {
     await page.mouse.click(1275, 450);
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(focusedHref).toBe(href);
-    expect(new URL(page.url()).pathname).toBe("/browse");
+    await page.waitForURL((u) => u.pathname === "/browse"); // the dialog's close event restores it
     await ctx.close();
 
     const phone = await open(true, "/browse", PHONE);

@@ -3,7 +3,8 @@ import zlib from "node:zlib";
 import path from "node:path";
 import sharp from "sharp";
 import { getDb, getSqlite } from "../../db/database.server";
-import { type CarInput, createCar } from "~/models/car.server";
+import { createCar } from "~/models/car.server";
+import { type CarInput } from "~/lib/car";
 
 /** Empties every table except admins and settings (call in beforeEach for a clean slate). */
 export async function clearData(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import type { Car } from "~/models/car.server";
+import type { Car } from "~/lib/car";
 import { imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { ResponsiveTable } from "./ResponsiveTable";
 

@@ -1,4 +1,4 @@
-import type { Car } from "~/models/car.server";
+import type { Car } from "~/lib/car";
 import { formatMileage } from "~/lib/money";
 import classes from "./CarDetails.module.css";
 

@@ -1,6 +1,6 @@
 import { CarCard } from "../CarCard";
 import { CAR_IMAGE_SIZES } from "../CarImage";
-import type { LightboxCar } from "./CarLightbox";
+import type { CardCar } from "~/lib/car";
 import classes from "./CarGrid.module.css";
 
 export { classes as carGridClasses };
@@ -17,8 +17,8 @@ export function CarGrid({
   columns = 3,
   compact = false,
 }: {
-  cars: LightboxCar[];
-  onOpen?: (car: LightboxCar) => void;
+  cars: CardCar[];
+  onOpen?: (car: CardCar) => void;
   empty: string;
   eagerCount?: number;
   columns?: 3 | 4;

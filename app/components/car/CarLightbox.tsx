@@ -1,41 +1,49 @@
+import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Car } from "~/models/car.server";
+import { type CardCar, carTitle, type PublicCar } from "~/lib/car";
 import { whatsappLink } from "~/config/site";
 import { formatNaira } from "~/lib/money";
-import { carTitle } from "../CarCard";
 import { ButtonAnchor, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { CarFacts, KeyFeatures } from "./CarDetails";
 import classes from "./CarLightbox.module.css";
 import { PhotoViewer } from "./PhotoViewer";
 
-export type LightboxCar = Omit<Car, "vin" | "car_history" | "other_info">;
-
 export function inspectionHref(car: { make: string; model: string }) {
   return `/book-inspection?${new URLSearchParams({ make: car.make, model: car.model })}`;
 }
 
 /**
- * Which car the lightbox shows. Opening it writes /cars/<id> into the address bar (a link to
- * share; the server renders that page too) and closing puts the previous address back. It uses
- * replaceState with the router's own state object, so Remix's history stays as it was.
+ * Which car the lightbox shows. Lists carry only what their cards show, so opening it shows the
+ * card's photo, name and price at once and loads the rest (every photo, key features, facts)
+ * from the car's own page data (/cars/<id>, the same answer the page cache keeps). Opening it
+ * writes /cars/<id> into the address bar (a link to share; the server renders that page too) and
+ * closing puts the previous address back. It uses replaceState with the router's own state
+ * object, so Remix's history stays as it was.
  */
 export function useCarLightbox() {
-  const [car, setCar] = useState<LightboxCar | null>(null);
+  const [card, setCard] = useState<CardCar | null>(null);
+  const details = useFetcher<{ car: PublicCar }>();
   const previous = useRef<string | null>(null);
-  const open = useCallback((next: LightboxCar) => {
-    if (previous.current === null) previous.current = window.location.pathname + window.location.search + window.location.hash;
-    window.history.replaceState(window.history.state, "", `/cars/${next.id}`);
-    setCar(next);
-  }, []);
+  const { load } = details;
+  const open = useCallback(
+    (next: CardCar) => {
+      if (previous.current === null) previous.current = window.location.pathname + window.location.search + window.location.hash;
+      window.history.replaceState(window.history.state, "", `/cars/${next.id}`);
+      setCard(next);
+      void load(`/cars/${next.id}`);
+    },
+    [load],
+  );
   const close = useCallback(() => {
     if (previous.current !== null) window.history.replaceState(window.history.state, "", previous.current);
     previous.current = null;
-    setCar(null);
+    setCard(null);
   }, []);
   // Leaving the page with the lightbox open (back button, a link inside it): forget the address.
   useEffect(() => () => void (previous.current = null), []);
-  return { car, open, close };
+  const loaded = details.data?.car;
+  return { card, car: loaded && card && loaded.id === card.id ? loaded : null, open, close };
 }
 
 /**
@@ -43,39 +51,49 @@ export function useCarLightbox() {
  * facts. Escape, the Close button and a click on the backdrop close it; the focus goes back to
  * the card that opened it. Full screen on phones.
  */
-export function CarLightbox({ car, onClose }: { car: LightboxCar | null; onClose: () => void }) {
+export function CarLightbox({ card, car, onClose }: { card: CardCar | null; car: PublicCar | null; onClose: () => void }) {
   const [index, setIndex] = useState(0);
-  useEffect(() => setIndex(0), [car?.id]);
+  useEffect(() => setIndex(0), [card?.id]);
+  const images = car?.images ?? card?.images ?? [];
   useEffect(() => {
-    if (!car || car.images.length < 2) return;
+    if (images.length < 2) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "ArrowRight") setIndex((i) => i + 1);
       if (e.key === "ArrowLeft") setIndex((i) => i - 1);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [car]);
-  const title = car ? carTitle(car) : "";
+  }, [images.length]);
+  const shown = car ?? card;
+  const title = shown ? carTitle(shown) : "";
   return (
-    <Dialog open={car !== null} onClose={onClose} title={title} testId="car-lightbox">
-      {car ? (
+    <Dialog open={card !== null} onClose={onClose} title={title} testId="car-lightbox">
+      {shown ? (
         <div className={classes.grid}>
-          <PhotoViewer images={car.images} alt={title} index={index} onSelect={setIndex} />
+          <PhotoViewer images={images} alt={title} index={index} onSelect={setIndex} />
           <div className={classes.info}>
             <div>
-              <p className={classes.price}>{formatNaira(car.price)}</p>
-              <p className={classes.description}>{car.car_description || "No description"}</p>
+              <p className={classes.price}>{formatNaira(shown.price)}</p>
+              <p className={classes.description}>{shown.car_description || "No description"}</p>
             </div>
-            <KeyFeatures features={car.keyfeatures} />
-            <CarFacts car={car} />
+            {car ? (
+              <>
+                <KeyFeatures features={car.keyfeatures} />
+                <CarFacts car={car} />
+              </>
+            ) : (
+              <p className={classes.loading} role="status">
+                Loading...
+              </p>
+            )}
             <div className={classes.actions}>
-              <ButtonLink to={inspectionHref(car)} onClick={onClose}>
+              <ButtonLink to={inspectionHref(shown)} onClick={onClose}>
                 Book an inspection
               </ButtonLink>
-              <ButtonAnchor href={whatsappLink(car)} target="_blank" rel="noopener noreferrer" variant="default" data-testid="lightbox-chat">
+              <ButtonAnchor href={whatsappLink(shown)} target="_blank" rel="noopener noreferrer" variant="default" data-testid="lightbox-chat">
                 Chat on WhatsApp
               </ButtonAnchor>
-              <ButtonAnchor href={`/cars/${car.id}`} variant="subtle">
+              <ButtonAnchor href={`/cars/${shown.id}`} variant="subtle">
                 Open full page
               </ButtonAnchor>
             </div>

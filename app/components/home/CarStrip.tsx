@@ -1,10 +1,10 @@
 import { CarCard } from "../CarCard";
 import { CAR_IMAGE_SIZES } from "../CarImage";
-import type { LightboxCar } from "../car/CarLightbox";
+import type { CardCar } from "~/lib/car";
 import classes from "./home.module.css";
 
 /** A horizontal, snapping strip of car cards (New Arrivals, the condition tabs). */
-export function CarStrip({ cars, onOpen, testId }: { cars: LightboxCar[]; onOpen?: (car: LightboxCar) => void; testId?: string }) {
+export function CarStrip({ cars, onOpen, testId }: { cars: CardCar[]; onOpen?: (car: CardCar) => void; testId?: string }) {
   const byId = new Map(cars.map((c) => [c.id, c]));
   return (
     <div className={classes.strip} data-testid={testId}>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
-import { carTitle } from "~/components/CarCard";
+import { carTitle } from "~/lib/car";
 import { CAR_IMAGE_SIZES, CarImage } from "~/components/CarImage";
 import { formatMileage, formatNaira } from "~/lib/money";
 import { buttonClass } from "../ui/Button";

@@ -1,0 +1,73 @@
+import type { CarFormInput } from "./car-schema";
+
+/**
+ * The car, as every layer sees it. Its fields are declared once, by the admin form's schema
+ * (CarSchema in car-schema.ts); the types below, the database table (db/schema.ts) and the
+ * conversions in the car model all derive from it. Pure types and functions: safe for the
+ * browser, the server and the database layer alike.
+ */
+
+type Widen<T> = T extends string ? string : T extends readonly string[] ? string[] : T;
+
+/** What creating or saving a car takes (optional fields may be left out). */
+export type CarInput = { [K in keyof CarFormInput]: Widen<CarFormInput[K]> };
+
+/** A car's own fields as stored and read back: every optional one is present, null when empty. */
+export type CarFields = { [K in keyof CarFormInput]-?: Widen<Exclude<CarFormInput[K], undefined>> };
+
+export interface Car extends CarFields {
+  id: number;
+  /** Paths ("/uploads/<file>") or absolute URLs, in display order. */
+  images: string[];
+  sold: boolean;
+  created_at: string;
+}
+
+/** The yes/no fields (stored as 0/1). */
+export const CAR_FLAG_FIELDS = ["registration", "financing"] as const satisfies readonly (keyof CarFields)[];
+
+/** Back-office fields the public never sees. */
+export const PRIVATE_CAR_FIELDS = ["vin", "car_history", "other_info"] as const satisfies readonly (keyof CarFields)[];
+
+/** A car as the public pages and public lists show it. */
+export type PublicCar = Omit<Car, (typeof PRIVATE_CAR_FIELDS)[number]>;
+
+export function toPublicCar(car: Car): PublicCar {
+  const out: Partial<Car> = { ...car };
+  for (const key of PRIVATE_CAR_FIELDS) delete out[key];
+  return out as PublicCar;
+}
+
+/** What a car card shows: enough for a list, light enough for 30 cards a page. */
+export type CardCar = Pick<
+  Car,
+  "id" | "make" | "model" | "year" | "price" | "mileage" | "fuel_type" | "transmission" | "car_description" | "condition" | "images"
+>;
+
+const CARD_DESCRIPTION_CHARS = 160;
+
+/** The card's share of a car: its first photo only, and the description cut to what a card shows. */
+export function toCardCar(car: Car | PublicCar): CardCar {
+  const description = car.car_description;
+  return {
+    id: car.id,
+    make: car.make,
+    model: car.model,
+    year: car.year,
+    price: car.price,
+    mileage: car.mileage,
+    fuel_type: car.fuel_type,
+    transmission: car.transmission,
+    condition: car.condition,
+    car_description:
+      description && description.length > CARD_DESCRIPTION_CHARS
+        ? `${description.slice(0, CARD_DESCRIPTION_CHARS).replace(/\s+\S*$/, "")}…`
+        : description,
+    images: car.images.slice(0, 1),
+  };
+}
+
+/** 'make model - year', the car's name everywhere. */
+export function carTitle(car: { make: string; model: string; year: number }): string {
+  return `${car.make} ${car.model} - ${car.year}`;
+}
