@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { type Cookie, createCookie } from "@remix-run/node";
-import { getDb, nowIso } from "../../db/database.server";
+import { type DB, getDb, nowIso } from "../../db/database.server";
 import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
 import { env } from "~/config/env.server";
 import type { Admin } from "./admin.server";
@@ -18,11 +18,14 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** Starts a session for an admin and returns its token (shown to the client once). */
-export async function createSession(adminId: number): Promise<string> {
+/**
+ * Starts a session for an admin and returns its token (shown to the client once). `db` defaults
+ * to the app's connection; the end-to-end tests pass one opened on their server's database file.
+ */
+export async function createSession(adminId: number, db: DB = getDb()): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = nowIso();
-  await getDb()
+  await db
     .insertInto("sessions")
     .values({ token_hash: hashToken(token), admin_id: adminId, created_at: now, last_seen_at: now })
     .execute();
