@@ -1,45 +1,51 @@
-// Signs an admin in for a browser test by creating a session row directly (only the login test
-// drives the login form), then setting the signed cookie on the Playwright context.
+// An admin's session cookie for the e2e tests that do not drive the login form (useE2E's
+// signIn and adminCookie): the session model's own createSession writes the row into the test
+// server's database, and the cookie is signed with Remix's createCookie and the secret the app
+// keeps in its settings table.
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
-import type { BrowserContext } from "playwright-core";
-import { SESSION_COOKIE_NAME } from "~/models/session.server";
-import { ADMIN_USERNAME, type TestServer } from "./harness";
+import { Kysely, SqliteDialect } from "kysely";
+import { createSession, SESSION_COOKIE_NAME } from "~/models/session.server";
+import type { DB } from "../../db/database.server";
+import type { Database as Schema } from "../../db/schema";
 
-function sessionSecret(db: Database.Database): string {
-  const read = () => db.prepare("select value from settings where key = 'session_secret'").get() as { value: string } | undefined;
-  if (!read()) {
-    db.prepare("insert or ignore into settings (key, value) values ('session_secret', ?)").run(crypto.randomBytes(32).toString("hex"));
-  }
-  return read()!.value;
-}
-
-/** Creates a live session for `username` in the server's database and returns its token. */
-export function createSessionRow(server: TestServer, username = ADMIN_USERNAME): { token: string; secret: string } {
-  const db = new Database(server.dbPath);
+/** A Kysely handle on the running test server's database (a second connection, so it waits for locks). */
+async function withServerDb<T>(server: { dbPath: string }, use: (db: DB) => Promise<T>): Promise<T> {
+  const sqlite = new Database(server.dbPath);
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
-    db.pragma("busy_timeout = 5000");
-    const admin = db.prepare("select id from admins where username = ? collate nocase").get(username) as { id: number } | undefined;
-    if (!admin) throw new Error(`No admin '${username}' in the test database`);
-    const token = crypto.randomBytes(32).toString("base64url");
-    const now = new Date().toISOString();
-    db.prepare("insert into sessions (token_hash, admin_id, created_at, last_seen_at) values (?, ?, ?, ?)").run(
-      crypto.createHash("sha256").update(token).digest("hex"),
-      admin.id,
-      now,
-      now,
-    );
-    return { token, secret: sessionSecret(db) };
+    return await use(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
-/** Signs `username` in on the context, as if it had just used the login form. */
-export async function signInAdmin(context: BrowserContext, server: TestServer, username = ADMIN_USERNAME): Promise<void> {
-  const { token, secret } = createSessionRow(server, username);
+/**
+ * The cookie-signing secret the server uses. The server generates it the first time it needs it;
+ * if that has not happened yet, one is stored now the same race-free way (insert unless present,
+ * then read back), so the server and the test end up with the same value.
+ */
+async function sessionSecret(db: DB): Promise<string> {
+  const read = () => db.selectFrom("settings").select("value").where("key", "=", "session_secret").executeTakeFirst();
+  if (!(await read())) {
+    await db
+      .insertInto("settings")
+      .values({ key: "session_secret", value: crypto.randomBytes(32).toString("hex") })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+  }
+  return (await read())!.value;
+}
+
+/** A live session for `username` on the test server: its `Cookie` header pair, `name=signed-token`. */
+export async function adminCookie(server: { dbPath: string }, username: string): Promise<string> {
+  const { token, secret } = await withServerDb(server, async (db) => {
+    const admin = await db.selectFrom("admins").select("id").where("username", "=", username).executeTakeFirst();
+    if (!admin) throw new Error(`No admin '${username}' in the test database`);
+    return { token: await createSession(admin.id, db), secret: await sessionSecret(db) };
+  });
   const cookie = createCookie(SESSION_COOKIE_NAME, { secrets: [secret], path: "/" });
-  const value = (await cookie.serialize(token)).split(";")[0].slice(SESSION_COOKIE_NAME.length + 1);
-  await context.addCookies([{ name: SESSION_COOKIE_NAME, value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+  return (await cookie.serialize(token)).split(";")[0];
 }

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAdmin } from "./admin-session";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, JS_MODES, launchBrowser, newContext, screenshot, startServer, type TestServer, waitForHydration } from "./harness";
+import { describe, expect, it } from "vitest";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, field, JS_MODES, screenshot, type TestServer, useE2E, waitForHydration } from "./harness";
 
 const ADMIN_URLS = [
   "/admin", "/admin/create-listing", "/admin/add-car", "/admin/edit-car/1", "/admin/inspections",
@@ -22,44 +21,26 @@ async function carImages(server: TestServer, id: number): Promise<string[]> {
   return res.ok ? (await res.json()).images : [];
 }
 
-/** A form control by its label, whether or not Mantine marks it required with " *". */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()₦]/g, (c) => `\\${c}`)}( \\*)?$`));
-
 const onDisk = (server: TestServer, publicPath: string) => fs.existsSync(path.join(server.uploadsDir, path.basename(publicPath)));
 
 for (const mode of JS_MODES) {
   describe(`admin back office ${mode.label}`, () => {
-    let server: TestServer;
-    let browser: Browser;
-    let ctx: BrowserContext;
+    const app = useE2E({ browser: true });
     let page: Page;
     const model = mode.js ? "3008 Allure JS" : "3008 Allure NoJS";
 
-    beforeAll(async () => {
-      server = await startServer();
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
-
-    async function freshPage(signedIn: boolean, username = ADMIN_USERNAME) {
-      await ctx?.close();
-      ctx = await newContext(browser, { js: mode.js });
-      if (signedIn) await signInAdmin(ctx, server, username);
-      page = await ctx.newPage();
+    /** A page in a new context (JavaScript as the mode says), signed in or not; the previous one closes. */
+    async function freshPage(signedIn: boolean) {
+      await page?.context().close();
+      page = await app.newPage({ js: mode.js, admin: signedIn });
       return page;
     }
-    const go = async (url: string) => {
-      await page.goto(server.url + url);
-      await waitForHydration(page, mode.js);
-    };
+    const go = (url: string) => app.go(page, url);
 
     it("sends an anonymous visitor of every admin URL to /admin/login", async () => {
       await freshPage(false);
       for (const url of ADMIN_URLS) {
-        await page.goto(server.url + url);
+        await page.goto(app.url(url));
         expect(new URL(page.url()).pathname, url).toBe("/admin/login");
         expect(await page.content()).not.toContain("Manage Car Listings");
       }
@@ -75,7 +56,7 @@ for (const mode of JS_MODES) {
       expect(await field(page, "Username").inputValue()).toBe(ADMIN_USERNAME);
       await field(page, "Password").fill(ADMIN_PASSWORD);
       await page.getByRole("button", { name: "Login" }).click();
-      await page.waitForURL(`${server.url}/admin`);
+      await page.waitForURL(app.url("/admin"));
       await page.getByRole("heading", { name: "Dashboard" }).waitFor();
       expect(await page.getByText("Booked Inspections Per Month").first().isVisible()).toBe(true);
       expect(await page.getByText("Cars Created and Sold Per Month").first().isVisible()).toBe(true);
@@ -86,8 +67,8 @@ for (const mode of JS_MODES) {
       if (mode.js) await page.locator(".recharts-surface").first().waitFor();
       // Sign out with the layout's button.
       await page.getByRole("button", { name: "Logout" }).first().click();
-      await page.waitForURL(`${server.url}/admin/login`);
-      await page.goto(`${server.url}/admin`);
+      await page.waitForURL(app.url("/admin/login"));
+      await page.goto(app.url("/admin"));
       expect(new URL(page.url()).pathname).toBe("/admin/login");
     });
 
@@ -124,20 +105,20 @@ for (const mode of JS_MODES) {
       expect(await row.getByText("Available").isVisible()).toBe(true);
       carId = Number(await row.getAttribute("data-car-id"));
       expect(carId).toBeGreaterThan(0);
-      const images = await carImages(server, carId);
+      const images = await carImages(app.server, carId);
       expect(images).toHaveLength(2);
-      for (const p of images) expect(onDisk(server, p)).toBe(true);
+      for (const p of images) expect(onDisk(app.server, p)).toBe(true);
 
-      await page.goto(`${server.url}/browse?q=${encodeURIComponent(model)}`);
+      await page.goto(app.url(`/browse?q=${encodeURIComponent(model)}`));
       await page.getByText(`Peugeot ${model} - 2022`).first().waitFor();
     });
 
     it("edits the car, removing one of its images", async () => {
-      const before = await carImages(server, carId);
+      const before = await carImages(app.server, carId);
       await freshPage(true);
       await go("/admin/create-listing");
       await page.getByRole("link", { name: `Edit Peugeot ${model} 2022` }).click();
-      await page.waitForURL(`${server.url}/admin/edit-car/${carId}`);
+      await page.waitForURL(app.url(`/admin/edit-car/${carId}`));
       await waitForHydration(page, mode.js);
       expect(await field(page, "Make").inputValue()).toBe("Peugeot");
       expect(await page.getByLabel("Bluetooth").isChecked()).toBe(true);
@@ -151,10 +132,10 @@ for (const mode of JS_MODES) {
       await page.getByRole("button", { name: "Update Car" }).click();
       await page.waitForURL(/\/admin\/create-listing\?done=updated/);
       await page.getByRole("status").filter({ hasText: "Car updated successfully" }).waitFor();
-      const after = await carImages(server, carId);
+      const after = await carImages(app.server, carId);
       expect(after).toEqual([before[0]]);
-      expect(onDisk(server, before[1])).toBe(false);
-      expect((await (await fetch(`${server.url}/api/cars/${carId}`)).json()).price).toBe(37_000_000);
+      expect(onDisk(app.server, before[1])).toBe(false);
+      expect((await (await fetch(app.url(`/api/cars/${carId}`))).json()).price).toBe(37_000_000);
     });
 
     it("marks the car sold after confirming, which takes it off the public lists", async () => {
@@ -167,21 +148,21 @@ for (const mode of JS_MODES) {
       const row = page.locator("tr", { hasText: model });
       await row.getByText("Sold", { exact: true }).waitFor();
       expect(await row.getByRole("link", { name: /Mark .* as sold/ }).count()).toBe(0);
-      const pub = (await (await fetch(`${server.url}/api/cars?q=${encodeURIComponent(model)}`)).json()) as { id: number }[];
+      const pub = (await (await fetch(app.url(`/api/cars?q=${encodeURIComponent(model)}`))).json()) as { id: number }[];
       expect(pub.map((c) => c.id)).not.toContain(carId);
-      await page.goto(`${server.url}/browse?q=${encodeURIComponent(model)}`);
+      await page.goto(app.url(`/browse?q=${encodeURIComponent(model)}`));
       expect(await page.getByText(`Peugeot ${model} - 2022`).count()).toBe(0);
     });
 
     it("deletes the car after confirming, with its files", async () => {
-      const images = await carImages(server, carId);
+      const images = await carImages(app.server, carId);
       await freshPage(true);
       await go("/admin/create-listing");
       await page.getByRole("link", { name: `Delete Peugeot ${model} 2022` }).click();
       await page.getByText("Are you sure you want to delete this item?").waitFor();
       // No keeps it.
       await page.getByRole("link", { name: "No", exact: true }).click();
-      await page.waitForURL(`${server.url}/admin/create-listing`);
+      await page.waitForURL(app.url("/admin/create-listing"));
       expect(await page.locator("tr", { hasText: model }).count()).toBe(1);
       await page.getByRole("link", { name: `Delete Peugeot ${model} 2022` }).click();
       await page.getByRole("button", { name: "Yes" }).click();
@@ -189,13 +170,13 @@ for (const mode of JS_MODES) {
       await page.getByRole("status").filter({ hasText: "Car deleted" }).waitFor();
       await screenshot(page, `admin-deleted-${mode.js ? "js" : "nojs"}`);
       expect(await page.locator("tbody tr", { hasText: model }).count()).toBe(0);
-      expect((await fetch(`${server.url}/api/cars/${carId}`)).status).toBe(404);
-      for (const p of images) expect(onDisk(server, p)).toBe(false);
+      expect((await fetch(app.url(`/api/cars/${carId}`))).status).toBe(404);
+      for (const p of images) expect(onDisk(app.server, p)).toBe(false);
     });
 
     it("lists inspection requests newest first, with N/A for empty other info", async () => {
       const book = (name: string, other: string) =>
-        fetch(`${server.url}/api/inspections`, {
+        fetch(app.url("/api/inspections"), {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ name, phone: "08031234567", email: "buyer@example.ng", car_make: "Toyota", car_model: "Camry", inspection_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10), other_info: other }),
@@ -215,33 +196,33 @@ for (const mode of JS_MODES) {
       await freshPage(true);
       await go("/admin/admin-management");
       const addForm = page.locator("form", { has: page.getByRole("button", { name: "Add Admin" }) });
-      await addForm.getByLabel(/^Username( \*)?$/).fill(name);
-      await addForm.getByLabel(/^Password( \*)?$/).fill("first-password-1");
+      await field(addForm, "Username").fill(name);
+      await field(addForm, "Password").fill("first-password-1");
       await addForm.getByRole("button", { name: "Add Admin" }).click();
       await page.getByRole("status").filter({ hasText: "Admin added successfully" }).waitFor();
-      expect(await addForm.getByLabel(/^Username( \*)?$/).inputValue()).toBe("");
+      expect(await field(addForm, "Username").inputValue()).toBe("");
       // A duplicate is a clear failure, and the success line goes.
-      await addForm.getByLabel(/^Username( \*)?$/).fill(name);
-      await addForm.getByLabel(/^Password( \*)?$/).fill("first-password-1");
+      await field(addForm, "Username").fill(name);
+      await field(addForm, "Password").fill("first-password-1");
       await addForm.getByRole("button", { name: "Add Admin" }).click();
       await page.getByRole("alert").filter({ hasText: `Failed to add admin: Username '${name}' is already taken` }).waitFor();
       expect(await page.getByText("Admin added successfully").count()).toBe(0);
 
       const changeForm = page.locator("form", { has: page.getByRole("button", { name: "Change Password" }) });
-      await changeForm.getByLabel(/^Username( \*)?$/).fill("nobody-here");
-      await changeForm.getByLabel(/^New Password( \*)?$/).fill("second-password-2");
-      await changeForm.getByLabel(/^Your current password( \*)?$/).fill(ADMIN_PASSWORD);
+      await field(changeForm, "Username").fill("nobody-here");
+      await field(changeForm, "New Password").fill("second-password-2");
+      await field(changeForm, "Your current password").fill(ADMIN_PASSWORD);
       await changeForm.getByRole("button", { name: "Change Password" }).click();
       await page.getByRole("alert").filter({ hasText: "Failed to change password: No admin with username 'nobody-here'" }).waitFor();
       // Resetting a colleague's password takes your own password, not theirs.
-      await changeForm.getByLabel(/^Username( \*)?$/).fill(name);
-      await changeForm.getByLabel(/^New Password( \*)?$/).fill("second-password-2");
-      await changeForm.getByLabel(/^Your current password( \*)?$/).fill("first-password-1");
+      await field(changeForm, "Username").fill(name);
+      await field(changeForm, "New Password").fill("second-password-2");
+      await field(changeForm, "Your current password").fill("first-password-1");
       await changeForm.getByRole("button", { name: "Change Password" }).click();
       await page.getByRole("alert").filter({ hasText: "Failed to change password: Your current password is not correct" }).waitFor();
-      await changeForm.getByLabel(/^Username( \*)?$/).fill(name);
-      await changeForm.getByLabel(/^New Password( \*)?$/).fill("second-password-2");
-      await changeForm.getByLabel(/^Your current password( \*)?$/).fill(ADMIN_PASSWORD);
+      await field(changeForm, "Username").fill(name);
+      await field(changeForm, "New Password").fill("second-password-2");
+      await field(changeForm, "Your current password").fill(ADMIN_PASSWORD);
       await changeForm.getByRole("button", { name: "Change Password" }).click();
       await page.getByRole("status").filter({ hasText: "Password changed successfully" }).waitFor();
       expect(await page.getByText(/Failed to/).count()).toBe(0);
@@ -253,31 +234,28 @@ for (const mode of JS_MODES) {
       await field(page, "Username").fill(name);
       await field(page, "Password").fill("second-password-2");
       await page.getByRole("button", { name: "Login" }).click();
-      await page.waitForURL(`${server.url}/admin`);
+      await page.waitForURL(app.url("/admin"));
       await page.getByText(`Signed in as`).waitFor();
       await page.getByRole("button", { name: "Logout" }).first().click();
-      await page.waitForURL(`${server.url}/admin/login`);
+      await page.waitForURL(app.url("/admin/login"));
 
       // The first admin removes the new one, which signs them out everywhere at once.
-      const theirContext = await newContext(browser, { js: mode.js });
-      const theirs = await theirContext.newPage();
-      await theirs.goto(`${server.url}/admin/login`);
-      await waitForHydration(theirs, mode.js);
+      const theirs = await app.open("/admin/login", { js: mode.js });
       await field(theirs, "Username").fill(name);
       await field(theirs, "Password").fill("second-password-2");
       await theirs.getByRole("button", { name: "Login" }).click();
-      await theirs.waitForURL(`${server.url}/admin`);
+      await theirs.waitForURL(app.url("/admin"));
       await freshPage(true);
       await go("/admin/admin-management");
       const removeForm = page.locator("form", { has: page.getByRole("button", { name: "Remove Admin" }) });
-      await removeForm.getByLabel(/^Username( \*)?$/).fill(name);
-      await removeForm.getByLabel(/^Your current password( \*)?$/).fill(ADMIN_PASSWORD);
+      await field(removeForm, "Username").fill(name);
+      await field(removeForm, "Your current password").fill(ADMIN_PASSWORD);
       await removeForm.getByRole("button", { name: "Remove Admin" }).click();
       await page.getByRole("status").filter({ hasText: `Admin '${name}' removed successfully` }).waitFor();
       expect(await page.getByRole("table", { name: "Admins" }).getByText(name, { exact: true }).count()).toBe(0);
-      await theirs.goto(`${server.url}/admin/create-listing`);
+      await theirs.goto(app.url("/admin/create-listing"));
       await theirs.waitForURL(/\/admin\/login/);
-      await theirContext.close();
+      expect(new URL(theirs.url()).pathname).toBe("/admin/login");
     });
 
     if (mode.js) {
@@ -317,7 +295,7 @@ for (const mode of JS_MODES) {
         await page.clock.fastForward(61_000);
         await page.waitForURL(/\/admin\/login\?reason=inactivity/);
         await page.getByText("Logged out due to inactivity.").waitFor();
-        await page.goto(`${server.url}/admin`);
+        await page.goto(app.url("/admin"));
         expect(new URL(page.url()).pathname).toBe("/admin/login");
       });
     }

@@ -7,18 +7,16 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./harness";
+import { useE2E } from "./harness";
 
 const run = promisify(execFile);
-let server: TestServer;
+const app = useE2E();
 let dir: string;
 
-beforeAll(async () => {
-  server = await startServer();
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-backup-test-"));
 });
-afterAll(async () => {
-  await server?.stop();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,7 +33,7 @@ describe("backup and restore", () => {
     const writer = async (n: number) => {
       for (let i = 0; writing; i++) {
         const email = `writer${n}-${i}@example.com`;
-        const res = await fetch(`${server.url}/api/contact`, {
+        const res = await fetch(app.url("/api/contact"), {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ name: `Writer ${n}`, phone: "08035550142", email, message: `Message ${i} from writer ${n}` }),
@@ -44,10 +42,11 @@ describe("backup and restore", () => {
       }
     };
     const writers = [1, 2, 3].map(writer);
-    await new Promise((r) => setTimeout(r, 300)); // writes are flowing
+    // Writes are flowing: a few acknowledged before the backup starts.
+    await expect.poll(() => acked.length, { timeout: 10_000 }).toBeGreaterThan(10);
     const backupDir = path.join(dir, "backups");
     const started = Date.now();
-    const { stdout } = await script("backup", { DATABASE_PATH: server.dbPath, UPLOADS_DIR: server.uploadsDir, BACKUP_DIR: backupDir });
+    const { stdout } = await script("backup", { DATABASE_PATH: app.server.dbPath, UPLOADS_DIR: app.server.uploadsDir, BACKUP_DIR: backupDir });
     writing = false;
     await Promise.all(writers);
     archive = /Backup written: (\S+)/.exec(stdout)![1];
@@ -72,7 +71,7 @@ describe("backup and restore", () => {
       for (const p of images) {
         const file = path.join(fresh, "uploads", path.basename(p));
         expect(fs.existsSync(file), p).toBe(true);
-        expect(fs.readFileSync(file).equals(fs.readFileSync(path.join(server.uploadsDir, path.basename(p))))).toBe(true);
+        expect(fs.readFileSync(file).equals(fs.readFileSync(path.join(app.server.uploadsDir, path.basename(p))))).toBe(true);
       }
     } finally {
       db.close();
@@ -80,7 +79,7 @@ describe("backup and restore", () => {
   });
 
   it("refuses to restore while the site runs on that database", async () => {
-    await expect(script("restore", { DATABASE_PATH: server.dbPath, UPLOADS_DIR: server.uploadsDir }, archive)).rejects.toMatchObject({
+    await expect(script("restore", { DATABASE_PATH: app.server.dbPath, UPLOADS_DIR: app.server.uploadsDir }, archive)).rejects.toMatchObject({
       stderr: expect.stringMatching(/The site is running .*stop it before restoring/),
     });
   });

@@ -1,18 +1,13 @@
 // Attacks from outside against the production server: bodies, forwarded addresses, lockouts.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { hasGpsBlock, jpegWithGps, pixelFloodPng } from "../helpers/db";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, readRows, startServer, type TestServer } from "./harness";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, useE2E } from "./harness";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: "on" } });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+// Rate limits on, as in production (the other e2e servers run with them off).
+const app = useE2E({ server: { env: { RATE_LIMITS: "on" } } });
+const carCount = () => app.rows<{ n: number }>("select count(*) as n from cars")[0].n;
 
 interface Sent {
   status: number;
@@ -36,7 +31,7 @@ function stream(
   }: { total: number; headers?: Record<string, string>; chunk?: number; length?: number; prefix?: string },
 ): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const url = new URL(path, server.url);
+    const url = new URL(path, app.server.url);
     let written = 0;
     let answered = false;
     const req = http.request(
@@ -67,7 +62,7 @@ function stream(
 /** A JSON POST from a given loopback address (another visitor, as far as the server can tell). */
 function postFrom(localAddress: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const url = new URL(path, server.url);
+    const url = new URL(path, app.server.url);
     const data = JSON.stringify(body);
     const req = http.request(
       { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data), ...headers } },
@@ -94,7 +89,7 @@ describe("request bodies are counted while they stream", () => {
     const form = new FormData();
     form.set("name", "Ada");
     form.set("email", "ada@example.com");
-    const res = await fetch(`${server.url}/api/newsletter`, { method: "POST", body: form });
+    const res = await fetch(app.url("/api/newsletter"), { method: "POST", body: form });
     expect(res.status).toBe(415);
     expect((await res.json()).error).toMatch(/car listing/);
     const big = await stream("/api/newsletter", { total: 5 * 1024 * 1024, length: 5 * 1024 * 1024, headers: { "content-type": "multipart/form-data; boundary=x" } });
@@ -107,13 +102,13 @@ describe("request bodies are counted while they stream", () => {
   });
 
   it("stops a car upload past ten 2 MB photos with 413 while it streams", async () => {
-    const login = await fetch(`${server.url}/api/admin/login`, {
+    const login = await fetch(app.url("/api/admin/login"), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
     });
     const { token } = await login.json();
-    const before = readRows<{ n: number }>(server, "select count(*) as n from cars")[0].n;
+    const before = carCount();
     // One text field that never ends: only the byte budget can stop it.
     const res = await stream("/api/cars", {
       total: 32 * 1024 * 1024,
@@ -123,7 +118,7 @@ describe("request bodies are counted while they stream", () => {
     });
     expect(res.status).toBe(413);
     expect(res.written).toBeLessThan(32 * 1024 * 1024);
-    expect(readRows<{ n: number }>(server, "select count(*) as n from cars")[0].n).toBe(before);
+    expect(carCount()).toBe(before);
   });
 });
 
@@ -182,7 +177,7 @@ describe("uploads", () => {
     const fields = { make: "Toyota", model: "Corolla", year: "2018", price: "9500000", condition: "Foreign Used", engine_capacity: "1.8L", engine_size: "V4", custom_paper: "Yes", body_type: "Sedan", drive_train: "FWD" };
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     form.append("images", new Blob([new Uint8Array(image)]), filename);
-    return fetch(`${server.url}/api/cars`, { method: "POST", headers: { authorization: `Bearer ${login.json.token}` }, body: form });
+    return fetch(app.url("/api/cars"), { method: "POST", headers: { authorization: `Bearer ${login.json.token}` }, body: form });
   }
 
   it("serves an uploaded photo without its EXIF block or GPS position", async () => {
@@ -191,7 +186,7 @@ describe("uploads", () => {
     const res = await addCar(upload, "from-my-phone.jpg");
     expect(res.status).toBe(201);
     const { car } = await res.json();
-    const served = Buffer.from(await (await fetch(server.url + car.images[0])).arrayBuffer());
+    const served = Buffer.from(await (await fetch(app.url(car.images[0]))).arrayBuffer());
     const meta = await sharp(served).metadata();
     expect(meta.exif).toBeUndefined();
     expect(hasGpsBlock(served)).toBe(false);
@@ -200,10 +195,10 @@ describe("uploads", () => {
   });
 
   it("refuses a 16,000 × 16,000 PNG (31 KB on disk) with 415 and a clear message, storing nothing", async () => {
-    const before = readRows<{ n: number }>(server, "select count(*) as n from cars")[0].n;
+    const before = carCount();
     const res = await addCar(pixelFloodPng(16_000, 16_000), "flood.png");
     expect(res.status).toBe(415);
     expect((await res.json()).error).toMatch(/at most 40 megapixels/);
-    expect(readRows<{ n: number }>(server, "select count(*) as n from cars")[0].n).toBe(before);
+    expect(carCount()).toBe(before);
   });
 });

@@ -1,12 +1,23 @@
-// Starts the production build on a free port with its own database, and drives Debian's Chromium.
+// End-to-end fixture: the production build on a free port with its own database, and Debian's
+// Chromium. A test file (or describe block) calls `useE2E()` once and uses what it returns:
+//
+//   const app = useE2E({ browser: true });                       // seeded server + browser
+//   const app = useE2E({ server: { env: { RATE_LIMITS: "on" } } }); // server only, its own env
+//
+//   const page = await app.open("/browse", { js: false, viewport: PHONE });
+//   app.rows("select ...");  app.field(page, "Make");  app.url("/api/cars")
+//
+// The server and browser start in beforeAll and stop in afterAll; every browser context opened
+// through the fixture is closed after its test; every test must assert something.
 import { type ChildProcess, spawn } from "node:child_process";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { adminCookie } from "./admin-session";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ADMIN_USERNAME = "admin";
@@ -33,7 +44,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts `server.ts` against a copy of the seeded template (or an empty database). */
-export async function startServer(opts: { seeded?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+async function startServer(opts: { seeded?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-e2e-"));
   const dbPath = path.join(dir, "db.sqlite");
   const uploadsDir = path.join(dir, "uploads");
@@ -58,6 +69,8 @@ export async function startServer(opts: { seeded?: boolean; env?: Record<string,
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       RATE_LIMITS: "off",
+      // Tests fill forms faster than any person; one test checks the real minimum fill time.
+      FORM_MIN_FILL_MS: "0",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -97,7 +110,7 @@ export async function startServer(opts: { seeded?: boolean; env?: Record<string,
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium'.`);
   }
@@ -111,34 +124,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 900 };
-
-/** A fresh browser context: JavaScript on or off, phone or desktop size. */
-export function newContext(
-  browser: Browser,
-  opts: { js: boolean; viewport?: { width: number; height: number } },
-): Promise<BrowserContext> {
-  return browser.newContext({
-    javaScriptEnabled: opts.js,
-    viewport: opts.viewport ?? DESKTOP,
-    locale: "en-NG",
-    timezoneId: "Africa/Lagos",
-  });
+export interface Viewport {
+  width: number;
+  height: number;
 }
 
-/** After a client-side navigation, wait for React to finish hydrating (no-op without JS). */
-export async function waitForHydration(page: Page, js: boolean): Promise<void> {
-  if (!js) return;
-  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
-  await page.waitForLoadState("networkidle");
-}
-
-/** Saves a screenshot under tests/artifacts (gitignored) for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync("tests/artifacts", { recursive: true });
-  await page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
-}
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const DESKTOP: Viewport = { width: 1280, height: 900 };
 
 /** Runs a describe body once with JavaScript and once without. */
 export const JS_MODES = [
@@ -146,25 +138,173 @@ export const JS_MODES = [
   { js: false, label: "without JavaScript" },
 ] as const;
 
-/** Rows from the test server's database, read with a separate read-only connection. */
-export function readRows<T>(server: TestServer, sql: string, ...args: unknown[]): T[] {
-  const db = new Database(server.dbPath, { readonly: true });
-  try {
-    return db.prepare(sql).all(...args) as T[];
-  } finally {
-    db.close();
-  }
+/** After a navigation, wait for React to finish hydrating (no-op without JS). */
+export async function waitForHydration(page: Page, js: boolean): Promise<void> {
+  if (!js) return;
+  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.waitForLoadState("networkidle");
 }
 
-/** A new context and page on `path`, hydrated when JavaScript is on. */
-export async function openPage(
-  browser: Browser,
-  server: TestServer,
-  opts: { js: boolean; path: string; viewport?: { width: number; height: number } },
-): Promise<Page> {
-  const ctx = await newContext(browser, { js: opts.js, viewport: opts.viewport ?? DESKTOP });
-  const page = await ctx.newPage();
-  await page.goto(server.url + opts.path);
-  await waitForHydration(page, opts.js);
-  return page;
+/**
+ * Waits until nothing on the page moves any more: web fonts loaded, eager images loaded, CSS
+ * animations and transitions finished, and the layout (every element's box, so script-driven
+ * chart animations too) unchanged over three animation frames.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => delete (window as { __e2eLayout?: unknown }).__e2eLayout);
+  await page.waitForFunction(
+    () => {
+      const w = window as { __e2eLayout?: { key: string; stable: number } };
+      const boxes = Array.from(document.body.querySelectorAll("*"), (el) => {
+        const r = el.getBoundingClientRect();
+        return `${r.x},${r.y},${r.width},${r.height}`;
+      });
+      const key = `${document.documentElement.scrollWidth}x${document.documentElement.scrollHeight};${boxes.join(";")}`;
+      const stable = w.__e2eLayout?.key === key ? w.__e2eLayout.stable + 1 : 0;
+      w.__e2eLayout = { key, stable };
+      const moving = document
+        .getAnimations()
+        .some((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+      const loading = [...document.images].some((img) => img.loading !== "lazy" && !img.complete);
+      return stable >= 3 && !moving && !loading && document.fonts.status === "loaded";
+    },
+    undefined,
+    { polling: "raf", timeout: 15_000 },
+  );
+}
+
+/** Saves a screenshot under tests/artifacts (gitignored) for people to look at. */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  fs.mkdirSync("tests/artifacts", { recursive: true });
+  await page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: opts.fullPage ?? true });
+}
+
+/** A form control by its label, whether or not Mantine marks it required with " *". */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
+}
+
+/** How wide the document is: more than the viewport means the page scrolls sideways. */
+export function scrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+export interface PageOptions {
+  /** JavaScript on or off. */
+  js: boolean;
+  /** Desktop unless given. */
+  viewport?: Viewport;
+  /** Signed in to the back office: `true` as the first admin, or a username. */
+  admin?: boolean | string;
+}
+
+export interface E2E {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** The server's address for a path. */
+  url(path: string): string;
+  /** Rows from the server's database, read with a separate read-only connection. */
+  rows<T>(sql: string, ...args: unknown[]): T[];
+  /** A fresh browser context, closed after the test. */
+  context(opts: PageOptions): Promise<BrowserContext>;
+  /** A page in a fresh context, not navigated yet (to listen, route or install a clock first). */
+  newPage(opts: PageOptions): Promise<Page>;
+  /** A page in a fresh context on `path`, hydrated when JavaScript is on. */
+  open(path: string, opts: PageOptions): Promise<Page>;
+  /** Navigates a page of this fixture to `path` and waits for hydration when its JavaScript is on. */
+  go(page: Page, path: string): Promise<void>;
+  /** Signs an admin in on a context without the login form (the first admin unless named). */
+  signIn(context: BrowserContext, username?: string): Promise<void>;
+  /** A `Cookie` header value with a live admin session (the first admin unless named). */
+  adminCookie(username?: string): Promise<string>;
+  /** Errors the page logged to its console or threw, since it opened. */
+  consoleErrors(page: Page): string[];
+  field: typeof field;
+}
+
+/**
+ * Starts a server (seeded unless `server.seeded` is false, with `server.env` on top of the test
+ * defaults) and, with `browser: true`, Chromium, for the tests of the file or describe block it
+ * is called in.
+ */
+export function useE2E(opts: { browser?: boolean; server?: { seeded?: boolean; env?: Record<string, string> } } = {}): E2E {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let open: BrowserContext[] = [];
+  const jsOf = new WeakMap<BrowserContext, boolean>();
+  const errorsOf = new WeakMap<Page, string[]>();
+
+  beforeAll(async () => {
+    server = await startServer(opts.server);
+    if (opts.browser) browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(() => {
+    expect.hasAssertions();
+  });
+  afterEach(async () => {
+    const closing = open;
+    open = [];
+    await Promise.all(closing.map((c) => c.close()));
+  });
+
+  const app: E2E = {
+    get server() {
+      if (!server) throw new Error("useE2E: the server starts in beforeAll; use it inside tests and hooks.");
+      return server;
+    },
+    get browser() {
+      if (!opts.browser) throw new Error("useE2E: pass { browser: true } to get a browser.");
+      if (!browser) throw new Error("useE2E: the browser starts in beforeAll; use it inside tests and hooks.");
+      return browser;
+    },
+    url: (path) => app.server.url + path,
+    rows<T>(sql: string, ...args: unknown[]): T[] {
+      const db = new Database(app.server.dbPath, { readonly: true });
+      try {
+        return db.prepare(sql).all(...args) as T[];
+      } finally {
+        db.close();
+      }
+    },
+    async context({ js, viewport = DESKTOP, admin }) {
+      const ctx = await app.browser.newContext({ javaScriptEnabled: js, viewport, locale: "en-NG", timezoneId: "Africa/Lagos" });
+      open.push(ctx);
+      jsOf.set(ctx, js);
+      ctx.on("page", (page) => {
+        const errors: string[] = [];
+        errorsOf.set(page, errors);
+        page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+        page.on("pageerror", (e) => void errors.push(e.message));
+      });
+      if (admin) await app.signIn(ctx, admin === true ? undefined : admin);
+      return ctx;
+    },
+    async newPage(pageOpts) {
+      return (await app.context(pageOpts)).newPage();
+    },
+    async open(path, pageOpts) {
+      const page = await app.newPage(pageOpts);
+      await app.go(page, path);
+      return page;
+    },
+    async go(page, path) {
+      const js = jsOf.get(page.context());
+      if (js === undefined) throw new Error("useE2E: go() takes a page opened through the fixture.");
+      await page.goto(app.url(path));
+      await waitForHydration(page, js);
+    },
+    async signIn(context, username = ADMIN_USERNAME) {
+      const cookie = await app.adminCookie(username);
+      const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
+      await context.addCookies([{ name, value, url: app.server.url, httpOnly: true, sameSite: "Lax" }]);
+    },
+    adminCookie: (username = ADMIN_USERNAME) => adminCookie(app.server, username),
+    consoleErrors: (page) => errorsOf.get(page) ?? [],
+    field,
+  };
+  return app;
 }

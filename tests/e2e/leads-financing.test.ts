@@ -1,24 +1,12 @@
 // Financing: the calculator, Apply for Loan and the client information, with JavaScript on and off.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatNaira } from "~/lib/money";
-import { DESKTOP, JS_MODES, launchBrowser, openPage, readRows, PHONE, screenshot, startServer, type TestServer, waitForHydration } from "./harness";
+import { DESKTOP, JS_MODES, PHONE, screenshot, scrollWidth, settled, useE2E, waitForHydration } from "./harness";
 
-let server: TestServer;
-let browser: Browser;
+const app = useE2E({ browser: true });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const query = <T>(sql: string, ...args: unknown[]) => readRows<T>(server, sql, ...args);
-
-const open = (js: boolean, path: string, viewport = DESKTOP) => openPage(browser, server, { js, path, viewport });
+const query = <T>(sql: string, ...args: unknown[]) => app.rows<T>(sql, ...args);
 
 const value = (page: Page, testId: string) => page.getByTestId(testId).inputValue();
 
@@ -36,7 +24,7 @@ async function openFirstCar(page: Page): Promise<{ id: number; price: number }> 
 
 describe.each(JS_MODES)("financing $label", ({ js }) => {
   it("calculates, applies for a loan and submits the client information through to the success message", async () => {
-    const page = await open(js, "/financing");
+    const page = await app.open("/financing", { js });
     await page.getByRole("heading", { name: "Financing Options" }).waitFor();
     expect(await page.getByTestId("car-card").count()).toBeGreaterThan(0);
     const { id, price } = await openFirstCar(page);
@@ -99,11 +87,10 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     await expect(success.count()).resolves.toBe(0);
     const clients = query<Record<string, unknown>>("SELECT * FROM client_infos WHERE loan_application_id = ?", appId);
     expect(clients).toEqual([expect.objectContaining({ phone: "+2349095550113", age_bracket: "26 - 35", deposit_available: "No", referral: null })]);
-    await page.context().close();
   });
 
   it("shows 'No loan details available.' without an application, for a guessed id and for a wrong reference", async () => {
-    const res = await fetch(`${server.url}/api/loan-applications`, {
+    const res = await fetch(app.url("/api/loan-applications"), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ car_name: "Honda Accord 2018 Grey", loan_amount: 8_000_000, initial_deposit: 4_000_000, loan_period: "3 months", monthly_repayment: 4_000_000 / 3 }),
@@ -112,23 +99,22 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     const { id, reference } = (await res.json()) as { id: number; reference: string };
     const wrong = reference.replace(/^./, (c) => (c === "0" ? "1" : "0"));
     for (const path of ["/loan-application", `/loan-application?application=${id}`, `/loan-application?application=${wrong}`]) {
-      const page = await open(js, path);
+      const page = await app.open(path, { js });
       await expect(page.getByText("No loan details available.").isVisible(), path).resolves.toBe(true);
       await expect(page.getByTestId("loan-details").count(), path).resolves.toBe(0);
       await expect(page.getByText("Honda Accord 2018 Grey").count(), path).resolves.toBe(0);
-      await page.context().close();
     }
   });
 
   it("shows 'Failed to submit application' for a bad phone number and keeps what was typed", async () => {
-    const res = await fetch(`${server.url}/api/loan-applications`, {
+    const res = await fetch(app.url("/api/loan-applications"), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ car_name: "Kia Rio 2019 Red", loan_amount: 9_000_000, initial_deposit: 3_600_000, loan_period: "3 months", monthly_repayment: 1_800_000 }),
     });
     expect(res.status).toBe(201);
     const { id, reference } = (await res.json()) as { id: number; reference: string };
-    const page = await open(js, `/loan-application?application=${reference}`);
+    const page = await app.open(`/loan-application?application=${reference}`, { js });
     const form = page.getByRole("form", { name: "Client information" });
     await form.getByLabel("Full name").fill("Typed Name");
     await form.getByLabel("Email address").fill("typed@example.com");
@@ -143,14 +129,13 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     await expect(page.getByLabel("Full name").inputValue()).resolves.toBe("Typed Name");
     await expect(page.getByLabel("Age bracket").inputValue()).resolves.toBe("60 & Above");
     expect(query("SELECT id FROM client_infos WHERE loan_application_id = ?", id)).toHaveLength(0);
-    await page.context().close();
   });
 });
 
 describe.each(JS_MODES)("financing pages $label", ({ js }) => {
   it("pages the financing cars, and a car opened from page 2 keeps page 2 behind it, through Calculate and Close", async () => {
     const [{ n }] = query<{ n: number }>("SELECT count(*) AS n FROM cars WHERE financing = 1 AND sold = 0");
-    const page = await open(js, "/financing");
+    const page = await app.open("/financing", { js });
     const pager = page.getByRole("navigation", { name: "Financing pages" });
     expect(await page.getByTestId("car-card").count()).toBe(Math.min(n, 12));
     await pager.getByRole("link", { name: "Page 2" }).click();
@@ -174,7 +159,7 @@ describe.each(JS_MODES)("financing pages $label", ({ js }) => {
 
 describe("financing calculator dialog with JavaScript", () => {
   it("is a full-screen modal that Escape and Close take back to the grid, focus on the car's card", async () => {
-    const page = await open(true, "/financing");
+    const page = await app.open("/financing", { js: true });
     const card = page.getByTestId("car-card").first();
     const href = (await card.getByRole("link", { name: "View Details" }).getAttribute("href"))!;
     const focusedHref = () => page.evaluate(() => document.activeElement?.getAttribute("href") ?? null);
@@ -194,23 +179,39 @@ describe("financing calculator dialog with JavaScript", () => {
     await page.waitForURL((u) => u.pathname === "/financing");
     await page.getByTestId("financing-view").waitFor({ state: "hidden" });
     await expect.poll(focusedHref).toBe(href);
-    await page.context().close();
   });
 });
 
-describe("financing screenshots", () => {
-  it("captures the grid, the calculator and the loan application on a phone and a desktop", async () => {
-    for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {
-      const page = await open(true, "/financing", viewport);
+describe("financing on a phone and a desktop", () => {
+  for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {
+    it(`fits the grid, the calculator and the loan application on a ${label} px screen, and logs no errors`, async () => {
+      const page = await app.open("/financing", { js: true, viewport });
+      await settled(page);
       await screenshot(page, `leads-financing-${label}`);
+      expect(await scrollWidth(page), "grid").toBeLessThanOrEqual(viewport.width);
+      await expect(page.getByTestId("car-card").first().getByRole("link", { name: "View Details" }).isVisible()).resolves.toBe(true);
+
       await openFirstCar(page);
       await page.getByRole("button", { name: "Calculate" }).click();
-      await page.screenshot({ path: `tests/artifacts/leads-financing-calculator-${label}.png` });
+      await expect.poll(() => value(page, "monthly-repayment")).not.toBe("₦0");
+      await settled(page);
+      await screenshot(page, `leads-financing-calculator-${label}`, { fullPage: false });
+      expect(await scrollWidth(page), "calculator").toBeLessThanOrEqual(viewport.width);
+      for (const testId of ["loan-amount", "initial-deposit", "monthly-repayment"]) {
+        await expect(page.getByTestId(testId).isVisible(), testId).resolves.toBe(true);
+      }
+      await expect(page.getByRole("button", { name: "Apply for Loan" }).isVisible()).resolves.toBe(true);
+
       await page.getByRole("button", { name: "Apply for Loan" }).click();
       await page.waitForURL(/\/loan-application\?application=[0-9a-f]{32}$/);
       await page.getByTestId("loan-details").waitFor();
+      await settled(page);
       await screenshot(page, `leads-loan-application-${label}`);
-      await page.context().close();
-    }
-  });
+      expect(await scrollWidth(page), "loan application").toBeLessThanOrEqual(viewport.width);
+      const form = page.getByRole("form", { name: "Client information" });
+      await expect(form.getByLabel("Full name").isVisible()).resolves.toBe(true);
+      await expect(form.getByRole("button", { name: "Submit Application" }).isVisible()).resolves.toBe(true);
+      expect(app.consoleErrors(page)).toEqual([]);
+    });
+  }
 });

@@ -1,29 +1,14 @@
 // Book Inspection and Connect with Us, in Chromium, with JavaScript on and off.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { addDays, lagosToday } from "~/lib/lead-schemas";
-import { DESKTOP, JS_MODES, launchBrowser, openPage, readRows, PHONE, screenshot, startServer, type TestServer } from "./harness";
+import { DESKTOP, JS_MODES, PHONE, screenshot, scrollWidth, settled, useE2E } from "./harness";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const rows = <T>(sql: string, ...args: unknown[]) => readRows<T>(server, sql, ...args);
-
-const open = (js: boolean, path: string, viewport = DESKTOP) => openPage(browser, server, { js, path, viewport });
+const app = useE2E({ browser: true });
 
 describe.each(JS_MODES)("Book Inspection $label", ({ js }) => {
   it("prefills the car from the car page link, books, shows the success message and resets the form", async () => {
-    const page = await open(js, "/book-inspection?make=Toyota&model=Camry");
+    const page = await app.open("/book-inspection?make=Toyota&model=Camry", { js });
     const form = page.getByRole("form", { name: "Book an inspection" });
     await expect(form.getByLabel("Car make").inputValue()).resolves.toBe("Toyota");
     await expect(form.getByLabel("Car model").inputValue()).resolves.toBe("Camry");
@@ -38,13 +23,12 @@ describe.each(JS_MODES)("Book Inspection $label", ({ js }) => {
     const status = page.getByRole("status").filter({ hasText: "Inspection booked successfully!" });
     await status.waitFor();
     await expect(page.getByRole("form", { name: "Book an inspection" }).getByLabel("Full name").inputValue()).resolves.toBe("");
-    const stored = rows<{ phone: string; car_make: string; other_info: string }>("SELECT * FROM inspections WHERE name = ?", name);
+    const stored = app.rows<{ phone: string; car_make: string; other_info: string }>("SELECT * FROM inspections WHERE name = ?", name);
     expect(stored).toEqual([expect.objectContaining({ phone: "+2348035550142", car_make: "Toyota", other_info: "Morning please" })]);
-    await page.context().close();
   });
 
   it("refuses a foreign phone number with the failure message and keeps what was typed", async () => {
-    const page = await open(js, "/book-inspection");
+    const page = await app.open("/book-inspection", { js });
     const form = page.getByRole("form", { name: "Book an inspection" });
     await form.getByLabel("Full name").fill("Refused Buyer");
     await form.getByLabel("Phone number").fill("+44 20 7946 0958");
@@ -58,14 +42,13 @@ describe.each(JS_MODES)("Book Inspection $label", ({ js }) => {
     await expect(page.getByText("Enter a Nigerian mobile number").first().isVisible()).resolves.toBe(true);
     await expect(page.getByLabel("Full name").inputValue()).resolves.toBe("Refused Buyer");
     await expect(page.getByLabel("Car model").inputValue()).resolves.toBe("Accord");
-    expect(rows("SELECT id FROM inspections WHERE name = 'Refused Buyer'")).toHaveLength(0);
-    await page.context().close();
+    expect(app.rows("SELECT id FROM inspections WHERE name = 'Refused Buyer'")).toHaveLength(0);
   });
 });
 
 describe.each(JS_MODES)("Connect with Us $label", ({ js }) => {
   it("shows the phone and chat links, sends a message and clears the form", async () => {
-    const page = await open(js, "/connect");
+    const page = await app.open("/connect", { js });
     await expect(page.getByTestId("call-link").getAttribute("href")).resolves.toBe(`tel:${site.companyPhone.replace(/\s/g, "")}`);
     await expect(page.getByTestId("whatsapp-link").getAttribute("href")).resolves.toMatch(new RegExp(`^https://wa\\.me/${site.companyPhoneDigits}\\?text=`));
     const form = page.getByRole("form", { name: "Send us a message" });
@@ -79,12 +62,11 @@ describe.each(JS_MODES)("Connect with Us $label", ({ js }) => {
     await page.getByRole("status").filter({ hasText: "Message sent successfully!" }).waitFor();
     await expect(page.getByLabel("Your Message").inputValue()).resolves.toBe("");
     await expect(page.getByLabel("Full Name").inputValue()).resolves.toBe("");
-    expect(rows("SELECT id FROM contact_messages WHERE name = ? AND phone = '+2348125550178'", name)).toHaveLength(1);
-    await page.context().close();
+    expect(app.rows("SELECT id FROM contact_messages WHERE name = ? AND phone = '+2348125550178'", name)).toHaveLength(1);
   });
 
   it("shows 'Error sending message' for a malformed email and keeps the message", async () => {
-    const page = await open(js, "/connect");
+    const page = await app.open("/connect", { js });
     const form = page.getByRole("form", { name: "Send us a message" });
     await form.getByLabel("Full Name").fill("Bad Email");
     await form.getByLabel("Phone Number").fill("08035550142");
@@ -94,19 +76,27 @@ describe.each(JS_MODES)("Connect with Us $label", ({ js }) => {
     await form.getByRole("button", { name: "Send Message" }).click();
     await page.getByRole("alert").filter({ hasText: "Error sending message" }).waitFor();
     await expect(page.getByLabel("Your Message").inputValue()).resolves.toBe("Keep this text");
-    expect(rows("SELECT id FROM contact_messages WHERE name = 'Bad Email'")).toHaveLength(0);
-    await page.context().close();
+    expect(app.rows("SELECT id FROM contact_messages WHERE name = 'Bad Email'")).toHaveLength(0);
   });
 });
 
-describe("lead form screenshots", () => {
-  it("captures /book-inspection and /connect on a phone and a desktop", async () => {
-    for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {
-      for (const [path, name] of [["/book-inspection?make=Lexus&model=RX%20350", "book-inspection"], ["/connect", "connect"]]) {
-        const page = await open(true, path, viewport);
+describe("lead forms on a phone and a desktop", () => {
+  for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {
+    it(`fit a ${label} px screen, show every field and the submit button, and log no errors`, async () => {
+      const pages = [
+        ["book-inspection", "/book-inspection?make=Lexus&model=RX%20350", "Book an inspection", "Submit", ["Full name", "Phone number", "Email address", "Car make", "Car model", "Inspection date", "Other information"]],
+        ["connect", "/connect", "Send us a message", "Send Message", ["Full Name", "Phone Number", "Email Address", "Your Message"]],
+      ] as const;
+      for (const [name, path, formName, submit, labels] of pages) {
+        const page = await app.open(path, { js: true, viewport });
+        await settled(page);
         await screenshot(page, `leads-${name}-${label}`);
-        await page.context().close();
+        expect(await scrollWidth(page), path).toBeLessThanOrEqual(viewport.width);
+        const form = page.getByRole("form", { name: formName });
+        for (const field of labels) await expect(form.getByLabel(field).isVisible(), `${path}: ${field}`).resolves.toBe(true);
+        await expect(form.getByRole("button", { name: submit }).isVisible(), path).resolves.toBe(true);
+        expect(app.consoleErrors(page), path).toEqual([]);
       }
-    }
-  });
+    });
+  }
 });

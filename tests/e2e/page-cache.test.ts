@@ -2,31 +2,16 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE_NAME } from "~/models/session.server";
+import { describe, expect, it } from "vitest";
 import { APPLICATION_FLASH_COOKIE_NAME } from "~/lib/lead-api.server";
-import { createSessionRow } from "./admin-session";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, readRows, startServer, type TestServer } from "./harness";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, useE2E } from "./harness";
 
-let server: TestServer;
+const app = useE2E();
 
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers, redirect: "manual" });
-
-async function adminCookie(): Promise<string> {
-  const { token, secret } = createSessionRow(server);
-  const cookie = createCookie(SESSION_COOKIE_NAME, { secrets: [secret], path: "/" });
-  return (await cookie.serialize(token)).split(";")[0];
-}
+const get = (path: string, headers: Record<string, string> = {}) => fetch(app.url(path), { headers, redirect: "manual" });
 
 async function bearer(): Promise<string> {
-  const res = await fetch(`${server.url}/api/admin/login`, {
+  const res = await fetch(app.url("/api/admin/login"), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
@@ -56,7 +41,7 @@ describe("shared pages", () => {
       const res = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
         // fetch would decode for us; read the raw bytes with node:http instead.
         import("node:http").then(({ get: httpGet }) =>
-          httpGet(`${server.url}/browse`, { headers: { "accept-encoding": encoding } }, (r) => {
+          httpGet(app.url("/browse"), { headers: { "accept-encoding": encoding } }, (r) => {
             const chunks: Buffer[] = [];
             r.on("data", (c) => chunks.push(c));
             r.on("end", () => resolve({ encoding: r.headers["content-encoding"], body: Buffer.concat(chunks) }));
@@ -84,7 +69,7 @@ describe("shared pages", () => {
   });
 
   it("shows an admin's edit on every public page and API the moment it is saved", async () => {
-    const [{ id, price }] = readRows<{ id: number; price: number }>(server, "select id, price from cars where sold = 0 order by created_at desc limit 1");
+    const [{ id, price }] = app.rows<{ id: number; price: number }>("select id, price from cars where sold = 0 order by created_at desc limit 1");
     const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
     for (const path of [`/cars/${id}`, "/browse", "/", `/api/cars/${id}`, "/api/cars/recent"]) await get(path); // cached now
     expect((await get(`/cars/${id}`)).headers.get("x-cache")).toBe("HIT");
@@ -96,7 +81,7 @@ describe("shared pages", () => {
     const newPrice = price + 123_000;
     form.set("price", String(newPrice));
     form.set("existingImages", JSON.stringify(car.images));
-    const saved = await fetch(`${server.url}/api/cars/${id}`, { method: "PUT", headers: { authorization: `Bearer ${await bearer()}` }, body: form });
+    const saved = await fetch(app.url(`/api/cars/${id}`), { method: "PUT", headers: { authorization: `Bearer ${await bearer()}` }, body: form });
     expect(saved.status).toBe(200);
     expect(await (await get(`/cars/${id}`)).text()).toContain(naira(newPrice));
     expect(await (await get("/browse")).text()).toContain(naira(newPrice));
@@ -108,7 +93,7 @@ describe("shared pages", () => {
 
 describe("never cached", () => {
   it("a signed-in admin's pages", async () => {
-    const cookie = await adminCookie();
+    const cookie = await app.adminCookie();
     await get("/connect"); // an anonymous copy is cached
     const res = await get("/connect", { cookie });
     expect(res.headers.get("x-cache")).toBeNull();
@@ -125,7 +110,7 @@ describe("never cached", () => {
 
   it("the home page of a visitor who subscribed (their 'Subscribed Users' list), nor a response that sets a cookie", async () => {
     const email = `cache-${Date.now()}@example.com`;
-    const posted = await fetch(`${server.url}/?index`, {
+    const posted = await fetch(app.url("/?index"), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "newsletter", name: "Ada Cache", email }),

@@ -1,32 +1,21 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, startServer, type TestServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { useE2E } from "./harness";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useE2E({ browser: true });
 
 describe("foundation", () => {
   it("answers the health check with the seeded stock", async () => {
-    const res = await fetch(`${server.url}/healthz`);
+    const res = await fetch(app.url("/healthz"));
     expect(res.status).toBe(200);
     expect((await res.json()).cars).toBeGreaterThanOrEqual(60);
   });
 
   it("sends security headers and serves uploads with their type and nosniff", async () => {
-    const home = await fetch(server.url);
+    const home = await fetch(app.url("/"));
     expect(home.headers.get("content-security-policy")).toContain("script-src");
     expect(home.headers.get("x-content-type-options")).toBe("nosniff");
-    const cars = await (await fetch(`${server.url}/api/cars/recent`)).json();
-    const img = await fetch(server.url + cars[0].images[0]);
+    const cars = await (await fetch(app.url("/api/cars/recent"))).json();
+    const img = await fetch(app.url(cars[0].images[0]));
     expect(img.status).toBe(200);
     expect(img.headers.get("content-type")).toBe("image/jpeg");
     expect(img.headers.get("x-content-type-options")).toBe("nosniff");
@@ -34,19 +23,17 @@ describe("foundation", () => {
   });
 
   it("shows a styled 404 page without a stack trace", async () => {
-    const ctx = await newContext(browser, { js: false });
-    const page = await ctx.newPage();
-    const res = await page.goto(`${server.url}/no-such-page`);
+    const page = await app.newPage({ js: false });
+    const res = await page.goto(app.url("/no-such-page"));
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(true);
     expect(await page.title()).toMatch(/^Page not found \| /);
     expect(await page.content()).not.toMatch(/at .*\.js:\d+/);
-    await ctx.close();
   });
 
   it("refuses oversized bodies with 413 before reading them", async () => {
     const big = JSON.stringify({ name: "x".repeat(300 * 1024) });
-    const res = await fetch(`${server.url}/api/contact`, {
+    const res = await fetch(app.url("/api/contact"), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: big,
@@ -56,15 +43,15 @@ describe("foundation", () => {
   });
 
   it("answers a cross-site form post with 403, not a server error", async () => {
-    const res = await fetch(`${server.url}/connect`, {
+    const res = await fetch(app.url("/connect"), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
       body: "name=A&phone=08031234567&email=a%40b.ng&message=hi",
     });
     expect(res.status).toBe(403);
-    const same = await fetch(`${server.url}/connect`, {
+    const same = await fetch(app.url("/connect"), {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.server.url },
       body: "name=Ada+Obi&phone=08031234567&email=ada%40example.ng&message=Is+the+Camry+available%3F",
       redirect: "manual",
     });
