@@ -8,11 +8,10 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ChatButton } from "~/components/ChatButton";
-import { ErrorPage } from "~/components/ErrorPage";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { site } from "~/config/site";
@@ -41,8 +40,8 @@ export const meta: MetaFunction = ({ error }) => [
  * also bring Mantine (provider and stylesheets, see routes/admin.tsx), which keys its styles on
  * the colour-scheme attribute of <html>: it is set here for them only.
  */
-export function isAdminPath(pathname: string) {
-  return pathname.startsWith("/admin") || pathname === "/admin-login";
+function isAdminPath(pathname: string) {
+  return pathname.startsWith("/admin");
 }
 
 /** What Mantine's ColorSchemeScript would set (the back office is always light). */
@@ -79,13 +78,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" message="We couldn't find that page. The car may have been sold or the link mistyped." />;
-  }
-  if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} title="Something went wrong" message={typeof error.data === "string" ? error.data : "Please try again in a moment."} />;
-  }
-  return <ErrorPage status={500} title="Something went wrong" message="Please try again in a moment. If it keeps happening, call us." />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

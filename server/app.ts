@@ -2,21 +2,16 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import morgan from "morgan";
 import { type Env, trustProxySetting } from "../app/config/env.server";
 import { catalogVersion } from "../app/models/catalog-version.server";
-import { SESSION_COOKIE_NAME } from "../app/models/session.server";
-import { NEWSLETTER_COOKIE_NAME } from "../app/models/newsletter.server";
-import { APPLICATION_FLASH_COOKIE_NAME } from "../app/lib/lead-api.server";
+import { PERSONAL_COOKIES } from "../app/http/cookies.server";
 import { bodyLimits } from "./body-limits";
 import { requestHost } from "./fetch-bridge";
 import { PageCache } from "./page-cache";
+import { rateLimits } from "./rate-limits";
 import { remixMiddleware } from "./remix";
-
-/** Cookies that make a page differ per visitor: a request carrying one never meets the page cache. */
-export const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, NEWSLETTER_COOKIE_NAME, APPLICATION_FLASH_COOKIE_NAME] as const;
 
 export interface AppOptions {
   config: Env;
@@ -97,20 +92,7 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
     next();
   });
 
-  if (config.RATE_LIMITS === "on") {
-    // Every POST/PUT/DELETE (lead forms, API writes): generous for people, a wall for scripts.
-    app.use(
-      rateLimit({
-        windowMs: 60_000,
-        limit: 60,
-        standardHeaders: "draft-8",
-        legacyHeaders: false,
-        skip: (req) => req.method === "GET" || req.method === "HEAD",
-        handler: (_req, res) =>
-          res.status(429).json({ error: "Too many requests. Please wait a minute and try again." }),
-      }),
-    );
-  }
+  if (config.RATE_LIMITS === "on") app.use(rateLimits());
 
   const cache = config.PAGE_CACHE_MB > 0
     ? new PageCache(catalogVersion, { maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000 })
@@ -122,8 +104,9 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
       mode: config.NODE_ENV,
       cache,
       personalCookies: PERSONAL_COOKIES,
-      // clientIp: req.ip (honours trust proxy) for the login throttle.
-      loadContext: (req) => ({ clientIp: req.ip ?? "" }),
+      // The client's address, worked out once (honouring TRUST_PROXY), for every limit; and, for a
+      // lead form over its budget, how long to wait (the form says so, see app/http/bot-guard).
+      loadContext: (req) => ({ clientIp: req.ip ?? "", leadRetryAfter: req.leadRetryAfter }),
     }),
   );
 

@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type express from "express";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
+import { IMAGE_TOO_LARGE } from "../app/config/messages";
 import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
 
 /**
@@ -79,7 +80,7 @@ export function bodyLimits(): express.RequestHandler {
       return refuse(req, res, 415, "Files can only be sent with a car listing. Send this form as JSON or form-encoded.");
     }
     const limit = upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
-    const message = upload ? `${BODY_TOO_LARGE} Each image must be under 2MB.` : BODY_TOO_LARGE;
+    const message = upload ? `${BODY_TOO_LARGE} ${IMAGE_TOO_LARGE}.` : BODY_TOO_LARGE;
     if (Number(req.get("content-length") ?? 0) > limit) return refuse(req, res, 413, message);
 
     if (upload) {

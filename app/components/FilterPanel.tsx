@@ -21,7 +21,7 @@ function selected(list: readonly string[], current: string) {
 }
 
 /**
- * The browse filters (SPEC §2). A GET form to /browse using the panel's own names (type,
+ * The browse filters (docs/product.md lists them). A GET form to /browse using the panel's own names (type,
  * fuelType, driveType); the loader redirects to the canonical query, so it works without
  * JavaScript. With JavaScript the canonical URL is built here and navigated to directly.
  */

@@ -1,6 +1,6 @@
 import classes from "./WhyChooseUs.module.css";
 
-/** The six 'Why Choose Us' cards of SPEC §2, in a horizontal scroller. */
+/** The six 'Why Choose Us' cards of the About page, in a horizontal scroller. */
 export const WHY_CHOOSE_US = [
   { title: "Experience & Expertise", icon: "★", text: "Over 15 years matching Lagos drivers with the right car, from first cars to fleet purchases." },
   { title: "Quality Assurance", icon: "✓", text: "Every vehicle is inspected, history-checked and serviced before it reaches our showroom floor." },

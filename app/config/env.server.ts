@@ -17,6 +17,12 @@ const EnvSchema = z.object({
     .min(16, { message: "SESSION_SECRET must be at least 16 characters" })
     .optional(),
   RATE_LIMITS: z.enum(["on", "off"], { message: "RATE_LIMITS must be on or off" }).default("on"),
+  FORM_MIN_FILL_MS: z.coerce
+    .number({ message: "FORM_MIN_FILL_MS must be a number of milliseconds" })
+    .int()
+    .min(0, { message: "FORM_MIN_FILL_MS must be 0 or more" })
+    .max(60_000, { message: "FORM_MIN_FILL_MS must be at most 60000" })
+    .default(2_000),
   PAGE_CACHE_MB: z.coerce
     .number({ message: "PAGE_CACHE_MB must be a number of megabytes" })
     .min(0, { message: "PAGE_CACHE_MB must be 0 (off) or more" })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
 
-/** Admin forms and API bodies (SPEC §3 Admin, §5): shared by the page and /api/admin/*. */
+/** Admin forms and API bodies (rules in docs/product.md): shared by the page and /api/admin/*. */
 const username = z
   .string({ error: "Username is required" })
   .trim()
@@ -28,8 +28,3 @@ export const LoginSchema = z.object({
   username: z.string().trim().min(1),
   password: z.string().min(1),
 });
-
-/** The first message of a failed parse, for one-line errors ('Failed to add admin: ...'). */
-export function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid input";
-}

@@ -31,7 +31,7 @@ export const NUMBER_FILTERS = [
   "minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage",
 ] as const;
 
-/** Filter-panel field name -> query-string name (SPEC §2 "Apply Filters"). */
+/** Filter-panel field name -> query-string name (what "Apply Filters" does). */
 export const FILTER_RENAMES: Record<string, string> = {
   type: "body_type",
   fuelType: "fuel_type",

@@ -1,4 +1,4 @@
-/** Enumerations of SPEC §3 (admin forms) and the browse filter options of SPEC §2. */
+/** The car form's choices and the browse filter options (docs/product.md). */
 export const CONDITIONS = ["New", "Foreign Used", "Nigerian Used"] as const;
 export const ENGINE_CAPACITIES = [
   "1.4L", "1.6L", "1.8L", "2.0L", "2.2L", "2.5L", "3.0L", "3.3L",
@@ -22,7 +22,7 @@ export const KEY_FEATURES = [
 /** Home page body-type tiles. */
 export const HOME_BODY_TYPES = ["SUV", "Sedan", "Truck", "Coupe"] as const;
 
-/** Browse filter panel options (SPEC §2). "All" means the field is left out. */
+/** Browse filter panel options. "All" means the field is left out. */
 export const FILTER_BODY_TYPES = ["Sedan", "SUV", "Truck", "Van"] as const;
 export const FILTER_CONDITIONS = ["New", "Used"] as const;
 export const FILTER_TRANSMISSIONS = ["Automatic", "Manual"] as const;

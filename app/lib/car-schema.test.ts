@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { parseCarFields } from "./car-schema";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CarSchema } from "./car-schema";
+import { validate } from "./validation";
+
+const parseCarFields = (fields: Record<string, unknown>) => validate(CarSchema, fields);
 
 const valid = {
   make: " Toyota ", model: "Camry", year: "2020", price: "25,000,000", condition: "foreign used",
@@ -26,13 +29,24 @@ describe("CarSchema", () => {
     const r = parseCarFields({ year: "abc", price: "-5", condition: "Brand new", keyfeatures: '["Jetpack"]' });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors).toMatchObject({
+    expect(r.fieldErrors).toMatchObject({
       make: "Make is required",
       year: "Year must be a number",
       price: "Price must be at least 1",
       engine_size: "Engine size is required",
       keyfeatures: "Unknown key feature: Jetpack",
     });
-    expect(r.errors.condition).toMatch(/Condition must be one of New/);
+    expect(r.fieldErrors.condition).toMatch(/Condition must be one of New/);
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it("takes cars up to next year's models, counted on the day the form is sent", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-06-01T00:00:00Z"));
+    expect(parseCarFields({ ...valid, year: "2027" }).ok).toBe(true);
+    expect(parseCarFields({ ...valid, year: "2028" })).toMatchObject({ ok: false, fieldErrors: { year: "Year must be at most 2027" } });
+    vi.setSystemTime(new Date("2027-01-02T00:00:00Z"));
+    expect(parseCarFields({ ...valid, year: "2028" }).ok).toBe(true);
   });
 });

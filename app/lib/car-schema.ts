@@ -10,7 +10,7 @@ import {
 } from "./car-options";
 
 /**
- * The admin car form and the multipart API body (SPEC §3 Car (admin), §5): every value arrives
+ * The admin car form and the multipart API body (fields and rules in docs/product.md): every value arrives
  * as text; this turns it into a CarInput or per-field messages. Shared by the add/edit pages
  * and POST/PUT /api/cars.
  */
@@ -104,12 +104,13 @@ const keyFeatures = z.preprocess(
   }),
 );
 
-const thisYear = new Date().getUTCFullYear();
-
 export const CarSchema = z.object({
   make: requiredText("Make"),
   model: requiredText("Model"),
-  year: wholeNumber("Year", 1950, thisYear + 1),
+  // Up to next year's models, counted when the form is sent (not when the server started).
+  year: wholeNumber("Year", 1950, 3000).refine((y) => y <= new Date().getUTCFullYear() + 1, {
+    error: () => `Year must be at most ${new Date().getUTCFullYear() + 1}`,
+  }),
   price: wholeNumber("Price", 1, 100_000_000_000),
   condition: oneOf("Condition", CONDITIONS),
   engine_capacity: oneOf("Engine capacity", ENGINE_CAPACITIES),
@@ -141,25 +142,11 @@ export const CarSchema = z.object({
 });
 
 export type CarFormInput = z.infer<typeof CarSchema>;
-export type CarFieldErrors = Partial<Record<keyof CarFormInput | "images", string>>;
-
-export type CarParse = { ok: true; data: CarFormInput } | { ok: false; errors: CarFieldErrors; message: string };
-
-export function parseCarFields(fields: RawCarFields): CarParse {
-  const result = CarSchema.safeParse(fields);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: CarFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form") as keyof CarFieldErrors;
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors, message: Object.values(errors)[0] ?? "Invalid input" };
-}
 
 /** The text fields of the form, as typed, to put back into the form after a refusal. */
 export type CarFormValues = Record<string, string | string[]>;
 
-/** POST /api/cars/mark-sold (SPEC §7): the sold record. */
+/** POST /api/cars/mark-sold: the sold record. */
 export const MarkSoldSchema = z.object({
   id: z.coerce.number({ error: "id must be a car id" }).int("id must be a car id").positive("id must be a car id"),
   make: z.string({ error: "make is required" }).trim().min(1, "make is required").max(80),

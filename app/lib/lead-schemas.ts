@@ -6,7 +6,7 @@ import { loanPeriodLabel, parseLoanPeriod, roundMoney } from "~/lib/loan-math";
 import { normalizeNigerianPhone } from "~/lib/phone";
 
 /**
- * The buyer-lead schemas (SPEC §5), shared by the page actions and the /api routes.
+ * The buyer-lead schemas (rules in docs/product.md), shared by the page actions and the /api routes.
  * Inputs come from forms (all strings) or JSON (anything), so every schema is strict about
  * types and turns missing values into a "required" message rather than a type error.
  */
@@ -163,7 +163,7 @@ export const ContactSchema = z.object({
 });
 export type ContactInput = z.output<typeof ContactSchema>;
 
-/** POST /api/loan-applications: the five SPEC fields, checked against the calculator's rules. */
+/** POST /api/loan-applications: its five fields, checked against the calculator's rules. */
 export const LoanApplicationSchema = z
   .object({
     car_name: requiredText("Car name", MAX_LENGTHS.car_name),

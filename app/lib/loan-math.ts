@@ -7,7 +7,7 @@ import {
 } from "~/config/constants";
 
 /**
- * The loan calculator's arithmetic (SPEC §4, §9): no interest, deposit = price × percent / 100,
+ * The loan calculator's arithmetic (docs/product.md, Financing): no interest, deposit = price × percent / 100,
  * monthly repayment = (price − deposit) / months, money rounded to 2 decimals (kobo).
  * Pure code: the browser (live deposit, Calculate) and the server (no-JS Calculate, Apply)
  * share it, so both always show the same numbers.

@@ -351,7 +351,7 @@ export async function deleteCar(id: number): Promise<boolean> {
   return true;
 }
 
-/** The sold record of SPEC §7. */
+/** The sold record POST /api/cars/mark-sold and the listing page store. */
 export interface CarSale {
   make: string;
   model: string;

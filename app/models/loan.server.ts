@@ -8,7 +8,7 @@ import { createLoanApplication, type LoanApplication } from "./lead.server";
  * from the car's stored price, never from numbers a browser sent.
  */
 
-/** "Toyota Camry 2020 Black" (SPEC §3: make, model, year and colour joined by spaces). */
+/** "Toyota Camry 2020 Black" (make, model, year and colour joined by spaces). */
 export function loanCarName(car: Pick<Car, "make" | "model" | "year" | "color">): string {
   return [car.make, car.model, String(car.year), car.color].filter((p) => p && p.trim() !== "").join(" ");
 }

@@ -3,9 +3,10 @@ import { getDb } from "../../db/database.server";
 import { adminToken } from "../../tests/helpers/admin-auth";
 import { clearData } from "../../tests/helpers/db";
 import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
-import { logout, optionalAdmin, requireAdmin } from "./auth.server";
+import { logout, optionalAdmin, requireAdmin } from "~/http/auth.server";
 import { beginLoginAttempt, pairDelay, resetLoginThrottle } from "./login-throttle.server";
-import { checkSession, createSession, deleteOtherSessions, hashToken, sessionCookie } from "./session.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { checkSession, createSession, deleteOtherSessions, hashToken } from "./session.server";
 
 beforeEach(async () => {
   await clearData();

@@ -1,18 +1,13 @@
 import crypto from "node:crypto";
-import { type Cookie, createCookie } from "@remix-run/node";
 import { type DB, getDb, nowIso } from "../../db/database.server";
 import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
-import { env } from "~/config/env.server";
 import type { Admin } from "./admin.server";
-import { sessionSecret } from "./settings.server";
 
 /**
- * Admin sessions (DESIGN §6): a random 256-bit token goes to the client (cookie or bearer);
+ * Admin sessions (docs/architecture.md, Sign-in and sessions): a random 256-bit token goes to the client (cookie or bearer);
  * the database keeps only its SHA-256 hash. Idle timeout slides with each use; the absolute
  * lifetime does not.
  */
-
-export const SESSION_COOKIE_NAME = "__admin_session";
 
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -81,31 +76,4 @@ export async function purgeExpiredSessions(now = Date.now()): Promise<void> {
       ]),
     )
     .execute();
-}
-
-/**
- * The signed, HttpOnly page cookie that carries the token. Secure in production; a request that
- * reached us over plain http (a shop LAN without TLS) gets it without Secure, since the browser
- * would drop a Secure cookie there and nobody could sign in. Both variants are made once.
- */
-let cookies: Promise<{ secure: Cookie; plain: Cookie }> | undefined;
-
-export async function sessionCookie(request?: Request): Promise<Cookie> {
-  cookies ??= (async () => {
-    const config = env();
-    const options = {
-      httpOnly: true,
-      sameSite: "lax" as const,
-      path: "/",
-      maxAge: ADMIN_SESSION_MAX_AGE_MS / 1000,
-      secrets: [await sessionSecret(config.SESSION_SECRET)],
-    };
-    return {
-      secure: createCookie(SESSION_COOKIE_NAME, { ...options, secure: config.NODE_ENV === "production" }),
-      plain: createCookie(SESSION_COOKIE_NAME, { ...options, secure: false }),
-    };
-  })();
-  const { secure, plain } = await cookies;
-  const plainHttp = request ? new URL(request.url).protocol === "http:" : false;
-  return plainHttp ? plain : secure;
 }

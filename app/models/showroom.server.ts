@@ -5,7 +5,7 @@ import { GALLERY_IMAGES, SLIDESHOW_SLIDES } from "~/config/constants";
 /** Home page pieces that are not cars: hero media and gallery. */
 const HERO_VIDEO = "videos/hero.mp4";
 
-/** The hero video's URL when public/ holds one (SPEC §2: else the slideshow). */
+/** The hero video's URL when public/ holds one (without one the hero shows the slideshow). */
 export function heroVideo(): string | undefined {
   return fs.existsSync(path.resolve("public", HERO_VIDEO)) ? `/${HERO_VIDEO}` : undefined;
 }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "../../db/database.server";
 
-/** Dashboard counts (SPEC §3 stats): twelve months, Jan to Dec, of one calendar year (UTC). */
+/** Dashboard counts: twelve months, Jan to Dec, of one calendar year (UTC). */
 
 function yearRange(year: number) {
   return [`${year}-01-01`, `${year + 1}-01-01`] as const;

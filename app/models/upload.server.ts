@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { env } from "~/config/env.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGAPIXELS } from "~/config/constants";
+import { IMAGE_TOO_LARGE } from "~/config/messages";
 
 /** Formats accepted from the bytes (never from the name or the client's MIME type). */
 const ALLOWED_FORMATS: Record<string, string> = {
@@ -17,10 +18,13 @@ const ALLOWED_FORMATS: Record<string, string> = {
 /** Resized WebP variants written beside every upload (see ~/lib/images imageVariant). */
 export const VARIANTS = { card: 640, thumb: 200 } as const;
 
+/** Why an image was refused: empty, over the byte limit, or not an image we take. */
+export type ImageProblem = "empty" | "too-large" | "unsupported";
+
 export class ImageRejectedError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 = 415,
+    readonly problem: ImageProblem = "unsupported",
   ) {
     super(message);
   }
@@ -37,7 +41,6 @@ export function diskPathOf(publicPath: string): string | null {
   return path.join(uploadsDir(), m[1]);
 }
 
-export const IMAGE_TOO_LARGE = "Each image must be under 2MB";
 export const TOO_MANY_PIXELS = `Images can be at most ${MAX_IMAGE_MEGAPIXELS} megapixels: resize the photo and try again.`;
 const WRONG_TYPE = "Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.";
 
@@ -56,8 +59,8 @@ export interface CheckedImage {
  * MAX_IMAGE_MEGAPIXELS, so a tiny file that unpacks to a huge image is refused before decoding).
  */
 export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE, 413);
-  if (bytes.length === 0) throw new ImageRejectedError("The image file is empty.", 400);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE, "too-large");
+  if (bytes.length === 0) throw new ImageRejectedError("The image file is empty.", "empty");
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();

@@ -1,23 +1,19 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { leadFormRequest } from "../../tests/helpers/leads";
 import { countSubscribers } from "~/models/newsletter.server";
 import { action, loader } from "./_index";
 
 beforeEach(clearData);
 
-const post = (fields: Record<string, string>, cookie?: string) =>
-  action({
-    request: new Request("http://x/?index", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    params: {},
-    context: {},
-  });
+const post = async (fields: Record<string, string>, cookie?: string) => {
+  const request = await leadFormRequest("/?index", fields);
+  if (cookie) request.headers.set("Cookie", cookie);
+  return action({ request, params: {}, context: {} });
+};
 
 /** Remix's data() result: { data, init }. */
-type Result = { data: { ok: boolean; errors?: Record<string, string>; values?: Record<string, string> }; init: ResponseInit | null };
+type Result = { data: { ok: boolean; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }; init: ResponseInit | null };
 
 const load = async (url: string, cookie?: string) =>
   (await loader({ request: new Request(`http://x${url}`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} }));
@@ -52,11 +48,11 @@ describe("home newsletter action", () => {
   it("refuses a missing name and a bad email with 400, keeping what was typed", async () => {
     const missing = (await post({ intent: "newsletter", name: "", email: "ada@example.com" })) as unknown as Result;
     expect(missing.init?.status).toBe(400);
-    expect(missing.data.errors).toEqual({ name: "Name is required" });
-    expect(missing.data.values).toEqual({ name: "", email: "ada@example.com" });
+    expect(missing.data.fieldErrors).toEqual({ name: "Name is required" });
+    expect(missing.data.values).toMatchObject({ name: "", email: "ada@example.com" });
     const bad = (await post({ intent: "newsletter", name: "Ada", email: "ada@localhost" })) as unknown as Result;
     expect(bad.init?.status).toBe(400);
-    expect(bad.data.errors).toEqual({ email: "Enter a valid email address" });
+    expect(bad.data.fieldErrors).toEqual({ email: "Enter a valid email address" });
     expect(await countSubscribers()).toBe(0);
   });
 

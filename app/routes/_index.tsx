@@ -9,7 +9,7 @@ import { ConditionTabs } from "~/components/home/ConditionTabs";
 import { Gallery } from "~/components/home/Gallery";
 import { Hero } from "~/components/home/Hero";
 import { CarStrip } from "~/components/home/CarStrip";
-import { NewsletterForm, type NewsletterResult } from "~/components/home/NewsletterForm";
+import { NewsletterForm } from "~/components/home/NewsletterForm";
 import { Section } from "~/components/home/Section";
 import { Pagination } from "~/components/Pagination";
 import { SearchBox } from "~/components/SearchBox";
@@ -20,10 +20,13 @@ import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "
 import { site } from "~/config/site";
 import { parsePage } from "~/lib/car-filters";
 import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
-import { parseNewsletter } from "~/lib/newsletter-schema";
+import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
 import { showroom } from "~/models/car.server";
 import { type Car, type CardCar, toCardCar } from "~/lib/car";
-import { rememberVisitorSubscription, subscribe, visitorSubscriptions } from "~/models/newsletter.server";
+import { formStamp } from "~/http/bot-guard.server";
+import { rememberVisitorSubscription, visitorSubscriptions } from "~/http/cookies.server";
+import { formFailure, readLeadForm } from "~/http/forms.server";
+import { subscribe } from "~/models/newsletter.server";
 import { GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
 
 const CONDITION_TAB_CARS = 8;
@@ -31,7 +34,7 @@ const CONDITION_TAB_CARS = 8;
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const tab = CONDITION_TABS.find((t) => t.value === params.get("condition")) ?? CONDITION_TABS[0];
-  const [shown, subscribed] = await Promise.all([
+  const [shown, subscribed, stamp] = await Promise.all([
     showroom({
       recent: NEW_ARRIVALS_COUNT,
       collection: { page: parsePage(params), pageSize: HOME_COLLECTION_PAGE_SIZE },
@@ -39,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       bodyTypes: HOME_BODY_TYPES,
     }),
     visitorSubscriptions(request),
+    formStamp(),
   ]);
   // One card object per car, however many lists show it: the page data sends each car once.
   const cards = new Map<number, CardCar>();
@@ -49,25 +53,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab: { value: tab.value, condition: tab.condition, total: shown.tab.total, cars: shown.tab.cars.map(card) },
     tiles: shown.tiles,
     subscribed,
+    stamp,
     video: heroVideo(),
     slides: HERO_SLIDES,
     gallery: GALLERY,
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  // A body that is not a form (JSON, garbage) is a bad request, not a server error.
-  const form = await request.formData().then((f) => Object.fromEntries(f), () => null);
-  if (form?.intent !== "newsletter") return data<NewsletterResult>({ ok: false, errors: {}, values: { name: "", email: "" } }, { status: 400 });
-  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
-  const parsed = parseNewsletter(values);
-  if (!parsed.ok) return data<NewsletterResult>({ ok: false, errors: parsed.errors, values }, { status: 400 });
-  await subscribe(parsed.data);
-  const entry = { name: parsed.data.name, email: parsed.data.email.toLowerCase() };
-  return data<NewsletterResult>({ ok: true, entry }, { headers: { "Set-Cookie": await rememberVisitorSubscription(request, entry) } });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readLeadForm(request, context, NewsletterSchema, NEWSLETTER_FAILURE);
+  if (!form.ok) return form.response;
+  if (form.values.intent !== "newsletter") return formFailure(NEWSLETTER_FAILURE, {}, form.values);
+  await subscribe(form.data);
+  const entry = { name: form.data.name, email: form.data.email.toLowerCase() };
+  return data({ ok: true as const, entry }, { headers: { "Set-Cookie": await rememberVisitorSubscription(request, entry) } });
 }
 
-/** Refreshes the lists every HOME_REFRESH_MS while the tab is visible (SPEC §9). */
+/** Refreshes the lists every HOME_REFRESH_MS while the tab is visible. */
 function useAutoRefresh() {
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -79,8 +81,8 @@ function useAutoRefresh() {
 }
 
 export default function Home() {
-  const { recent, collection, tab, tiles, subscribed, video, slides, gallery } = useLoaderData<typeof loader>();
-  const actionData = useActionData() as NewsletterResult | undefined;
+  const { recent, collection, tab, tiles, subscribed, stamp, video, slides, gallery } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const lightbox = useCarLightbox();
   useAutoRefresh();
   return (
@@ -103,7 +105,7 @@ export default function Home() {
       </Section>
 
       <Container className={pages.newsletter} id="newsletter">
-        <NewsletterForm subscribed={subscribed} fallback={actionData} />
+        <NewsletterForm subscribed={subscribed} fallback={actionData} stamp={stamp} />
       </Container>
 
       <Section id="conditions" eyebrow="By condition" title="New, Tokunbo or Nigerian Used" tinted

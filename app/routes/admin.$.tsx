@@ -2,7 +2,7 @@ import { Button, Paper, Text } from "@mantine/core";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 
 /**
  * Any other /admin/... URL: an anonymous visitor is sent to /admin/login like on every admin

@@ -3,36 +3,27 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { MonthlyChart } from "~/components/admin/MonthlyChart";
-import { Notice } from "~/components/admin/Notice";
+import { adminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { StatCard } from "~/components/admin/StatCard";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { monthlyCarStats, monthlyInspectionStats, stockCounts } from "~/models/stats.server";
 
-const LOAD_FAILED = "Failed to load data. Check API or token.";
 const CHART_COLORS = { inspections: "cyan.6", available: "#d6249f", sold: "#111111" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const year = new Date().getUTCFullYear();
-  try {
-    const [inspections, cars, stock] = await Promise.all([monthlyInspectionStats(year), monthlyCarStats(year), stockCounts()]);
-    return { year, inspections, cars, stock, error: null };
-  } catch (e) {
-    console.error("Dashboard stats failed", e);
-    return { year, inspections: null, cars: null, stock: null, error: LOAD_FAILED };
-  }
+  const [inspections, cars, stock] = await Promise.all([monthlyInspectionStats(year), monthlyCarStats(year), stockCounts()]);
+  return { year, inspections, cars, stock };
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export default function Dashboard() {
-  const { year, inspections, cars, stock, error } = useLoaderData<typeof loader>();
+  const { year, inspections, cars, stock } = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Dashboard" description={`Enquiries and stock movement for ${year}.`}>
-      {error || !inspections || !cars || !stock ? (
-        <Notice kind="error">{error ?? LOAD_FAILED}</Notice>
-      ) : (
-        <Stack gap="lg">
+      <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
             <StatCard label="Cars in stock" value={stock.available} accent="var(--mantine-color-brand-8)" />
             <StatCard label={`Listed in ${year}`} value={sum(cars.created)} accent={CHART_COLORS.available} />
@@ -47,8 +38,9 @@ export default function Dashboard() {
               { name: "Cars Sold", color: CHART_COLORS.sold, values: cars.sold },
             ]}
           />
-        </Stack>
-      )}
+      </Stack>
     </AdminPage>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({ title: "Dashboard", failure: "Failed to load data." });

@@ -1,13 +1,15 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm } from "~/components/admin/CarForm";
 import { Notice } from "~/components/admin/Notice";
-import { requireAdmin } from "~/models/auth.server";
-import type { CarFieldErrors } from "~/lib/car-schema";
-import { addCarFromRequest, CarFormError, formValues } from "~/models/car-form.server";
+import { requireAdmin } from "~/http/auth.server";
+import { carFormValues, carListingStatus, readCarUpload } from "~/http/car-upload.server";
+import type { FormFailure } from "~/http/forms.server";
+import { addCar, CarListingError } from "~/models/car-listing.server";
 
-type Failure = { message: string; errors: CarFieldErrors; values: Record<string, string | string[]> };
+type CarFormFailure = Omit<FormFailure, "values"> & { values: Record<string, string | string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -17,26 +19,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   try {
-    await addCarFromRequest(request);
+    const { fields, files } = await readCarUpload(request);
+    await addCar(fields, files);
   } catch (e) {
-    if (!(e instanceof CarFormError)) throw e;
-    const failure: Failure = { message: `Failed to add car: ${e.message}`, errors: e.errors, values: formValues(e.values) };
-    return data(failure, { status: e.status });
+    if (!(e instanceof CarListingError)) throw e;
+    const failure: CarFormFailure = { ok: false, error: `Failed to add car: ${e.message}`, fieldErrors: e.fieldErrors, values: carFormValues(e.values) };
+    return data(failure, { status: carListingStatus(e) });
   }
   return redirect("/admin/create-listing?done=added");
 }
 
 export default function AddCar() {
-  const failed = useActionData() as Failure | undefined;
+  const failed = useActionData<typeof action>();
   return (
     <AdminPage title="Add New Car" description="Fields marked * are required. Photos are optional and can be added later.">
-      {failed ? <Notice kind="error">{failed.message}</Notice> : null}
+      {failed ? <Notice kind="error">{failed.error}</Notice> : null}
       <CarForm
         key={failed ? JSON.stringify(failed.values) : "new"}
         values={failed?.values ?? { financing: "No", registration: "No" }}
-        errors={failed?.errors ?? {}}
+        fieldErrors={failed?.fieldErrors ?? {}}
         submitLabel="Add Car"
       />
     </AdminPage>
   );
 }
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,9 +4,11 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Notice } from "~/components/admin/Notice";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
-import { AddAdminSchema, ChangePasswordSchema, firstIssue, RemoveAdminSchema } from "~/lib/admin-schema";
+import { AddAdminSchema, ChangePasswordSchema, RemoveAdminSchema } from "~/lib/admin-schema";
+import { firstError, validate } from "~/lib/validation";
 import { AdminError, changeAdminPassword, createAdmin, listAdmins, removeAdmin } from "~/models/admin.server";
-import { clientIp, confirmOwnPassword, LoginError, requireAdmin } from "~/models/auth.server";
+import { clientIp } from "~/http/request.server";
+import { confirmOwnPassword, LoginError, requireAdmin } from "~/http/auth.server";
 import { deleteOtherSessions } from "~/models/session.server";
 
 type Intent = "add" | "change" | "remove";
@@ -33,21 +35,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = (message: string) => data<Result>({ intent, ok: true, message, username: "", at: Date.now() });
   try {
     if (intent === "add") {
-      const parsed = AddAdminSchema.safeParse(form);
-      if (!parsed.success) return fail(firstIssue(parsed.error), 400);
+      const parsed = validate(AddAdminSchema, form);
+      if (!parsed.ok) return fail(firstError(parsed.fieldErrors), 400);
       await createAdmin(parsed.data.username, parsed.data.password);
       return done("Admin added successfully");
     }
     if (intent === "change") {
-      const parsed = ChangePasswordSchema.safeParse(form);
-      if (!parsed.success) return fail(firstIssue(parsed.error), 400);
+      const parsed = validate(ChangePasswordSchema, form);
+      if (!parsed.ok) return fail(firstError(parsed.fieldErrors), 400);
       await confirmOwnPassword(clientIp(context), me, parsed.data.currentPassword);
       const admin = await changeAdminPassword(parsed.data.username, parsed.data.newPassword);
       await deleteOtherSessions(admin.id, admin.id === me.id ? token : null); // their other devices sign in again
       return done("Password changed successfully");
     }
-    const parsed = RemoveAdminSchema.safeParse(form);
-    if (!parsed.success) return fail(firstIssue(parsed.error), 400);
+    const parsed = validate(RemoveAdminSchema, form);
+    if (!parsed.ok) return fail(firstError(parsed.fieldErrors), 400);
     await confirmOwnPassword(clientIp(context), me, parsed.data.currentPassword);
     const removed = await removeAdmin(me.id, parsed.data.username);
     return done(`Admin '${removed.username}' removed successfully`);
@@ -129,7 +131,7 @@ function AdminForm({ intent, title, passwordName, passwordLabel, button, result,
 
 export default function AdminManagement() {
   const { me, admins } = useLoaderData<typeof loader>();
-  const result = useActionData() as Result | undefined;
+  const result = useActionData<typeof action>();
   const usernames = admins.map((a) => a.username);
   return (
     <AdminPage title="Admin Management" description="Add colleagues to the back office or reset a password.">

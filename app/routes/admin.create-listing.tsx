@@ -4,8 +4,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { type CarListRow, CarListTable } from "~/components/admin/CarListTable";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { adminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { Notice } from "~/components/admin/Notice";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { deleteCar, getCar, markCarSold, pageCars, parseCarId } from "~/models/car.server";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
@@ -33,14 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const car = await getCar(confirmId).catch(() => null);
     if (car && !(kind === "sold" && car.sold)) confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}` };
   }
-  try {
-    const result = await pageCars({}, parsePage(params), ADMIN_CARS_PAGE_SIZE, { includeSold: true });
-    const cars: CarListRow[] = result.cars.map(({ id, make, model, year, created_at, sold, images }) => ({ id, make, model, year, created_at, sold, images: images.slice(0, 1) }));
-    return { cars, total: result.total, page: result.page, pageCount: result.pageCount, error: null, done, confirm };
-  } catch (e) {
-    console.error("Loading car listings failed", e);
-    return { cars: [] as CarListRow[], total: 0, page: 1, pageCount: 1, error: "Failed to load car listings. Please try again.", done, confirm };
-  }
+  const result = await pageCars({}, parsePage(params), ADMIN_CARS_PAGE_SIZE, { includeSold: true });
+  const cars: CarListRow[] = result.cars.map(({ id, make, model, year, created_at, sold, images }) => ({ id, make, model, year, created_at, sold, images: images.slice(0, 1) }));
+  return { cars, total: result.total, page: result.page, pageCount: result.pageCount, done, confirm };
 }
 
 /** Lagos wall-clock time of day, for the sold record's timeSold. */
@@ -71,8 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ManageListings() {
-  const { cars, total, page, pageCount, error, done, confirm } = useLoaderData<typeof loader>();
-  const result = useActionData() as { error: string } | undefined;
+  const { cars, total, page, pageCount, done, confirm } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   return (
     <AdminPage
       title="Manage Car Listings"
@@ -85,7 +81,6 @@ export default function ManageListings() {
     >
       {done && !result ? <Notice kind="success">{done}</Notice> : null}
       {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
-      {error ? <Notice kind="error">{error}</Notice> : null}
       {confirm ? (
         <ConfirmDialog
           question={QUESTIONS[confirm.kind]}
@@ -94,8 +89,10 @@ export default function ManageListings() {
           cancelHref="/admin/create-listing"
         />
       ) : null}
-      {error ? null : <CarListTable cars={cars} />}
+      <CarListTable cars={cars} />
       <Pagination page={page} pageCount={pageCount} label="Listing pages" />
     </AdminPage>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({ title: "Manage Car Listings", failure: "Failed to load car listings. Please try again." });

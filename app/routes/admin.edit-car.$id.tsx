@@ -1,21 +1,20 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { adminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm, type CarFormValues } from "~/components/admin/CarForm";
 import { Notice } from "~/components/admin/Notice";
-import { requireAdmin } from "~/models/auth.server";
-import { CarFormError, formValues, updateCarFromRequest } from "~/models/car-form.server";
+import { requireAdmin } from "~/http/auth.server";
+import { carFormValues, carListingStatus, readCarUpload } from "~/http/car-upload.server";
+import type { FormFailure } from "~/http/forms.server";
+import { notFoundIfMissing } from "~/http/responses.server";
+import type { Car } from "~/lib/car";
 import { getCar, parseCarId } from "~/models/car.server";
-import { type Car } from "~/lib/car";
-import type { CarFieldErrors } from "~/lib/car-schema";
+import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
 
-type Failure = { message: string; errors: CarFieldErrors; values: Record<string, string | string[]> };
-type Loaded =
-  | { car: { id: number; title: string; sold: boolean; images: string[]; values: CarFormValues }; error: null }
-  | { car: null; error: string };
+type CarFormFailure = Omit<FormFailure, "values"> & { values: Record<string, string | string[]> };
 
-const LOAD_FAILED = "Failed to load car data";
-
+/** The car as the form's text values (yes/no for booleans, the key features as a list). */
 function carValues(car: Car): CarFormValues {
   const v: CarFormValues = {};
   for (const [k, x] of Object.entries(car)) {
@@ -27,49 +26,44 @@ function carValues(car: Car): CarFormValues {
   return v;
 }
 
+/** An unknown id is a 404; any other failure reaches the error boundary ('Failed to load car data'). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseCarId(params.id);
-  const car = id ? await getCar(id).catch((e) => (console.error(e), null)) : null;
-  if (!car) return data<Loaded>({ car: null, error: LOAD_FAILED }, { status: 404 });
-  const loaded: Loaded = { car: { id: car.id, title: `${car.make} ${car.model} ${car.year}`, sold: car.sold, images: car.images, values: carValues(car) }, error: null };
-  return loaded;
+  const car = notFoundIfMissing(id ? await getCar(id) : null, "Car not found");
+  return { car: { id: car.id, title: `${car.make} ${car.model} ${car.year}`, sold: car.sold, images: car.images, values: carValues(car) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = parseCarId(params.id);
   try {
-    if (!id) throw new CarFormError("Car not found", 404);
-    await updateCarFromRequest(request, id);
+    if (!id) throw new CarListingError("Car not found", "not-found");
+    const { fields, files } = await readCarUpload(request);
+    await saveCarEdit(id, fields, files);
   } catch (e) {
-    if (!(e instanceof CarFormError)) throw e;
-    const failure: Failure = { message: `Failed to update car: ${e.message}`, errors: e.errors, values: formValues(e.values) };
-    return data(failure, { status: e.status });
+    if (!(e instanceof CarListingError)) throw e;
+    const failure: CarFormFailure = { ok: false, error: `Failed to update car: ${e.message}`, fieldErrors: e.fieldErrors, values: carFormValues(e.values) };
+    return data(failure, { status: carListingStatus(e) });
   }
   return redirect("/admin/create-listing?done=updated");
 }
 
 export default function EditCar() {
-  const { car, error } = useLoaderData() as Loaded;
-  const failed = useActionData() as Failure | undefined;
-  if (!car) {
-    return (
-      <AdminPage title="Edit Car Listing">
-        <Notice kind="error">{error ?? LOAD_FAILED}</Notice>
-      </AdminPage>
-    );
-  }
+  const { car } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   return (
     <AdminPage title="Edit Car Listing" description={`${car.title}${car.sold ? " · Sold" : ""}`}>
-      {failed ? <Notice kind="error">{failed.message}</Notice> : null}
+      {failed ? <Notice kind="error">{failed.error}</Notice> : null}
       <CarForm
         key={failed ? JSON.stringify(failed.values) : `car-${car.id}-${car.images.join()}`}
         values={failed?.values && Object.keys(failed.values).length ? failed.values : car.values}
-        errors={failed?.errors ?? {}}
+        fieldErrors={failed?.fieldErrors ?? {}}
         existingImages={car.images}
         submitLabel="Update Car"
       />
     </AdminPage>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({ title: "Edit Car Listing", failure: "Failed to load car data", notFound: "Car not found" });

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { adminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { InspectionList } from "~/components/admin/InspectionList";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { pageInspections } from "~/models/lead.server";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_INSPECTIONS_PAGE_SIZE } from "~/config/constants";
@@ -11,14 +12,9 @@ import { parsePage } from "~/lib/car-filters";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const requested = parsePage(new URL(request.url).searchParams);
-  try {
-    const { rows, total } = await pageInspections(requested, ADMIN_INSPECTIONS_PAGE_SIZE);
-    const pageCount = Math.max(1, Math.ceil(total / ADMIN_INSPECTIONS_PAGE_SIZE));
-    return { inspections: rows, page: Math.min(requested, pageCount), pageCount };
-  } catch (e) {
-    console.error("Loading inspection requests failed", e); // a failure here is only logged
-    return { inspections: [], page: 1, pageCount: 1 };
-  }
+  const { rows, total } = await pageInspections(requested, ADMIN_INSPECTIONS_PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_INSPECTIONS_PAGE_SIZE));
+  return { inspections: rows, page: Math.min(requested, pageCount), pageCount };
 }
 
 export default function Inspections() {
@@ -30,3 +26,5 @@ export default function Inspections() {
     </AdminPage>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({ title: "Inspection Requests", failure: "Failed to load inspection requests. Please try again." });

@@ -1,7 +1,7 @@
 import { Paper, Text } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminMantine, mantineChartLinks, mantineLinks } from "~/components/admin/AdminMantine";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { site } from "~/config/site";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AdminMantine, mantineLinks } from "~/components/admin/AdminMantine";
 import { Notice } from "~/components/admin/Notice";
 import { site } from "~/config/site";
-import { clientIp, INACTIVITY_MESSAGE, INVALID_CREDENTIALS, LoginError, loginWithForm, optionalAdmin } from "~/models/auth.server";
+import { clientIp } from "~/http/request.server";
+import { INACTIVITY_MESSAGE, INVALID_CREDENTIALS, LoginError, loginWithForm, optionalAdmin } from "~/http/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await optionalAdmin(request)) throw redirect("/admin");

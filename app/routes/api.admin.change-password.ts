@@ -1,8 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ChangePasswordSchema, firstIssue } from "~/lib/admin-schema";
-import { jsonError, methodNotAllowed, readFields } from "~/lib/http.server";
+import { confirmOwnPassword, LoginError, loginErrorResponse, requireAdminApi } from "~/http/auth.server";
+import { readApiBody } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
+import { jsonError, methodNotAllowed } from "~/http/responses.server";
+import { ChangePasswordSchema } from "~/lib/admin-schema";
+import { firstError } from "~/lib/validation";
 import { AdminError, changeAdminPassword } from "~/models/admin.server";
-import { clientIp, confirmOwnPassword, LoginError, loginErrorResponse, requireAdminApi } from "~/models/auth.server";
 import { deleteOtherSessions } from "~/models/session.server";
 
 /**
@@ -13,13 +16,11 @@ import { deleteOtherSessions } from "~/models/session.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   const { admin: caller, token } = await requireAdminApi(request);
-  const fields = await readFields(request);
-  if (!fields) return jsonError("Send username, newPassword and currentPassword as JSON or form fields", 400);
-  const parsed = ChangePasswordSchema.safeParse(fields);
-  if (!parsed.success) return jsonError(firstIssue(parsed.error), 400);
+  const body = await readApiBody(request, ChangePasswordSchema, firstError, "PUT");
+  if (!body.ok) return body.response;
   try {
-    await confirmOwnPassword(clientIp(context), caller, parsed.data.currentPassword);
-    const admin = await changeAdminPassword(parsed.data.username, parsed.data.newPassword);
+    await confirmOwnPassword(clientIp(context), caller, body.data.currentPassword);
+    const admin = await changeAdminPassword(body.data.username, body.data.newPassword);
     await deleteOtherSessions(admin.id, admin.id === caller.id ? token : null);
     return Response.json({ message: "Password changed successfully" });
   } catch (e) {

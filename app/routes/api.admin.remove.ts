@@ -1,8 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { firstIssue, RemoveAdminSchema } from "~/lib/admin-schema";
-import { jsonError, methodNotAllowed, readFields } from "~/lib/http.server";
+import { confirmOwnPassword, LoginError, loginErrorResponse, requireAdminApi } from "~/http/auth.server";
+import { readApiBody } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
+import { jsonError, methodNotAllowed } from "~/http/responses.server";
+import { RemoveAdminSchema } from "~/lib/admin-schema";
+import { firstError } from "~/lib/validation";
 import { AdminError, removeAdmin } from "~/models/admin.server";
-import { clientIp, confirmOwnPassword, LoginError, loginErrorResponse, requireAdminApi } from "~/models/auth.server";
 
 /**
  * POST /api/admin/remove (bearer): { username, currentPassword } removes a colleague's account
@@ -11,13 +14,11 @@ import { clientIp, confirmOwnPassword, LoginError, loginErrorResponse, requireAd
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { admin: caller } = await requireAdminApi(request);
-  const fields = await readFields(request);
-  if (!fields) return jsonError("Send username and currentPassword as JSON or form fields", 400);
-  const parsed = RemoveAdminSchema.safeParse(fields);
-  if (!parsed.success) return jsonError(firstIssue(parsed.error), 400);
+  const body = await readApiBody(request, RemoveAdminSchema, firstError);
+  if (!body.ok) return body.response;
   try {
-    await confirmOwnPassword(clientIp(context), caller, parsed.data.currentPassword);
-    const removed = await removeAdmin(caller.id, parsed.data.username);
+    await confirmOwnPassword(clientIp(context), caller, body.data.currentPassword);
+    const removed = await removeAdmin(caller.id, body.data.username);
     return Response.json({ message: "Admin removed successfully", admin: { username: removed.username } });
   } catch (e) {
     if (e instanceof LoginError) return loginErrorResponse(e);

@@ -162,7 +162,7 @@ describe("POST /api/admin/login", () => {
     for (const body of [{ username: "boss", password: "wrong-password" }, { username: "nobody", password: TEST_PASSWORD }, { username: "boss" }]) {
       const res = await post(body);
       expect([400, 401]).toContain(res.status);
-      expect(await res.json()).toEqual({ error: "Invalid credentials" });
+      expect(await res.json()).toMatchObject({ error: "Invalid credentials" });
     }
   });
 

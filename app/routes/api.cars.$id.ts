@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { jsonError, methodNotAllowed } from "~/lib/http.server";
-import { requireAdminApi } from "~/models/auth.server";
-import { CarFormError, carFormErrorResponse, updateCarFromRequest } from "~/models/car-form.server";
+import { jsonError, methodNotAllowed } from "~/http/responses.server";
+import { requireAdminApi } from "~/http/auth.server";
+import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
+import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
 import { deleteCar, getCar, parseCarId } from "~/models/car.server";
 
 /** GET /api/cars/{id}: public, car fields plus images; 404 for an unknown id. */
@@ -22,10 +23,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return (await deleteCar(id)) ? Response.json({ message: "Car deleted" }) : jsonError("Car not found", 404);
   }
   try {
-    await updateCarFromRequest(request, id);
+    if (!(await getCar(id))) return jsonError("Car not found", 404); // before reading any photo
+    const { fields, files } = await readCarUpload(request);
+    await saveCarEdit(id, fields, files);
     return Response.json({ message: "Car updated successfully", car: await getCar(id) });
   } catch (e) {
-    if (e instanceof CarFormError) return carFormErrorResponse(e);
+    if (e instanceof CarListingError) return carListingErrorResponse(e);
     throw e;
   }
 }

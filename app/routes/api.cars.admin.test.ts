@@ -189,7 +189,7 @@ describe("POST /api/cars/mark-sold", () => {
   const call = (body: unknown) =>
     respond(() => markSold.action({ request: new Request(`${BASE}/api/cars/mark-sold`, { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }), params: {}, context: {} }));
 
-  it("stores the sold record of SPEC §7 and takes the car off the public lists", async () => {
+  it("stores the sold record and takes the car off the public lists", async () => {
     const id = await makeCar({ color: "Black" });
     const res = await call({ id, make: "Toyota", model: "Camry", year: 2020, color: "Black", dateSold: "2026-05-06T09:30:00.000Z", timeSold: "10:30:00 AM" });
     expect(res.status).toBe(200);

@@ -105,7 +105,7 @@ describe("GET /api/cars filters", () => {
 });
 
 describe("GET /api/cars/all, /recent, /financing", () => {
-  it("all: every unsold car newest first, with SPEC §3 fields", async () => {
+  it("all: every unsold car newest first, with the public car fields", async () => {
     const body = await (await all(args("/api/cars/all"))).json();
     expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx, hilux, camry]);
     expect(Object.keys(body[0])).toEqual(expect.arrayContaining([

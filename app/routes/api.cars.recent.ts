@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listResponse, parsePaging } from "~/lib/list-api.server";
+import { listResponse, parsePaging } from "~/http/responses.server";
 import { pageCars } from "~/models/car.server";
 import { toPublicCar } from "~/lib/car";
 

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseCarFilters } from "~/lib/car-filters";
-import { methodNotAllowed } from "~/lib/http.server";
-import { listResponse, parsePaging } from "~/lib/list-api.server";
-import { hasAuthorization, requireAdminApi } from "~/models/auth.server";
-import { addCarFromRequest, CarFormError, carFormErrorResponse } from "~/models/car-form.server";
+import { methodNotAllowed } from "~/http/responses.server";
+import { listResponse, parsePaging } from "~/http/responses.server";
+import { hasAuthorization } from "~/http/request.server";
+import { requireAdminApi } from "~/http/auth.server";
+import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
+import { addCar, CarListingError } from "~/models/car-listing.server";
 import { getCar, pageCars } from "~/models/car.server";
 import { toPublicCar } from "~/lib/car";
 
@@ -26,15 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return listResponse(request, cars.map(toPublicCar), { ...paging, total, ignored: [...ignored, ...paging.ignored] });
 }
 
-/** POST /api/cars (bearer, multipart): adds a car with its images (DESIGN §9). */
+/** POST /api/cars (bearer, multipart): adds a car with its images (upload rules: docs/architecture.md). */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await requireAdminApi(request);
   try {
-    const id = await addCarFromRequest(request);
+    const { fields, files } = await readCarUpload(request);
+    const id = await addCar(fields, files);
     return Response.json({ message: "Car added successfully", car: await getCar(id) }, { status: 201 });
   } catch (e) {
-    if (e instanceof CarFormError) return carFormErrorResponse(e);
+    if (e instanceof CarListingError) return carListingErrorResponse(e);
     throw e;
   }
 }

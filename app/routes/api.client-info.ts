@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/http.server";
-import { created, leadRefusal, readLeadBody } from "~/lib/lead-api.server";
+import { methodNotAllowed } from "~/http/responses.server";
+import { created } from "~/http/responses.server";
+import { apiRefusal, readApiBody } from "~/http/forms.server";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo } from "~/models/lead.server";
 
@@ -11,10 +12,10 @@ const FAILURE = "Failed to submit application";
  * reference POST /api/loan-applications answered) to link them; a raw loan_application_id is refused.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readLeadBody(request, ClientInfoSchema, FAILURE);
+  const body = await readApiBody(request, ClientInfoSchema, FAILURE);
   if (!body.ok) return body.response;
   const result = await createClientInfo(body.data);
-  if (!result.ok) return leadRefusal(FAILURE, { [result.field]: result.error });
+  if (!result.ok) return apiRefusal(FAILURE, { [result.field]: result.error });
   // Sequential ids never leave the server: the application is named by its reference.
   const { id: _id, loan_application_id: _app, ...clientInfo } = result.clientInfo;
   return created({ ...clientInfo, loan_application: body.data.loan_application ?? null });

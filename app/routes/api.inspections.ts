@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { created, readLeadBody } from "~/lib/lead-api.server";
+import { requireAdminApi } from "~/http/auth.server";
+import { readApiBody } from "~/http/forms.server";
+import { created, listResponse, parsePaging } from "~/http/responses.server";
 import { InspectionSchema } from "~/lib/lead-schemas";
-import { requireAdminApi } from "~/models/auth.server";
 import { createInspection, pageInspections } from "~/models/lead.server";
-import { listResponse, parsePaging } from "~/lib/list-api.server";
 
 /** POST /api/inspections (public): name, phone, email, car_make, car_model, inspection_date, other_info. */
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readLeadBody(request, InspectionSchema, "Error booking inspection");
+  const body = await readApiBody(request, InspectionSchema, "Error booking inspection");
   if (!body.ok) return body.response;
   return created(await createInspection(body.data));
 }

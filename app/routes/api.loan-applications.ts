@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/http.server";
-import { created, readLeadBody } from "~/lib/lead-api.server";
+import { methodNotAllowed } from "~/http/responses.server";
+import { created } from "~/http/responses.server";
+import { readApiBody } from "~/http/forms.server";
 import { LoanApplicationSchema } from "~/lib/lead-schemas";
 import { createLoanApplication } from "~/models/lead.server";
 
@@ -11,7 +12,7 @@ import { createLoanApplication } from "~/models/lead.server";
  * row, including its `reference`: the handle /api/client-info and /loan-application?application= take.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readLeadBody(request, LoanApplicationSchema, "Error submitting loan application");
+  const body = await readApiBody(request, LoanApplicationSchema, "Error submitting loan application");
   if (!body.ok) return body.response;
   const { id: _id, ...application } = await createLoanApplication(body.data);
   return created(application); // the sequential id never leaves the server

@@ -1,18 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { jsonError, methodNotAllowed, readFields } from "~/lib/http.server";
-import { NEWSLETTER_SUCCESS, parseNewsletter } from "~/lib/newsletter-schema";
+import { readApiBody } from "~/http/forms.server";
+import { methodNotAllowed } from "~/http/responses.server";
+import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, NewsletterSchema } from "~/lib/newsletter-schema";
 import { subscribe } from "~/models/newsletter.server";
 
 /** POST /api/newsletter: name and email (JSON or form). A repeated email is a success, stored once. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const fields = await readFields(request);
-  if (!fields) return jsonError("Send JSON or a form with name and email", 415);
-  const parsed = parseNewsletter(fields);
-  if (!parsed.ok) {
-    return Response.json({ error: Object.values(parsed.errors)[0], errors: parsed.errors }, { status: 400 });
-  }
-  const { created } = await subscribe(parsed.data);
+  const body = await readApiBody(request, NewsletterSchema, NEWSLETTER_FAILURE);
+  if (!body.ok) return body.response;
+  const { created } = await subscribe(body.data);
   return Response.json({ message: NEWSLETTER_SUCCESS, created }, { status: created ? 201 : 200 });
 }
 

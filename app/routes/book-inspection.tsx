@@ -7,7 +7,8 @@ import leads from "~/components/leads/leads.module.css";
 import { Container, panelClass } from "~/components/ui/Container";
 import pages from "~/styles/pages.module.css";
 import { site } from "~/config/site";
-import { type LeadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
+import { formStamp } from "~/http/bot-guard.server";
+import { readLeadForm } from "~/http/forms.server";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
 import { createInspection } from "~/models/lead.server";
 
@@ -16,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const today = lagosToday();
   return {
+    stamp: await formStamp(),
     today,
     maxDate: addDays(today, MAX_INSPECTION_DAYS_AHEAD),
     prefill: {
@@ -25,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await readLeadForm(request, InspectionSchema, INSPECTION_FAILURE);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readLeadForm(request, context, InspectionSchema, INSPECTION_FAILURE);
   if (!form.ok) return form.response;
   const inspection = await createInspection(form.data);
   return { ok: true as const, id: inspection.id };
@@ -39,8 +41,8 @@ const STEPS = [
 ];
 
 export default function BookInspection() {
-  const { today, maxDate, prefill } = useLoaderData<typeof loader>();
-  const result = useActionData<LeadFormRefusal | { ok: true; id: number }>();
+  const { today, maxDate, prefill, stamp } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const refused = result && !result.ok ? result : null;
   const booked = result?.ok ? result : null;
   return (
@@ -50,9 +52,10 @@ export default function BookInspection() {
         <div className={leads.columns}>
           <InspectionForm
             values={refused?.values ?? (booked ? {} : prefill)}
-            errors={refused?.errors ?? {}}
+            fieldErrors={refused?.fieldErrors ?? {}}
             success={Boolean(booked)}
-            failed={Boolean(refused)}
+            error={refused?.error ?? null}
+            stamp={stamp}
             minDate={today}
             maxDate={maxDate}
             formKey={booked ? `booked-${booked.id}` : "inspection"}

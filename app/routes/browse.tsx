@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
-import { useEffect } from "react";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { routeErrorBoundary } from "~/components/RouteErrorBoundary";
 import { CarGrid } from "~/components/car/CarGrid";
 import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
 import { FilterPanel } from "~/components/FilterPanel";
@@ -84,15 +84,4 @@ export const meta: MetaFunction = () => [
   { name: "description", content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, Lekki, Lagos.` },
 ];
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
-  return (
-    <Container className={pages.browse}>
-      <h1 className={pages.pageTitle}>Browse Cars</h1>
-      <Notice tone="error" role="alert">
-        Failed to load cars. Check console for details.
-      </Notice>
-    </Container>
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({ failure: "Failed to load cars." });

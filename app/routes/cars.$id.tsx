@@ -9,7 +9,7 @@ import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import pages from "~/styles/pages.module.css";
 import { site, whatsappLink } from "~/config/site";
-import { notFoundIfMissing } from "~/lib/http.server";
+import { notFoundIfMissing } from "~/http/responses.server";
 import { formatNaira } from "~/lib/money";
 import { getCar, parseCarId } from "~/models/car.server";
 import { toPublicCar } from "~/lib/car";

@@ -1,24 +1,30 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactDetailsCard } from "~/components/leads/ContactDetailsCard";
 import { CONTACT_FAILURE, ContactForm } from "~/components/leads/ContactForm";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import leads from "~/components/leads/leads.module.css";
 import { Container } from "~/components/ui/Container";
 import { site } from "~/config/site";
-import { type LeadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
+import { formStamp } from "~/http/bot-guard.server";
+import { readLeadForm } from "~/http/forms.server";
 import { ContactSchema } from "~/lib/lead-schemas";
 import { createContactMessage } from "~/models/lead.server";
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await readLeadForm(request, ContactSchema, CONTACT_FAILURE);
+export async function loader() {
+  return { stamp: await formStamp() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readLeadForm(request, context, ContactSchema, CONTACT_FAILURE);
   if (!form.ok) return form.response;
   const message = await createContactMessage(form.data);
   return { ok: true as const, id: message.id };
 }
 
 export default function Connect() {
-  const result = useActionData<LeadFormRefusal | { ok: true; id: number }>();
+  const { stamp } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const refused = result && !result.ok ? result : null;
   const sent = result?.ok ? result : null;
   return (
@@ -29,9 +35,10 @@ export default function Connect() {
           <ContactDetailsCard />
           <ContactForm
             values={refused?.values ?? {}}
-            errors={refused?.errors ?? {}}
+            fieldErrors={refused?.fieldErrors ?? {}}
             success={Boolean(sent)}
-            failed={Boolean(refused)}
+            error={refused?.error ?? null}
+            stamp={stamp}
             formKey={sent ? `sent-${sent.id}` : "contact"}
           />
         </div>

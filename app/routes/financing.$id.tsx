@@ -5,9 +5,11 @@ import { carTitle } from "~/lib/car";
 import { FinancingCarView } from "~/components/leads/FinancingCarView";
 import { LoanCalculator } from "~/components/leads/LoanCalculator";
 import { site } from "~/config/site";
-import { notFoundIfMissing } from "~/lib/http.server";
-import { readFormValues } from "~/lib/lead-api.server";
-import { fieldErrors, LoanRequestSchema } from "~/lib/lead-schemas";
+import { notFoundIfMissing } from "~/http/responses.server";
+import { readFormValues } from "~/http/request.server";
+import { pleaseWait } from "~/lib/bot-trap";
+import { LoanRequestSchema } from "~/lib/lead-schemas";
+import { firstError, validate } from "~/lib/validation";
 import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
 import { parseCarId } from "~/models/car.server";
 import { applyForCarLoan, getFinancingCar } from "~/models/loan.server";
@@ -44,13 +46,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 /** Apply for Loan: recompute from the stored price, store, go to /loan-application by its reference. */
-export async function action({ params, request }: ActionFunctionArgs) {
+export async function action({ params, request, context }: ActionFunctionArgs) {
   const id = parseCarId(params.id);
-  const form = await readFormValues(request);
-  const parsed = LoanRequestSchema.safeParse(form);
-  if (!id || !parsed.success) {
-    const problems = parsed.success ? {} : fieldErrors(parsed.error);
-    return data({ error: Object.values(problems)[0] ?? "Unknown car." }, { status: 400 });
+  // Over the lead budget of a shared address: ask to send again, nothing stored.
+  const retryAfter = (context as { leadRetryAfter?: number }).leadRetryAfter;
+  if (retryAfter) return data({ error: pleaseWait(retryAfter) }, { status: 429 });
+  const parsed = validate(LoanRequestSchema, await readFormValues(request));
+  if (!id || !parsed.ok) {
+    return data({ error: parsed.ok ? "Unknown car." : firstError(parsed.fieldErrors) }, { status: 400 });
   }
   const result = await applyForCarLoan(id, parsed.data.percent, parsed.data.months);
   if (!result.ok) {
@@ -62,7 +65,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 
 export default function FinancingCarRoute() {
   const { car, percent, months, monthly } = useLoaderData<typeof loader>();
-  const applied = useActionData<{ error: string }>();
+  const applied = useActionData<typeof action>();
   const navigate = useNavigate();
   const location = useLocation();
   // The grid behind keeps its page while a car is open, and gets it back on Close.

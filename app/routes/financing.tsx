@@ -11,7 +11,7 @@ import { FINANCING_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
 import { parsePage } from "~/lib/car-filters";
 import { Pagination } from "~/components/Pagination";
-import { takeApplicationSubmitted } from "~/lib/lead-api.server";
+import { takeApplicationSubmitted } from "~/http/cookies.server";
 import { pageCars } from "~/models/car.server";
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";

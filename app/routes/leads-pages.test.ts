@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearData, makeCar } from "../../tests/helpers/db";
-import { countRows, formRequest, validClientInfo, validContact, validInspection, without } from "../../tests/helpers/leads";
+import { countRows, formRequest, leadFormRequest, validClientInfo, validContact, validInspection, without } from "../../tests/helpers/leads";
 import { getDb } from "../../db/database.server";
+import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
 import { addDays, lagosToday } from "~/lib/lead-schemas";
 import { action as inspectionAction, loader as inspectionLoader } from "./book-inspection";
 import { action as connectAction } from "./connect";
@@ -23,6 +24,44 @@ async function answer(result: unknown): Promise<{ status: number; body: any; loc
   return { status: 200, body: result };
 }
 
+describe("lead forms against scripts and shared addresses", () => {
+  const runWith = (fn: unknown, request: Request, context: object = {}) => (fn as Fn)({ request, params: {}, context });
+
+  it("re-renders a post over its address's budget with what was typed and 'Please wait N seconds and send again.'", async () => {
+    const { status, body } = await answer(await runWith(connectAction, await leadFormRequest("/connect", validContact()), { leadRetryAfter: 42 }));
+    expect(status).toBe(429);
+    expect(body).toEqual({ ok: false, error: "Please wait 42 seconds and send again.", fieldErrors: {}, values: validContact() });
+    expect(await countRows("contact_messages")).toBe(0);
+  });
+
+  it("asks a form sent faster than a person can fill it to be sent again, keeping it", async () => {
+    const { status, body } = await answer(await runWith(inspectionAction, await leadFormRequest("/book-inspection", validInspection(), 300)));
+    expect(status).toBe(429);
+    expect(body.error).toBe("Please wait 2 seconds and send again.");
+    expect(body.values).toEqual(validInspection());
+    expect(await countRows("inspections")).toBe(0);
+  });
+
+  it("refuses a filled honeypot, and a missing or forged stamp, storing nothing", async () => {
+    const trapped = await leadFormRequest("/connect", { ...validContact(), [HONEYPOT_FIELD]: "https://spam.example" });
+    expect((await answer(await runWith(connectAction, trapped))).status).toBe(400);
+    expect((await answer(await runWith(connectAction, formRequest("/connect", validContact())))).status).toBe(400);
+    const forged = formRequest("/connect", { ...validContact(), [STAMP_FIELD]: `${Date.now() - 60_000}.forged-signature-xxxxx` });
+    expect((await answer(await runWith(connectAction, forged))).status).toBe(400);
+    expect(await countRows("contact_messages")).toBe(0);
+    expect((await answer(await runWith(connectAction, await leadFormRequest("/connect", validContact())))).status).toBe(200);
+  });
+
+  it("asks Apply for Loan to wait when the address is over its budget", async () => {
+    const id = await makeCar({ financing: true });
+    const res = await answer(
+      await (applyAction as Fn)({ request: formRequest(`/financing/${id}`, { percent: 50, months: 6 }), params: { id: String(id) }, context: { leadRetryAfter: 9 } }),
+    );
+    expect(res).toMatchObject({ status: 429, body: { error: "Please wait 9 seconds and send again." } });
+    expect(await countRows("loan_applications")).toBe(0);
+  });
+});
+
 describe("/book-inspection", () => {
   it("prefills make and model from the query string and offers dates from today in Lagos", async () => {
     const data = (await run(inspectionLoader, get("/book-inspection?make=Lexus&model=RX%20350"))) as any;
@@ -31,7 +70,7 @@ describe("/book-inspection", () => {
   });
 
   it("stores a valid booking once and answers success", async () => {
-    const { status, body } = await answer(await run(inspectionAction, formRequest("/book-inspection", validInspection())));
+    const { status, body } = await answer(await run(inspectionAction, await leadFormRequest("/book-inspection", validInspection())));
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true, id: expect.any(Number) });
     const rows = await getDb().selectFrom("inspections").selectAll().execute();
@@ -43,42 +82,42 @@ describe("/book-inspection", () => {
   it.each(["name", "phone", "email", "car_make", "car_model", "inspection_date"] as const)(
     "refuses a booking without %s with 400, the failure text and the typed values",
     async (field) => {
-      const { status, body } = await answer(await run(inspectionAction, formRequest("/book-inspection", without(validInspection(), field) as Record<string, string>)));
+      const { status, body } = await answer(await run(inspectionAction, await leadFormRequest("/book-inspection", without(validInspection(), field) as Record<string, string>)));
       expect(status).toBe(400);
       expect(body.error).toBe("Error booking inspection");
-      expect(body.errors[field]).toEqual(expect.any(String));
+      expect(body.fieldErrors[field]).toEqual(expect.any(String));
       expect(body.values.name ?? "").toBe(field === "name" ? "" : "Chinedu Okafor");
       expect(await countRows("inspections")).toBe(0);
     },
   );
 
   it("refuses a date in the past with a clear message", async () => {
-    const { status, body } = await answer(await run(inspectionAction, formRequest("/book-inspection", { ...validInspection(), inspection_date: addDays(lagosToday(), -3) })));
+    const { status, body } = await answer(await run(inspectionAction, await leadFormRequest("/book-inspection", { ...validInspection(), inspection_date: addDays(lagosToday(), -3) })));
     expect(status).toBe(400);
-    expect(body.errors.inspection_date).toMatch(/cannot be in the past/);
+    expect(body.fieldErrors.inspection_date).toMatch(/cannot be in the past/);
     expect(await countRows("inspections")).toBe(0);
   });
 });
 
 describe("/connect", () => {
   it("stores a valid message once", async () => {
-    const { body } = await answer(await run(connectAction, formRequest("/connect", validContact())));
+    const { body } = await answer(await run(connectAction, await leadFormRequest("/connect", validContact())));
     expect(body.ok).toBe(true);
     expect(await countRows("contact_messages")).toBe(1);
   });
 
   it.each(["name", "phone", "email", "message"] as const)("refuses a message without %s", async (field) => {
-    const { status, body } = await answer(await run(connectAction, formRequest("/connect", without(validContact(), field) as Record<string, string>)));
+    const { status, body } = await answer(await run(connectAction, await leadFormRequest("/connect", without(validContact(), field) as Record<string, string>)));
     expect(status).toBe(400);
     expect(body.error).toBe("Error sending message");
-    expect(Object.keys(body.errors)).toEqual([field]);
+    expect(Object.keys(body.fieldErrors)).toEqual([field]);
     expect(await countRows("contact_messages")).toBe(0);
   });
 
   it("refuses a malformed email and a foreign phone, keeping what was typed", async () => {
-    const { status, body } = await answer(await run(connectAction, formRequest("/connect", { ...validContact(), email: "aisha@", phone: "+1 415 555 0100" })));
+    const { status, body } = await answer(await run(connectAction, await leadFormRequest("/connect", { ...validContact(), email: "aisha@", phone: "+1 415 555 0100" })));
     expect(status).toBe(400);
-    expect(Object.keys(body.errors).sort()).toEqual(["email", "phone"]);
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(["email", "phone"]);
     expect(body.values).toMatchObject({ email: "aisha@", phone: "+1 415 555 0100", message: validContact().message });
   });
 });
@@ -99,7 +138,7 @@ describe("/financing and its calculator", () => {
     const carId = await makeCar({ financing: true, price: 25_000_000 });
     const applied = await answer(await run(applyAction, formRequest(`/financing/${carId}`, { percent: "40", months: "3" }), { id: String(carId) }));
     const reference = new URL(applied.location!, "http://x").searchParams.get("application")!;
-    const sent = (await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: reference }))) as Response;
+    const sent = (await run(clientAction, await leadFormRequest("/loan-application", { ...validClientInfo(), loan_application: reference }))) as Response;
     expect(sent.headers.get("location")).toBe("/financing");
     const flash = sent.headers.get("set-cookie")!;
     expect(flash).toMatch(/HttpOnly/i);
@@ -211,14 +250,14 @@ describe("/loan-application", () => {
   it("stores the client information linked to its application and redirects to /financing", async () => {
     const ref = await apply();
     const appId = await idOf(ref);
-    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
+    const res = await answer(await run(clientAction, await leadFormRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/financing");
     const rows = await getDb().selectFrom("client_infos").selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ loan_application_id: appId, phone: "+2349095550113", employment_status: "Business Owner" });
     // A second submission for the same loan is refused.
-    const again = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
+    const again = await answer(await run(clientAction, await leadFormRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
     expect(again.status).toBe(400);
     expect(await countRows("client_infos")).toBe(1);
   });
@@ -229,10 +268,10 @@ describe("/loan-application", () => {
   ] as const;
   it.each(required)("refuses client information without %s", async (field) => {
     const ref = await apply();
-    const res = await answer(await run(clientAction, formRequest("/loan-application", { ...(without(validClientInfo(), field) as Record<string, string>), loan_application: ref })));
+    const res = await answer(await run(clientAction, await leadFormRequest("/loan-application", { ...(without(validClientInfo(), field) as Record<string, string>), loan_application: ref })));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Failed to submit application");
-    expect(res.body.errors[field]).toEqual(expect.any(String));
+    expect(res.body.fieldErrors[field]).toEqual(expect.any(String));
     expect(await countRows("client_infos")).toBe(0);
   });
 
@@ -240,35 +279,35 @@ describe("/loan-application", () => {
     "refuses a %s outside its option list",
     async (field) => {
       const ref = await apply();
-      const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), [field]: "Other", loan_application: ref })));
+      const res = await answer(await run(clientAction, await leadFormRequest("/loan-application", { ...validClientInfo(), [field]: "Other", loan_application: ref })));
       expect(res.status).toBe(400);
-      expect(res.body.errors[field]).toMatch(/must be one of/);
+      expect(res.body.fieldErrors[field]).toMatch(/must be one of/);
       expect(res.body.values[field]).toBe("Other");
       expect(await countRows("client_infos")).toBe(0);
     },
   );
 
   it("refuses a form without a loan application", async () => {
-    const res = await answer(await run(clientAction, formRequest("/loan-application", validClientInfo())));
+    const res = await answer(await run(clientAction, await leadFormRequest("/loan-application", validClientInfo())));
     expect(res.status).toBe(400);
-    expect(res.body.errors.loan_application).toBe("Start from a car on the Financing page.");
+    expect(res.body.fieldErrors.loan_application).toBe("Start from a car on the Financing page.");
     expect(await countRows("client_infos")).toBe(0);
   });
 
   it("refuses a raw id or a wrong reference, so nobody can block another buyer's application", async () => {
     const ref = await apply();
     const id = await idOf(ref);
-    const byId = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application_id: id })));
+    const byId = await answer(await run(clientAction, await leadFormRequest("/loan-application", { ...validClientInfo(), loan_application_id: id })));
     expect(byId.status).toBe(400);
-    expect(byId.body.errors.loan_application_id).toMatch(/ids are not accepted/);
+    expect(byId.body.fieldErrors.loan_application_id).toMatch(/ids are not accepted/);
     for (const wrong of [String(id), ref.replace(/.$/, (c) => (c === "0" ? "1" : "0"))]) {
-      const res = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: wrong })));
+      const res = await answer(await run(clientAction, await leadFormRequest("/loan-application", { ...validClientInfo(), loan_application: wrong })));
       expect(res.status, wrong).toBe(400);
-      expect(res.body.errors.loan_application).toBe("This loan application does not exist");
+      expect(res.body.fieldErrors.loan_application).toBe("This loan application does not exist");
     }
     expect(await countRows("client_infos")).toBe(0);
     // The real buyer can still send theirs.
-    const own = await answer(await run(clientAction, formRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
+    const own = await answer(await run(clientAction, await leadFormRequest("/loan-application", { ...validClientInfo(), loan_application: ref })));
     expect(own.status).toBe(302);
   });
 });

@@ -9,7 +9,9 @@ import { ButtonLink } from "~/components/ui/Button";
 import { Container, panelClass, ui } from "~/components/ui/Container";
 import pages from "~/styles/pages.module.css";
 import { site } from "~/config/site";
-import { flashApplicationSubmitted, type LeadFormRefusal, leadFormRefusal, readLeadForm } from "~/lib/lead-api.server";
+import { flashApplicationSubmitted } from "~/http/cookies.server";
+import { formStamp } from "~/http/bot-guard.server";
+import { formFailure, readLeadForm } from "~/http/forms.server";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo, getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
 
@@ -21,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const app = await getLoanApplicationByReference(new URL(request.url).searchParams.get("application"));
   if (!app) return { loan: null };
   return {
+    stamp: await formStamp(),
     loan: {
       reference: app.reference,
       carName: app.car_name,
@@ -33,14 +36,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await readLeadForm(request, ClientInfoSchema, CLIENT_INFO_FAILURE);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readLeadForm(request, context, ClientInfoSchema, CLIENT_INFO_FAILURE);
   if (!form.ok) return form.response;
   if (!form.data.loan_application) {
-    return leadFormRefusal(CLIENT_INFO_FAILURE, { loan_application: "Start from a car on the Financing page." }, form.values);
+    return formFailure(CLIENT_INFO_FAILURE, { loan_application: "Start from a car on the Financing page." }, form.values);
   }
   const result = await createClientInfo(form.data);
-  if (!result.ok) return leadFormRefusal(CLIENT_INFO_FAILURE, { [result.field]: result.error }, form.values);
+  if (!result.ok) return formFailure(CLIENT_INFO_FAILURE, { [result.field]: result.error }, form.values);
   return redirect("/financing", { headers: { "Set-Cookie": await flashApplicationSubmitted() } });
 }
 
@@ -60,7 +63,7 @@ function NoLoan() {
 
 export default function LoanApplication() {
   const data = useLoaderData<typeof loader>();
-  const refused = useActionData<LeadFormRefusal>();
+  const refused = useActionData<typeof action>();
   const { loan } = data;
   return (
     <>
@@ -71,13 +74,19 @@ export default function LoanApplication() {
         ) : (
           <div className={leads.columns} data-first="narrow">
             <LoanSummary loan={loan} />
-            {"alreadySubmitted" in data && data.alreadySubmitted ? (
+            {!("stamp" in data) || data.alreadySubmitted ? (
               <div className={panelClass(false, `${ui.padXl} ${pages.received}`)}>
                 <h2>Application received</h2>
                 <p>We already have your client information for this loan. Our finance team will call you shortly.</p>
               </div>
             ) : (
-              <ClientInfoForm applicationReference={loan.reference} values={refused?.values ?? {}} errors={refused?.errors ?? {}} failed={Boolean(refused)} />
+              <ClientInfoForm
+                applicationReference={loan.reference}
+                values={refused?.values ?? {}}
+                fieldErrors={refused?.fieldErrors ?? {}}
+                error={refused?.error ?? null}
+                stamp={data.stamp}
+              />
             )}
           </div>
         )}

@@ -1,3 +1,5 @@
+import { formStamp } from "~/http/bot-guard.server";
+import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
 import { addDays, lagosToday } from "~/lib/lead-schemas";
 import { getDb } from "../../db/database.server";
 
@@ -73,4 +75,12 @@ export function without<T extends Record<string, unknown>>(fields: T, key: keyof
   const copy = { ...fields };
   delete copy[key];
   return copy;
+}
+
+/**
+ * A public lead form as a person's browser posts it: with the page's stamp from a few seconds
+ * ago and the honeypot left empty (see app/http/bot-guard.server.ts).
+ */
+export async function leadFormRequest(url: string, fields: Record<string, string | number>, servedMsAgo = 5_000): Promise<Request> {
+  return formRequest(url, { [HONEYPOT_FIELD]: "", [STAMP_FIELD]: await formStamp(Date.now() - servedMsAgo), ...fields });
 }

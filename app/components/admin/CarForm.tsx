@@ -2,7 +2,7 @@ import { Box, Button, Checkbox, Group, NativeSelect, Radio, SimpleGrid, Stack, T
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BODY_TYPES, CONDITIONS, DRIVE_TRAINS, ENGINE_CAPACITIES, ENGINE_SIZES, KEY_FEATURES, YES_NO } from "~/lib/car-options";
-import type { CarFieldErrors } from "~/lib/car-schema";
+import type { FieldErrors } from "~/lib/validation";
 import classes from "./CarForm.module.css";
 import { ExistingImages, NewImagesInput } from "./ImageFields";
 
@@ -34,14 +34,14 @@ const list = (v: CarFormValues, k: string) => {
   return x === undefined ? [] : Array.isArray(x) ? x : [x];
 };
 
-function Choice({ name, label, options, values, errors }: { name: string; label: string; options: readonly string[]; values: CarFormValues; errors: CarFieldErrors }) {
+function Choice({ name, label, options, values, errors }: { name: string; label: string; options: readonly string[]; values: CarFormValues; errors: FieldErrors }) {
   return (
     <NativeSelect
       name={name}
       label={label}
       required
       defaultValue={text(values, name)}
-      error={errors[name as keyof CarFieldErrors]}
+      error={errors[name]}
       data={[{ value: "", label: `Select ${label.toLowerCase()}`, disabled: true }, ...options.map((o) => ({ value: o, label: o }))]}
     />
   );
@@ -60,24 +60,24 @@ function YesNo({ name, label, values }: { name: string; label: string; values: C
 }
 
 /**
- * The one car form for Add New Car and Edit Car Listing (SPEC §2, §3, §5): native controls only,
+ * The one car form for Add New Car and Edit Car Listing (fields and rules in docs/product.md): native controls only,
  * so it works without JavaScript; multipart because of the photos.
  */
 export function CarForm({
   values,
-  errors,
+  fieldErrors: errors,
   existingImages,
   submitLabel,
 }: {
   values: CarFormValues;
-  errors: CarFieldErrors;
+  fieldErrors: FieldErrors;
   existingImages?: string[];
   submitLabel: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const features = list(values, "keyfeatures");
-  const field = (name: keyof CarFieldErrors, label: string, props: Record<string, unknown> = {}) => (
+  const field = (name: string, label: string, props: Record<string, unknown> = {}) => (
     <TextInput name={name} label={label} defaultValue={text(values, name)} error={errors[name]} {...props} />
   );
   return (

@@ -114,7 +114,7 @@ function CarCards({ cars }: { cars: CarListRow[] }) {
   );
 }
 
-/** Manage Car Listings: Make, Model, Year, Date Posted, Status, Actions (SPEC §2). */
+/** Manage Car Listings: Make, Model, Year, Date Posted, Status, Actions (see docs/product.md). */
 export function CarListTable({ cars }: { cars: CarListRow[] }) {
   return (
     <ResponsiveTable

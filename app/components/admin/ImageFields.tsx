@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "~/config/constants";
 import { imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
 import classes from "./CarForm.module.css";
 
-export const IMAGE_RULE_MESSAGE = "Each image must be under 2MB";
+import { IMAGE_TOO_LARGE } from "~/config/messages";
 
 /**
  * Existing images of a car, 96 px squares. Each has a "remove" checkbox (sent as removeImages);
@@ -70,8 +70,8 @@ export function NewImagesInput({ error, label }: { error?: string; label: string
     const input = e.currentTarget;
     let files = Array.from(input.files ?? []);
     if (files.some((f) => f.size > MAX_IMAGE_BYTES || !f.type.startsWith("image/"))) {
-      setClientError(IMAGE_RULE_MESSAGE);
-      input.value = ""; // the selection is not kept (SPEC §5)
+      setClientError(IMAGE_TOO_LARGE);
+      input.value = ""; // a refused selection is not kept
       setPicked([]);
       return;
     }

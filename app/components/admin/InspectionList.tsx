@@ -76,7 +76,7 @@ function InspectionCards({ rows }: { rows: InspectionRow[] }) {
   );
 }
 
-/** Inspection Requests: Name, Phone, Email, Car Make, Car Model, Inspection Date, Other Info (SPEC §2). */
+/** Inspection Requests: Name, Phone, Email, Car Make, Car Model, Inspection Date, Other Info (see docs/product.md). */
 export function InspectionList({ rows }: { rows: InspectionRow[] }) {
   return (
     <ResponsiveTable

@@ -1,4 +1,4 @@
-/** The back office's side navigation (SPEC §2 Admin area). */
+/** The back office's side navigation (see docs/product.md, Back office). */
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", icon: "M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z" },
   { to: "/admin/create-listing", label: "Create Listing", icon: "M3 5h18v2H3V5zm0 6h18v2H3v-2zm0 6h12v2H3v-2z" },

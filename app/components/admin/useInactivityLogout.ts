@@ -4,7 +4,7 @@ import { useEffect } from "react";
 const KEEPALIVE_EVERY_MS = 60_000;
 
 /**
- * SPEC §4: after `timeoutMs` without a mouse move or key press, sign out and land on
+ * After `timeoutMs` without a mouse move or key press, sign out and land on
  * /admin/login with 'Logged out due to inactivity.'. While the admin is active, a light
  * keep-alive at most once a minute slides the server's idle timeout along with this one. A
  * keep-alive is sent after (never only before) the latest activity, so the server never counts

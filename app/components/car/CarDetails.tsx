@@ -10,7 +10,7 @@ type DetailCar = Pick<
 
 const na = (v: string | null | undefined) => (v && v.trim() ? v : "N/A");
 
-/** The description list of SPEC §2 (missing values show N/A). */
+/** The car's facts as a description list (missing values show N/A). */
 export function carFacts(car: DetailCar): [string, string][] {
   return [
     ["Condition", na(car.condition)],

@@ -1,20 +1,30 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, type NewsletterFieldErrors } from "~/lib/newsletter-messages";
+import { NEWSLETTER_SUCCESS } from "~/lib/newsletter-messages";
+import { BotTrap } from "../leads/BotTrap";
 import { Button } from "../ui/Button";
 import { TextField } from "../ui/Field";
 import classes from "./NewsletterForm.module.css";
 
 export type NewsletterResult =
   | { ok: true; entry: { name: string; email: string } }
-  | { ok: false; errors: NewsletterFieldErrors; values: { name: string; email: string } };
+  | { ok: false; error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 /**
  * The newsletter form (name, email). Posts intent=newsletter to the home action; without
  * JavaScript the page reloads with the result (`fallback`, the action data). 'Subscribed Users'
  * lists only what this visitor subscribed.
  */
-export function NewsletterForm({ subscribed, fallback }: { subscribed: { name: string; email: string }[]; fallback?: NewsletterResult }) {
+export function NewsletterForm({
+  subscribed,
+  fallback,
+  stamp,
+}: {
+  subscribed: { name: string; email: string }[];
+  fallback?: NewsletterResult;
+  /** When the form was served (see BotTrap). */
+  stamp: string;
+}) {
   const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
   const result = fetcher.data ?? fallback;
   const form = useRef<HTMLFormElement>(null);
@@ -37,6 +47,7 @@ export function NewsletterForm({ subscribed, fallback }: { subscribed: { name: s
       <div className={classes.formSide}>
         <fetcher.Form method="post" action="/?index" ref={form} noValidate={false} className={classes.form}>
           <input type="hidden" name="intent" value="newsletter" />
+          <BotTrap stamp={stamp} />
           <TextField
             name="name"
             label="Name"
@@ -44,7 +55,7 @@ export function NewsletterForm({ subscribed, fallback }: { subscribed: { name: s
             required
             defaultValue={failed?.values.name}
             key={failed ? `n-${failed.values.name}` : "name"}
-            error={failed?.errors.name}
+            error={failed?.fieldErrors.name}
           />
           <TextField
             name="email"
@@ -54,7 +65,7 @@ export function NewsletterForm({ subscribed, fallback }: { subscribed: { name: s
             required
             defaultValue={failed?.values.email}
             key={failed ? `e-${failed.values.email}` : "email"}
-            error={failed?.errors.email}
+            error={failed?.fieldErrors.email}
           />
           <div>
             <Button type="submit" loading={busy} size="md">
@@ -69,7 +80,7 @@ export function NewsletterForm({ subscribed, fallback }: { subscribed: { name: s
         ) : null}
         {failed ? (
           <p role="alert" className={classes.failed} data-testid="newsletter-status">
-            {NEWSLETTER_FAILURE}
+            {failed.error}
           </p>
         ) : null}
         {list.length ? (

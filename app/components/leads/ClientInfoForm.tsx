@@ -5,6 +5,7 @@ import { Button } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import { RadioGroup, SelectField, type SelectOption, TextField } from "../ui/Field";
 import { EmailField, PhoneField } from "./ContactFields";
+import { BotTrap } from "./BotTrap";
 import { LeadNotice } from "./LeadNotice";
 import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
@@ -17,29 +18,34 @@ function YesNo({ name, label, description, value, error }: { name: string; label
 
 const placeholderOption = (label: string): SelectOption[] => [{ value: "", label, disabled: true }];
 
-/** The client information form of /loan-application (SPEC §5 fields and options). */
+/** The client information form of /loan-application (fields and options in docs/product.md). */
 export function ClientInfoForm({
   applicationReference,
   values,
-  errors,
-  failed,
+  fieldErrors: errors,
+  error,
+  stamp,
 }: {
   applicationReference: string;
   values: Record<string, string>;
-  errors: Record<string, string>;
-  failed: boolean;
+  fieldErrors: Record<string, string>;
+  /** The refusal's headline (the form's failure text, or why it must be sent again). */
+  error: string | null;
+  /** When the form was served (see BotTrap). */
+  stamp: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/loan-application") === true;
   return (
     <div className={panelClass()}>
       <Form method="post" aria-label="Client information" className={classes.form}>
+        <BotTrap stamp={stamp} />
         <input type="hidden" name="loan_application" value={applicationReference} />
         <div className={classes.formHead}>
           <h2>Client information</h2>
           <p>Takes about two minutes. We use it only to assess this application.</p>
         </div>
-        <LeadNotice error={failed ? CLIENT_INFO_FAILURE : null} fieldErrors={errors} />
+        <LeadNotice error={error} fieldErrors={errors} />
         <LeadSection title="About you">
           <TextField label="Full name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
           <div className={classes.pair}>

@@ -4,6 +4,7 @@ import { Button } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import { TextAreaField, TextField } from "../ui/Field";
 import { EmailField, PhoneField } from "./ContactFields";
+import { BotTrap } from "./BotTrap";
 import { LeadNotice } from "./LeadNotice";
 import classes from "./leads.module.css";
 
@@ -13,15 +14,19 @@ export const CONTACT_FAILURE = "Error sending message";
 /** The Connect page form: Full Name, Phone Number, Email Address, Your Message (all required). */
 export function ContactForm({
   values,
-  errors,
+  fieldErrors: errors,
   success,
-  failed,
+  error,
+  stamp,
   formKey,
 }: {
   values: Record<string, string>;
-  errors: Record<string, string>;
+  fieldErrors: Record<string, string>;
   success: boolean;
-  failed: boolean;
+  /** The refusal's headline (the form's failure text, or why it must be sent again). */
+  error: string | null;
+  /** When the form was served (see BotTrap). */
+  stamp: string;
   formKey: string;
 }) {
   const navigation = useNavigation();
@@ -29,11 +34,12 @@ export function ContactForm({
   return (
     <div className={panelClass()}>
       <Form method="post" key={formKey} aria-label="Send us a message" className={`${classes.form} ${classes.formTight}`}>
+        <BotTrap stamp={stamp} />
         <div className={classes.formHead}>
           <h2>Send us a message</h2>
           <p>Ask about a car, a price, financing or a trade-in. We reply within one working day.</p>
         </div>
-        <LeadNotice success={success ? CONTACT_SUCCESS : null} error={failed ? CONTACT_FAILURE : null} fieldErrors={errors} />
+        <LeadNotice success={success ? CONTACT_SUCCESS : null} error={error} fieldErrors={errors} />
         <TextField label="Full Name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
         <div className={classes.pair}>
           <PhoneField label="Phone Number" defaultValue={values.phone} error={errors.phone} />

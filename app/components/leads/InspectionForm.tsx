@@ -4,6 +4,7 @@ import { Button } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import { TextAreaField, TextField } from "../ui/Field";
 import { EmailField, PhoneField } from "./ContactFields";
+import { BotTrap } from "./BotTrap";
 import { LeadNotice } from "./LeadNotice";
 import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
@@ -14,17 +15,21 @@ export const INSPECTION_FAILURE = "Error booking inspection";
 /** The Book Inspection form. `values` are what to show: the typed values after a refusal, or the prefill. */
 export function InspectionForm({
   values,
-  errors,
+  fieldErrors: errors,
   success,
-  failed,
+  error,
+  stamp,
   minDate,
   maxDate,
   formKey,
 }: {
   values: Record<string, string>;
-  errors: Record<string, string>;
+  fieldErrors: Record<string, string>;
   success: boolean;
-  failed: boolean;
+  /** The refusal's headline (the form's failure text, or why it must be sent again). */
+  error: string | null;
+  /** When the form was served (see BotTrap). */
+  stamp: string;
   minDate: string;
   maxDate: string;
   formKey: string;
@@ -35,7 +40,8 @@ export function InspectionForm({
     <div className={panelClass()}>
       {/* A new key after a booking remounts the form: every field back to empty. */}
       <Form method="post" key={formKey} aria-label="Book an inspection" noValidate={false} className={classes.form}>
-        <LeadNotice success={success ? INSPECTION_SUCCESS : null} error={failed ? INSPECTION_FAILURE : null} fieldErrors={errors} />
+        <BotTrap stamp={stamp} />
+        <LeadNotice success={success ? INSPECTION_SUCCESS : null} error={error} fieldErrors={errors} />
         <LeadSection title="Your details">
           <TextField label="Full name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
           <div className={classes.pair}>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Notice } from "../ui/Notice";
 
 /**
- * The visible outcome of a lead form: the SPEC's success text (role="status") or failure text
+ * The visible outcome of a lead form: the form's success text (role="status") or failure text
  * (role="alert") with the field problems listed, so the buyer is never left guessing.
  */
 export function LeadNotice({

@@ -12,7 +12,7 @@ import classes from "./LoanCalculator.module.css";
 export const LOAN_APPLY_FAILURE = "We could not start your loan application. Please try again.";
 
 /**
- * The loan calculator (SPEC §2, §4). One form, two buttons:
+ * The loan calculator (its rules: docs/product.md). One form, two buttons:
  * - Calculate: a GET to the same URL, so without JavaScript the server computes the figures;
  *   with JavaScript it is computed here at once (same arithmetic, app/lib/loan-math.ts).
  * - Apply for Loan: a POST; the server recomputes everything from the stored price.

@@ -19,7 +19,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** The loan being applied for, as stored (SPEC §2: car name, price, deposit, period, monthly). */
+/** The loan being applied for, as stored (car name, price, deposit, period, monthly repayment). */
 export function LoanSummary({ loan }: { loan: LoanDetails }) {
   return (
     <div className={panelClass(true, classes.summary)} data-testid="loan-details">

@@ -1,5 +1,26 @@
 import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from "~/config/constants";
 
+/** The answers every route shares: JSON errors, 404s, 405s, 201s and paged lists. */
+
+/** `{ "error": message }` with a fitting status: the one shape of every JSON refusal. */
+export function jsonError(message: string, status: number, headers?: HeadersInit): Response {
+  return Response.json({ error: message }, { status, headers });
+}
+
+/** Throws a 404 when a thing is missing: pages get the styled 404, API routes catch it. */
+export function notFoundIfMissing<T>(value: T | null | undefined, message = "Not found"): T {
+  if (value === null || value === undefined) throw new Response(message, { status: 404 });
+  return value;
+}
+
+export function methodNotAllowed(allowed: string[]): Response {
+  return jsonError("Method not allowed", 405, { Allow: allowed.join(", ") });
+}
+
+export function created(body: unknown): Response {
+  return Response.json(body, { status: 201 });
+}
+
 /**
  * Paging for the JSON list APIs: `page` (from 1) and `limit` (default API_DEFAULT_LIMIT, at
  * most API_MAX_LIMIT). Bad values fall back to the default and are named in `ignored`, like

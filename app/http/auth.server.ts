@@ -1,0 +1,130 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { Admin } from "~/models/admin.server";
+import { attemptLogin, confirmPassword, type PasswordCheck } from "~/models/login.server";
+import { checkSession, createSession, deleteSession, purgeExpiredSessions } from "~/models/session.server";
+import { sessionCookie } from "./cookies.server";
+import { bearerToken } from "./request.server";
+import { jsonError } from "./responses.server";
+
+/**
+ * The one guard for the back office: requireAdmin for pages (the signed cookie), requireAdminApi
+ * for /api (a bearer token only, never the cookie), and signing in and out.
+ */
+
+export { INVALID_CREDENTIALS } from "~/models/login.server";
+export const INACTIVITY_MESSAGE = "Logged out due to inactivity.";
+
+/** A refused password, with the status it answers: 400 missing, 401 wrong login, 403 wrong own password, 429 throttled. */
+export class LoginError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 | 429,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+function refusal(check: Exclude<PasswordCheck, { ok: true }>, wrongStatus: 401 | 403): LoginError {
+  if (check.reason === "throttled") return new LoginError(check.message, 429, check.retryAfterSeconds);
+  return new LoginError(check.message, check.reason === "missing" && wrongStatus === 401 ? 400 : wrongStatus);
+}
+
+async function signIn(ip: string, username: string, password: string): Promise<Admin> {
+  const check = await attemptLogin(ip, username, password);
+  if (!check.ok) throw refusal(check, 401);
+  return check.admin;
+}
+
+// remix-auth v4 keeps no session: authenticate() returns the admin and we store our own row.
+const clientIps = new WeakMap<Request, string>();
+const authenticator = new Authenticator<Admin>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) =>
+    signIn(clientIps.get(request) ?? "unknown", String(form.get("username") ?? ""), String(form.get("password") ?? "")),
+  ),
+  "admin-form",
+);
+
+export interface AdminContext {
+  admin: Admin;
+  token: string;
+}
+
+/** Signs in from the login form; returns the Set-Cookie header of a brand-new session. */
+export async function loginWithForm(request: Request, ip: string): Promise<{ admin: Admin; setCookie: string }> {
+  clientIps.set(request, ip);
+  const admin = await authenticator.authenticate("admin-form", request);
+  await purgeExpiredSessions();
+  const token = await createSession(admin.id);
+  return { admin, setCookie: await (await sessionCookie(request)).serialize(token) };
+}
+
+/** Signs in for the API; returns a new bearer token. */
+export async function loginForApi(ip: string, username: string, password: string): Promise<string> {
+  const admin = await signIn(ip, username, password);
+  await purgeExpiredSessions();
+  return createSession(admin.id);
+}
+
+/** The signed-in admin's own password again, before an account change; throws a LoginError (403/429). */
+export async function confirmOwnPassword(ip: string, admin: Admin, password: string): Promise<void> {
+  const check = await confirmPassword(ip, admin, password);
+  if (!check.ok) throw refusal(check, 403);
+}
+
+export function loginErrorResponse(e: LoginError): Response {
+  return jsonError(e.message, e.status, e.retryAfterSeconds ? { "Retry-After": String(e.retryAfterSeconds) } : undefined);
+}
+
+async function cookieToken(request: Request): Promise<string | null> {
+  const value: unknown = await (await sessionCookie(request)).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+async function clearCookieHeader(request: Request): Promise<string> {
+  return (await sessionCookie(request)).serialize("", { maxAge: 0 });
+}
+
+/**
+ * Pages: the signed-in admin, or a redirect to /admin/login (with the inactivity message when
+ * the session ran out while idle).
+ */
+export async function requireAdmin(request: Request): Promise<AdminContext> {
+  const token = await cookieToken(request);
+  const check = await checkSession(token);
+  if (check.status === "ok" && token) return { admin: check.admin, token };
+  const target = check.status === "expired" ? "/admin/login?reason=inactivity" : "/admin/login";
+  throw redirect(target, { headers: token ? { "Set-Cookie": await clearCookieHeader(request) } : undefined });
+}
+
+/** The admin behind the page cookie, or null (the login page uses it to skip the form). */
+export async function optionalAdmin(request: Request): Promise<Admin | null> {
+  const token = await cookieToken(request);
+  if (!token) return null;
+  const check = await checkSession(token);
+  return check.status === "ok" ? check.admin : null;
+}
+
+/** Ends the page session; returns the Set-Cookie header that clears the cookie. */
+export async function logout(request: Request): Promise<string> {
+  await deleteSession(await cookieToken(request));
+  return clearCookieHeader(request);
+}
+
+/** API: the admin behind the bearer token, or a thrown 401 { error }. The cookie is ignored. */
+export async function requireAdminApi(request: Request): Promise<AdminContext> {
+  const token = bearerToken(request);
+  if (!token) throw jsonError("Authentication required: send Authorization: Bearer <token>", 401);
+  const check = await checkSession(token);
+  if (check.status === "expired") throw jsonError("Session expired. Please log in again.", 401);
+  if (check.status !== "ok") throw jsonError("Invalid or expired token", 401);
+  return { admin: check.admin, token };
+}
+
+/** Ends the session behind a bearer token (POST /api/admin/logout). */
+export async function logoutApi(token: string): Promise<void> {
+  await deleteSession(token);
+}

@@ -1,0 +1,101 @@
+import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "~/config/constants";
+import { IMAGE_TOO_LARGE } from "~/config/messages";
+import type { RawCarFields } from "~/lib/car-schema";
+import { CarListingError, type CarListingProblem } from "~/models/car-listing.server";
+import { isBodyTooLarge } from "./body-limit";
+import { readFields } from "./request.server";
+import { jsonError } from "./responses.server";
+
+/**
+ * Reading a car form or API body. Multipart is streamed: the 11th image, the byte after 2 MB of
+ * one image or past the server's byte budget stops the read. JSON and form-encoded bodies (no
+ * photos) are read too. Refusals are CarListingErrors carrying the text fields read so far.
+ */
+
+export const TOO_MANY_IMAGES = `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at a time`;
+const UPLOAD_TOO_LARGE = `${IMAGE_TOO_LARGE}, and at most ${MAX_IMAGES_PER_UPLOAD} images can be sent at a time`;
+const MAX_TEXT_FIELD_BYTES = 20_000;
+const MAX_TEXT_FIELDS = 200;
+
+export interface CarUpload {
+  fields: RawCarFields;
+  files: Buffer[];
+}
+
+function addField(fields: RawCarFields, name: string, value: string) {
+  const prev = fields[name];
+  fields[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+}
+
+async function drain(data: AsyncIterable<Uint8Array>) {
+  for await (const _ of data) {
+    /* discard */
+  }
+}
+
+async function collect(data: AsyncIterable<Uint8Array>, limit: number, tooLarge: () => CarListingError): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of data) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function readCarUpload(request: Request): Promise<CarUpload> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.includes("multipart/form-data")) {
+    if (type.includes("application/json") || type.includes("application/x-www-form-urlencoded")) {
+      const fields = await readFields(request);
+      if (!fields) throw new CarListingError("The request body could not be read", "invalid");
+      return { fields: fields as RawCarFields, files: [] };
+    }
+    throw new CarListingError("Send the car as multipart/form-data", "unsupported");
+  }
+  const fields: RawCarFields = {};
+  const files: Buffer[] = [];
+  let textFields = 0;
+  const refuse = (message: string, problem: CarListingProblem = "too-large") => new CarListingError(message, problem, {}, fields);
+  try {
+    await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
+      if (typeof filename === "string") {
+        // A file input left empty still sends a part with no name and no bytes.
+        if (name !== "images" || filename === "") return void (await drain(data));
+        if (files.length >= MAX_IMAGES_PER_UPLOAD) throw refuse(TOO_MANY_IMAGES);
+        const file = await collect(data, MAX_IMAGE_BYTES, () => refuse(IMAGE_TOO_LARGE));
+        if (file.length > 0) files.push(file);
+        return undefined;
+      }
+      if (++textFields > MAX_TEXT_FIELDS) throw refuse("Too many form fields");
+      addField(fields, name, (await collect(data, MAX_TEXT_FIELD_BYTES, () => refuse(`The field ${name} is too long`))).toString("utf8"));
+      return undefined;
+    });
+  } catch (e) {
+    if (e instanceof CarListingError) throw e;
+    if (isBodyTooLarge(e)) throw refuse(UPLOAD_TOO_LARGE);
+    throw refuse("The upload could not be read", "invalid");
+  }
+  return { fields, files };
+}
+
+const STATUS: Record<CarListingProblem, number> = { invalid: 400, "not-found": 404, "too-large": 413, unsupported: 415 };
+
+export function carListingStatus(e: CarListingError): number {
+  return STATUS[e.problem];
+}
+
+/** The API answer for a refused car: { error, fields? } with the fitting status. */
+export function carListingErrorResponse(e: CarListingError): Response {
+  const fields = Object.keys(e.fieldErrors).length ? { fields: e.fieldErrors } : {};
+  return Response.json({ error: e.message, ...fields }, { status: carListingStatus(e) });
+}
+
+/** The text a form sent, to put back into the form after a refusal (files cannot be kept). */
+export function carFormValues(fields: RawCarFields): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  return out;
+}

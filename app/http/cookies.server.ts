@@ -1,0 +1,93 @@
+import { type Cookie, createCookie } from "@remix-run/node";
+import { ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
+import { env } from "~/config/env.server";
+import { sessionSecret } from "~/models/settings.server";
+
+/**
+ * Every cookie the site sets, made once. All are HttpOnly and SameSite=Lax. A request carrying
+ * one of PERSONAL_COOKIES sees a page made for it alone, so the page cache never answers it.
+ */
+
+export const SESSION_COOKIE_NAME = "__admin_session";
+export const NEWSLETTER_COOKIE_NAME = "newsletter";
+export const APPLICATION_FLASH_COOKIE_NAME = "application_submitted";
+export const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, NEWSLETTER_COOKIE_NAME, APPLICATION_FLASH_COOKIE_NAME] as const;
+
+const secret = () => sessionSecret(env().SESSION_SECRET);
+
+let sessionCookies: Promise<{ secure: Cookie; plain: Cookie }> | undefined;
+
+/**
+ * The signed page cookie that carries an admin's session token. Secure in production; a request
+ * that reached us over plain http (a shop LAN without TLS) gets it without Secure, since the
+ * browser would drop a Secure cookie there and nobody could sign in.
+ */
+export async function sessionCookie(request?: Request): Promise<Cookie> {
+  sessionCookies ??= secret().then((s) => {
+    const options = { httpOnly: true, sameSite: "lax" as const, path: "/", maxAge: ADMIN_SESSION_MAX_AGE_MS / 1000, secrets: [s] };
+    return {
+      secure: createCookie(SESSION_COOKIE_NAME, { ...options, secure: env().NODE_ENV === "production" }),
+      plain: createCookie(SESSION_COOKIE_NAME, { ...options, secure: false }),
+    };
+  });
+  const { secure, plain } = await sessionCookies;
+  return request && new URL(request.url).protocol === "http:" ? plain : secure;
+}
+
+/**
+ * The newsletter's 'Subscribed Users' list is per visitor: the entries this browser submitted,
+ * kept in a signed cookie (never read from the table, so nobody sees anyone else's email). Not
+ * Secure: it holds only what this visitor typed, and the site may run on plain http in a LAN.
+ */
+export interface VisitorEntry {
+  name: string;
+  email: string;
+}
+const MAX_VISITOR_ENTRIES = 5;
+let newsletterCookie: Promise<Cookie> | undefined;
+
+function visitorCookie(): Promise<Cookie> {
+  newsletterCookie ??= secret().then((s) =>
+    createCookie(NEWSLETTER_COOKIE_NAME, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 * 60 * 24 * 30, secrets: [s] }),
+  );
+  return newsletterCookie;
+}
+
+/** The entries this visitor subscribed, oldest first. */
+export async function visitorSubscriptions(request: Request): Promise<VisitorEntry[]> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${NEWSLETTER_COOKIE_NAME}=`)) return [];
+  const value: unknown = await (await visitorCookie()).parse(header);
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((e): e is VisitorEntry => !!e && typeof e.name === "string" && typeof e.email === "string")
+    .slice(-MAX_VISITOR_ENTRIES);
+}
+
+/** The Set-Cookie header that appends one entry to this visitor's list. */
+export async function rememberVisitorSubscription(request: Request, entry: VisitorEntry): Promise<string> {
+  const list = await visitorSubscriptions(request);
+  const next = [...list.filter((e) => e.email.toLowerCase() !== entry.email.toLowerCase()), entry].slice(-MAX_VISITOR_ENTRIES);
+  return (await visitorCookie()).serialize(next);
+}
+
+/**
+ * 'Application submitted successfully!' on /financing is a one-time flash: the client-info
+ * action sets this short-lived cookie and the /financing loader shows the message once and
+ * clears it, so a reload or a shared /financing link never repeats it. It holds only a marker
+ * (no personal data), so it needs no signature.
+ */
+const applicationFlash = createCookie(APPLICATION_FLASH_COOKIE_NAME, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 300 });
+const FLASH_VALUE = "1";
+
+/** The Set-Cookie header that makes the next /financing page show the success message. */
+export function flashApplicationSubmitted(): Promise<string> {
+  return applicationFlash.serialize(FLASH_VALUE);
+}
+
+/** Whether the success message is due, and the header that clears it once shown. */
+export async function takeApplicationSubmitted(request: Request): Promise<{ submitted: boolean; headers: HeadersInit }> {
+  const value: unknown = await applicationFlash.parse(request.headers.get("Cookie"));
+  if (value !== FLASH_VALUE) return { submitted: false, headers: {} };
+  return { submitted: true, headers: { "Set-Cookie": await applicationFlash.serialize("", { maxAge: 0 }) } };
+}

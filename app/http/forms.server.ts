@@ -1,0 +1,87 @@
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { type FieldErrors, validate } from "~/lib/validation";
+import { checkLeadPost, withoutGuardFields } from "./bot-guard.server";
+import { readFields, readFormValues } from "./request.server";
+import { jsonError, methodNotAllowed } from "./responses.server";
+
+/**
+ * One idiom for every form and API body: read, validate with the schema, and on refusal answer
+ * the same shape: pages get `{ ok: false, error, fieldErrors, values }` (typed back into the
+ * form), APIs `{ error, fields }` with 400.
+ */
+
+export type FormValues = Record<string, string>;
+
+export interface FormFailure {
+  ok: false;
+  /** The headline: the form's failure text, or why it must be sent again. */
+  error: string;
+  fieldErrors: FieldErrors;
+  values: FormValues;
+}
+
+export function formFailure(error: string, fieldErrors: FieldErrors, values: FormValues, status = 400) {
+  return data<FormFailure>({ ok: false, error, fieldErrors, values }, { status });
+}
+
+type Read<T> = { ok: true; data: T; values: FormValues } | { ok: false; response: ReturnType<typeof formFailure> };
+
+/** A page form, validated. */
+export async function readForm<S extends z.ZodType>(request: Request, schema: S, failure: string): Promise<Read<z.output<S>>> {
+  const result = validate(schema, await readFormValues(request));
+  if (!result.ok) return { ok: false, response: formFailure(failure, result.fieldErrors, result.values) };
+  return { ok: true, data: result.data, values: result.values };
+}
+
+/**
+ * A public lead form (a buyer's details): guarded against scripts and over-budget posts first
+ * (see bot-guard.server.ts), then validated.
+ */
+export async function readLeadForm<S extends z.ZodType>(
+  request: Request,
+  context: unknown,
+  schema: S,
+  failure: string,
+): Promise<Read<z.output<S>>> {
+  const sent = await readFormValues(request);
+  const values = withoutGuardFields(sent);
+  const refused = await checkLeadPost(sent, context);
+  if (refused) return { ok: false, response: formFailure(refused.message, {}, values, refused.status) };
+  const result = validate(schema, values);
+  if (!result.ok) return { ok: false, response: formFailure(failure, result.fieldErrors, values) };
+  return { ok: true, data: result.data, values };
+}
+
+/** `400 { error, fields }`: a refused API body, with one message per field. */
+export function apiRefusal(error: string, fields: FieldErrors): Response {
+  return Response.json({ error, fields }, { status: 400 });
+}
+
+/**
+ * An API body (JSON or form-encoded) for `method` (POST by default): 405 for another method,
+ * 400 for malformed JSON, 415 for another type, 400 `{ error, fields }` when the schema refuses it.
+ */
+export async function readApiBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  /** The refusal's `error`: a fixed text, or made from the field messages (e.g. the first one). */
+  failure: string | ((fieldErrors: FieldErrors) => string),
+  method = "POST",
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  if (request.method !== method) return { ok: false, response: methodNotAllowed([method]) };
+  const fields = await readFields(request);
+  if (!fields) {
+    const json = (request.headers.get("content-type") ?? "").includes("json");
+    return {
+      ok: false,
+      response: json ? jsonError("The request body is not valid JSON", 400) : jsonError("Send the fields as JSON or form-encoded", 415),
+    };
+  }
+  const result = validate(schema, fields);
+  if (!result.ok) {
+    const error = typeof failure === "string" ? failure : failure(result.fieldErrors);
+    return { ok: false, response: apiRefusal(error, result.fieldErrors) };
+  }
+  return { ok: true, data: result.data };
+}

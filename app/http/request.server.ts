@@ -1,0 +1,61 @@
+/**
+ * Reading a request: its body (already bounded by the server: see server/body-limits.ts), the
+ * client's address the server worked out, and a bearer token.
+ */
+
+/**
+ * The body as plain fields, JSON or form-encoded; null when it cannot be read (malformed JSON,
+ * another type). Only text values are kept from a form.
+ */
+export async function readFields(request: Request): Promise<Record<string, unknown> | null> {
+  const type = request.headers.get("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const body = await request.json();
+      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    }
+    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of await request.formData()) if (typeof v === "string") out[k] = v;
+      return out;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * A posted page form's text fields (the last value of a repeated name). A body that is not a form
+ * reads as an empty form, so the form's schema answers with its "required" messages and a 400.
+ */
+export async function readFormValues(request: Request): Promise<Record<string, string>> {
+  try {
+    const out: Record<string, string> = {};
+    for (const [k, v] of await request.formData()) if (typeof v === "string") out[k] = v;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The client's address: the server works it out once (the socket's address, or a forwarded
+ * one only from a proxy TRUST_PROXY names) and passes it as load context. A header is never
+ * read here.
+ */
+export function clientIp(context: unknown): string {
+  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  return typeof ip === "string" && ip ? ip : "unknown";
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: Request): string | null {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  return m ? m[1] : null;
+}
+
+/** Whether a request carries an Authorization header at all (GET /api/cars answers both audiences). */
+export function hasAuthorization(request: Request): boolean {
+  return request.headers.has("Authorization");
+}

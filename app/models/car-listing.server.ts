@@ -1,0 +1,112 @@
+import type { Car } from "~/lib/car";
+import { CarSchema, type RawCarFields } from "~/lib/car-schema";
+import { type FieldErrors, firstError, validate } from "~/lib/validation";
+import { createCar, getCar, updateCar } from "./car.server";
+import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
+
+/**
+ * Adding and editing a listing from the admin form's fields and photos, shared by the add/edit
+ * pages and POST/PUT /api/cars. Order matters: validate the fields, prove every photo, only then
+ * write files, then the database; any failure removes what was written.
+ */
+
+export type CarListingProblem = "invalid" | "not-found" | "too-large" | "unsupported";
+
+export class CarListingError extends Error {
+  constructor(
+    message: string,
+    readonly problem: CarListingProblem,
+    readonly fieldErrors: FieldErrors = {},
+    /** The text fields read before the refusal, so a form can show them again. */
+    readonly values: RawCarFields = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Proves every image first (one bad file refuses them all), then writes them; all or nothing. */
+async function storeImages(files: Buffer[]): Promise<string[]> {
+  const checked: CheckedImage[] = [];
+  try {
+    for (const file of files) checked.push(await checkImage(file));
+  } catch (e) {
+    if (e instanceof ImageRejectedError) throw new CarListingError(e.message, e.problem === "too-large" ? "too-large" : e.problem === "empty" ? "invalid" : "unsupported", { images: e.message });
+    throw e;
+  }
+  const written: string[] = [];
+  try {
+    for (let i = 0; i < files.length; i++) written.push(await saveImage(files[i], checked[i]));
+  } catch (e) {
+    await Promise.all(written.map(deleteImageFiles));
+    throw e;
+  }
+  return written;
+}
+
+function validated(fields: RawCarFields) {
+  const result = validate(CarSchema, fields);
+  if (!result.ok) throw new CarListingError(firstError(result.fieldErrors), "invalid", result.fieldErrors, fields);
+  return result.data;
+}
+
+/** Adds a car from the form's fields and photos; returns its id. */
+export async function addCar(fields: RawCarFields, files: Buffer[]): Promise<number> {
+  const input = validated(fields);
+  const paths = await storeImages(files).catch((e) => {
+    throw e instanceof CarListingError ? new CarListingError(e.message, e.problem, e.fieldErrors, fields) : e;
+  });
+  try {
+    return await createCar(input, paths);
+  } catch (e) {
+    await Promise.all(paths.map(deleteImageFiles));
+    throw e;
+  }
+}
+
+/**
+ * The images an edit keeps: the API's existingImages (the JSON text of a list, or in a JSON body
+ * the list itself), else all minus the form's removeImages.
+ */
+function keptImages(fields: RawCarFields, current: string[]): string[] {
+  const existing: unknown = fields.existingImages;
+  if (existing !== undefined) {
+    const text =
+      Array.isArray(existing) && existing.length === 1 && typeof existing[0] === "string" && existing[0].trim().startsWith("[")
+        ? existing[0]
+        : existing;
+    let list: unknown = text;
+    const refusal = () => new CarListingError("existingImages must be the JSON text of a list of image paths", "invalid", {}, fields);
+    try {
+      if (typeof text === "string") list = JSON.parse(text);
+    } catch {
+      throw refusal();
+    }
+    if (!Array.isArray(list) || !list.every((p) => typeof p === "string")) throw refusal();
+    return current.filter((p) => list.includes(p));
+  }
+  const removed = fields.removeImages === undefined ? [] : ([] as string[]).concat(fields.removeImages);
+  return current.filter((p) => !removed.includes(p));
+}
+
+/** Saves an edit; the files of removed photos are deleted after the database commit. */
+export async function saveCarEdit(id: number, fields: RawCarFields, files: Buffer[]): Promise<void> {
+  const car: Car | null = await getCar(id);
+  if (!car) throw new CarListingError("Car not found", "not-found", {}, fields);
+  const input = validated(fields);
+  const kept = keptImages(fields, car.images);
+  const paths = await storeImages(files).catch((e) => {
+    throw e instanceof CarListingError ? new CarListingError(e.message, e.problem, e.fieldErrors, fields) : e;
+  });
+  let result: Awaited<ReturnType<typeof updateCar>>;
+  try {
+    result = await updateCar(id, { ...input, vin: input.vin ?? car.vin }, kept, paths);
+  } catch (e) {
+    await Promise.all(paths.map(deleteImageFiles));
+    throw e;
+  }
+  if (!result) {
+    await Promise.all(paths.map(deleteImageFiles));
+    throw new CarListingError("Car not found", "not-found", {}, fields);
+  }
+  await Promise.all(result.removed.map(deleteImageFiles));
+}
