@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADMIN_MIN_PASSWORD_LENGTH } from "./constants";
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -10,7 +11,7 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(1).max(64).default("admin"),
   ADMIN_PASSWORD: z
     .string()
-    .min(8, { message: "ADMIN_PASSWORD must be at least 8 characters" })
+    .min(ADMIN_MIN_PASSWORD_LENGTH, { message: `ADMIN_PASSWORD must be at least ${ADMIN_MIN_PASSWORD_LENGTH} characters` })
     .optional(),
   SESSION_SECRET: z
     .string()
