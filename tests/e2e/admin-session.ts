@@ -6,7 +6,8 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
-import { createSession, SESSION_COOKIE_NAME } from "~/models/session.server";
+import { SESSION_COOKIE_NAME } from "~/http/cookies.server";
+import { createSession } from "~/models/session.server";
 import type { DB } from "../../db/database.server";
 import type { Database as Schema } from "../../db/schema";
 

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { APPLICATION_FLASH_COOKIE_NAME } from "~/lib/lead-api.server";
+import { APPLICATION_FLASH_COOKIE_NAME } from "~/http/cookies.server";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, useE2E } from "./harness";
 
 const app = useE2E();
