@@ -8,7 +8,7 @@ import { closeDatabase } from "./db/database.server";
 import { createApp } from "./server/app";
 import { removePidFile, writePidFile } from "./server/pid-file";
 import { migrateToLatest } from "./db/migrate";
-import { seedDemoIfEmpty } from "./db/seed";
+import { seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 
 let config: Env;
 try {

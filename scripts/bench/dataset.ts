@@ -51,8 +51,8 @@ export async function generateDataset(dirs: TempDirs, count: number): Promise<Da
   process.env.UPLOADS_DIR = dirs.uploadsDir;
   const { migrateToLatest } = await import("../../db/migrate");
   const { closeDatabase, getDb } = await import("../../db/database.server");
-  const { demoInventory } = await import("../../db/seed");
-  const { drawCarImage, VIEWS } = await import("../../db/demo-images");
+  const { demoInventory } = await import("../../app/models/demo/demo-inventory.server");
+  const { drawCarImage, VIEWS } = await import("../../app/models/demo/demo-images.server");
   const { saveImage } = await import("../../app/models/upload.server");
   const { carColumns } = await import("../../app/models/car.server");
 

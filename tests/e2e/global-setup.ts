@@ -11,7 +11,7 @@ export default function setup(project: TestProject) {
     throw new Error("No production build: run `npm run build` before the e2e tests (npm test does).");
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-e2e-template-"));
-  execFileSync(process.execPath, ["--import", "tsx", "db/seed.ts"], {
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
     env: {
       ...process.env,
       DATABASE_PATH: path.join(dir, "db.sqlite"),

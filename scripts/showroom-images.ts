@@ -1,9 +1,11 @@
-// Draws the home page's hero slides and gallery into public/images (run once; the files are committed):
-//   npx tsx db/showroom-images.ts
+// Regenerates the home page's hero slides and gallery, public/images/hero-*.webp and
+// gallery-*.webp. Those files are committed and served as they are: nothing runs this at build or
+// start. Run it only to redraw them (after changing the drawings below), then commit the files:
+//   npx tsx scripts/showroom-images.ts
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { drawCarImage, type View } from "./demo-images";
+import { drawCarImage, type View } from "../app/models/demo/demo-images.server";
 
 const OUT = path.resolve("public/images");
 
