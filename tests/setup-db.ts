@@ -1,8 +1,9 @@
-// Each test file gets its own SQLite file and uploads folder, migrated before its tests run.
+// Each test file gets its own SQLite file and uploads folder, migrated before its tests run;
+// and every test must make at least one assertion (a test that checks nothing fails).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-test-"));
 process.env.DATABASE_PATH = path.join(dir, "test.sqlite");
@@ -14,6 +15,10 @@ fs.mkdirSync(process.env.UPLOADS_DIR, { recursive: true });
 beforeAll(async () => {
   const { migrateToLatest } = await import("../db/migrate");
   await migrateToLatest();
+});
+
+beforeEach(() => {
+  expect.hasAssertions();
 });
 
 afterAll(async () => {
