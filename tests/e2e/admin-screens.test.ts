@@ -1,9 +1,9 @@
 // Every back-office screen at desktop and phone widths: nothing wider than the screen, and a
 // screenshot of each for people to look at.
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, scrollWidth, settled, useE2E, waitForHydration } from "./harness";
+import { DESKTOP, PHONE, screenshot, scrollWidth, settled, setupE2E, waitForHydration } from "./harness";
 
-const app = useE2E({ browser: true });
+const app = setupE2E({ browser: true });
 
 const SCREENS = [
   ["login", "/admin/login", false],

@@ -1,4 +1,4 @@
-// An admin's session cookie for the e2e tests that do not drive the login form (useE2E's
+// An admin's session cookie for the e2e tests that do not drive the login form (setupE2E's
 // signIn and adminCookie): the session model's own createSession writes the row into the test
 // server's database, and the cookie is signed with Remix's createCookie and the secret the app
 // keeps in its settings table.

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, field, JS_MODES, screenshot, type TestServer, useE2E, waitForHydration } from "./harness";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, field, JS_MODES, screenshot, type TestServer, setupE2E, waitForHydration } from "./harness";
 
 const ADMIN_URLS = [
   "/admin", "/admin/create-listing", "/admin/add-car", "/admin/edit-car/1", "/admin/inspections",
@@ -25,7 +25,7 @@ const onDisk = (server: TestServer, publicPath: string) => fs.existsSync(path.jo
 
 for (const mode of JS_MODES) {
   describe(`admin back office ${mode.label}`, () => {
-    const app = useE2E({ browser: true });
+    const app = setupE2E({ browser: true });
     let page: Page;
     const model = mode.js ? "3008 Allure JS" : "3008 Allure NoJS";
 

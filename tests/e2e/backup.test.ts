@@ -7,10 +7,10 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useE2E } from "./harness";
+import { setupE2E } from "./harness";
 
 const run = promisify(execFile);
-const app = useE2E();
+const app = setupE2E();
 let dir: string;
 
 beforeAll(() => {

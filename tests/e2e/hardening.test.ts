@@ -3,10 +3,10 @@ import http from "node:http";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { hasGpsBlock, jpegWithGps, pixelFloodPng } from "../helpers/db";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, useE2E } from "./harness";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, setupE2E } from "./harness";
 
 // Rate limits on, as in production (the other e2e servers run with them off).
-const app = useE2E({ server: { env: { RATE_LIMITS: "on" } } });
+const app = setupE2E({ server: { env: { RATE_LIMITS: "on" } } });
 const carCount = () => app.rows<{ n: number }>("select count(*) as n from cars")[0].n;
 
 interface Sent {

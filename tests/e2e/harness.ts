@@ -1,8 +1,8 @@
 // End-to-end fixture: the production build on a free port with its own database, and Debian's
-// Chromium. A test file (or describe block) calls `useE2E()` once and uses what it returns:
+// Chromium. A test file (or describe block) calls `setupE2E()` once and uses what it returns:
 //
-//   const app = useE2E({ browser: true });                       // seeded server + browser
-//   const app = useE2E({ server: { env: { RATE_LIMITS: "on" } } }); // server only, its own env
+//   const app = setupE2E({ browser: true });                       // seeded server + browser
+//   const app = setupE2E({ server: { env: { RATE_LIMITS: "on" } } }); // server only, its own env
 //
 //   const page = await app.open("/browse", { js: false, viewport: PHONE });
 //   app.rows("select ...");  app.field(page, "Make");  app.url("/api/cars")
@@ -227,7 +227,7 @@ export interface E2E {
  * defaults) and, with `browser: true`, Chromium, for the tests of the file or describe block it
  * is called in.
  */
-export function useE2E(opts: { browser?: boolean; server?: { seeded?: boolean; env?: Record<string, string> } } = {}): E2E {
+export function setupE2E(opts: { browser?: boolean; server?: { seeded?: boolean; env?: Record<string, string> } } = {}): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let open: BrowserContext[] = [];
@@ -253,12 +253,12 @@ export function useE2E(opts: { browser?: boolean; server?: { seeded?: boolean; e
 
   const app: E2E = {
     get server() {
-      if (!server) throw new Error("useE2E: the server starts in beforeAll; use it inside tests and hooks.");
+      if (!server) throw new Error("setupE2E: the server starts in beforeAll; use it inside tests and hooks.");
       return server;
     },
     get browser() {
-      if (!opts.browser) throw new Error("useE2E: pass { browser: true } to get a browser.");
-      if (!browser) throw new Error("useE2E: the browser starts in beforeAll; use it inside tests and hooks.");
+      if (!opts.browser) throw new Error("setupE2E: pass { browser: true } to get a browser.");
+      if (!browser) throw new Error("setupE2E: the browser starts in beforeAll; use it inside tests and hooks.");
       return browser;
     },
     url: (path) => app.server.url + path,
@@ -293,7 +293,7 @@ export function useE2E(opts: { browser?: boolean; server?: { seeded?: boolean; e
     },
     async go(page, path) {
       const js = jsOf.get(page.context());
-      if (js === undefined) throw new Error("useE2E: go() takes a page opened through the fixture.");
+      if (js === undefined) throw new Error("setupE2E: go() takes a page opened through the fixture.");
       await page.goto(app.url(path));
       await waitForHydration(page, js);
     },

@@ -3,10 +3,10 @@
 import http from "node:http";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { JS_MODES, useE2E } from "./harness";
+import { JS_MODES, setupE2E } from "./harness";
 
 // The real minimum fill time (the other e2e servers turn it off) and the real rate limits.
-const app = useE2E({ browser: true, server: { env: { FORM_MIN_FILL_MS: "2000", RATE_LIMITS: "on" } } });
+const app = setupE2E({ browser: true, server: { env: { FORM_MIN_FILL_MS: "2000", RATE_LIMITS: "on" } } });
 
 const messages = () => app.rows<{ n: number }>("select count(*) as n from contact_messages")[0].n;
 

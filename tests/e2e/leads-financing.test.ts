@@ -2,9 +2,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatNaira } from "~/lib/money";
-import { DESKTOP, JS_MODES, PHONE, screenshot, scrollWidth, settled, useE2E, waitForHydration } from "./harness";
+import { DESKTOP, JS_MODES, PHONE, screenshot, scrollWidth, settled, setupE2E, waitForHydration } from "./harness";
 
-const app = useE2E({ browser: true });
+const app = setupE2E({ browser: true });
 
 const query = <T>(sql: string, ...args: unknown[]) => app.rows<T>(sql, ...args);
 

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { addDays, lagosToday } from "~/lib/lead-schemas";
-import { DESKTOP, JS_MODES, PHONE, screenshot, scrollWidth, settled, useE2E } from "./harness";
+import { DESKTOP, JS_MODES, PHONE, screenshot, scrollWidth, settled, setupE2E } from "./harness";
 
-const app = useE2E({ browser: true });
+const app = setupE2E({ browser: true });
 
 describe.each(JS_MODES)("Book Inspection $label", ({ js }) => {
   it("prefills the car from the car page link, books, shows the success message and resets the form", async () => {

@@ -4,9 +4,9 @@ import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { APPLICATION_FLASH_COOKIE_NAME } from "~/http/cookies.server";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, useE2E } from "./harness";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, setupE2E } from "./harness";
 
-const app = useE2E();
+const app = setupE2E();
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(app.url(path), { headers, redirect: "manual" });
 

@@ -1,9 +1,9 @@
 // The public showroom in Chromium: home, browse, the car view, the newsletter and the menu.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { JS_MODES, PHONE, scrollWidth, useE2E } from "./harness";
+import { JS_MODES, PHONE, scrollWidth, setupE2E } from "./harness";
 
-const app = useE2E({ browser: true });
+const app = setupE2E({ browser: true });
 
 const cardTitles = (page: Page, scope = "") =>
   page.locator(`${scope} [data-testid="car-card"] h3`).allInnerTexts();

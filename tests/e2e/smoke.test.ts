@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useE2E } from "./harness";
+import { setupE2E } from "./harness";
 
-const app = useE2E({ browser: true });
+const app = setupE2E({ browser: true });
 
 describe("foundation", () => {
   it("answers the health check with the seeded stock", async () => {
