@@ -49,10 +49,12 @@ describe("foundation", () => {
       body: "name=A&phone=08031234567&email=a%40b.ng&message=hi",
     });
     expect(res.status).toBe(403);
+    // The same post from the site itself, with the form's own stamp (see app/http/bot-guard.server.ts).
+    const stamp = /name="form_served" value="([^"]+)"/.exec(await (await fetch(app.url("/connect"))).text())?.[1] ?? "";
     const same = await fetch(app.url("/connect"), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.server.url },
-      body: "name=Ada+Obi&phone=08031234567&email=ada%40example.ng&message=Is+the+Camry+available%3F",
+      body: `name=Ada+Obi&phone=08031234567&email=ada%40example.ng&message=Is+the+Camry+available%3F&form_served=${encodeURIComponent(stamp)}`,
       redirect: "manual",
     });
     expect(same.status).toBeLessThan(400);
