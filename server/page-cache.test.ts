@@ -16,7 +16,10 @@ describe("PageCache", () => {
     let version = 1;
     let renders = 0;
     const cache = new PageCache(() => version, { maxBytes: 1_000_000, ttlMs: 60_000 });
-    const render = async (v: number) => (renders++, page(v));
+    const render = async (v: number) => {
+      renders++;
+      return page(v);
+    };
     expect((await cache.getOrRender("/", render)).hit).toBe(false);
     expect((await cache.getOrRender("/", render)).hit).toBe(true);
     expect(renders).toBe(1);

@@ -36,9 +36,10 @@ export function Pagination({ page, pageCount, label = "Pages" }: { page: number;
             ‹
           </Link>
         ) : null}
-        {pageItems(page, pageCount).map((n, i) =>
+        {pageItems(page, pageCount).map((n, i, items) =>
           n === "gap" ? (
-            <span key={`gap${i}`} className={classes.gap} aria-hidden="true">
+            // A gap sits between two page numbers: the one before it names it.
+            <span key={`gap-after-${items[i - 1]}`} className={classes.gap} aria-hidden="true">
               …
             </span>
           ) : (

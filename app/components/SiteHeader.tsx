@@ -24,13 +24,13 @@ export function TopStrip() {
             </a>
           ))}
         </div>
-        <div className={classes.stripGroup} aria-label="Social networks">
+        <nav className={classes.stripGroup} aria-label="Social networks">
           {site.socials.map((s) => (
             <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
               {s.name}
             </a>
           ))}
-        </div>
+        </nav>
       </div>
     </div>
   );

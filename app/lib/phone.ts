@@ -9,10 +9,7 @@ const NATIONAL_MOBILE = /^[789][01]\d{8}$/;
 /** "+2348035550142" for any accepted format, null when it is not a Nigerian mobile number. */
 export function normalizeNigerianPhone(input: string): string | null {
   const compact = input.trim().replace(/[\s\-().]/g, "");
-  let national: string | null = null;
-  let m: RegExpMatchArray | null;
-  if ((m = compact.match(/^(?:\+|00)?2340?(\d{10})$/))) national = m[1];
-  else if ((m = compact.match(/^0(\d{10})$/))) national = m[1];
+  const national = (compact.match(/^(?:\+|00)?2340?(\d{10})$/) ?? compact.match(/^0(\d{10})$/))?.[1] ?? null;
   if (!national || !NATIONAL_MOBILE.test(national)) return null;
   return `+234${national}`;
 }

@@ -57,7 +57,8 @@ export async function verifyLogin(username: string, password: string): Promise<A
 
 let dummy: Promise<string> | undefined;
 function dummyHash(): Promise<string> {
-  return (dummy ??= hashPassword(crypto.randomBytes(16).toString("hex")));
+  dummy ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return dummy;
 }
 
 /**
@@ -69,8 +70,12 @@ export async function ensureFirstAdmin(
   password: string | undefined,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   if ((await countAdmins()) > 0) return { created: false };
-  const generated = password ? undefined : crypto.randomBytes(12).toString("base64url");
-  await createAdmin(username, password ?? generated!);
+  if (password) {
+    await createAdmin(username, password);
+    return { created: true };
+  }
+  const generated = crypto.randomBytes(12).toString("base64url");
+  await createAdmin(username, generated);
   return { created: true, generatedPassword: generated };
 }
 

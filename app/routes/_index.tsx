@@ -46,7 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // One card object per car, however many lists show it: the page data sends each car once.
   const cards = new Map<number, CardCar>();
-  const card = (car: Car) => cards.get(car.id) ?? cards.set(car.id, toCardCar(car)).get(car.id)!;
+  const card = (car: Car): CardCar => {
+    const made = cards.get(car.id) ?? toCardCar(car);
+    cards.set(car.id, made);
+    return made;
+  };
   return {
     recent: shown.recent.map(card),
     collection: { ...shown.collection, cars: shown.collection.cars.map(card) },
@@ -130,3 +134,5 @@ export const meta: MetaFunction = () => [
   { title: `${site.name} | ${site.tagline}` },
   { name: "description", content: `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.office}. Prices in naira, inspections, financing.` },
 ];
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

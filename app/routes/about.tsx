@@ -84,3 +84,5 @@ export const meta: MetaFunction = () => [
   { title: `About Us | ${site.name}` },
   { name: "description", content: `${site.name}: over 15 years selling new and foreign-used (Tokunbo) cars in ${site.office}. Importation, sales, consultation and sourcing.` },
 ];
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

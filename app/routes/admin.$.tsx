@@ -27,3 +27,5 @@ export default function AdminNotFound() {
     </AdminPage>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

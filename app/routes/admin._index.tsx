@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { MonthlyChart } from "~/components/admin/MonthlyChart";
-import { adminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { StatCard } from "~/components/admin/StatCard";
 import { requireAdmin } from "~/http/auth.server";
 import { monthlyCarStats, monthlyInspectionStats, stockCounts } from "~/models/stats.server";
@@ -43,4 +43,6 @@ export default function Dashboard() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({ title: "Dashboard", failure: "Failed to load data." });
+export function ErrorBoundary() {
+  return <AdminRouteError title="Dashboard" failure="Failed to load data." />;
+}

@@ -44,4 +44,4 @@ export default function AddCar() {
   );
 }
 
-export const ErrorBoundary = AdminErrorBoundary;
+export { AdminErrorBoundary as ErrorBoundary };

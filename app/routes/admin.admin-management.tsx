@@ -184,3 +184,5 @@ export default function AdminManagement() {
     </AdminPage>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { type CarListRow, CarListTable } from "~/components/admin/CarListTable";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { adminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
 import { deleteCar, getCar, markCarSold, pageCars, parseCarId } from "~/models/car.server";
@@ -49,8 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const id = parseCarId(String(form.get("id") ?? ""));
+  // A failure is logged and answered with the screen's own message ('Error deleting car', ...).
+  const logged = <T,>(fallback: T) => (e: unknown) => {
+    console.error(e);
+    return fallback;
+  };
   if (intent === "delete") {
-    const ok = id ? await deleteCar(id).catch((e) => (console.error(e), false)) : false;
+    const ok = id ? await deleteCar(id).catch(logged(false)) : false;
     return ok ? redirect("/admin/create-listing?done=deleted") : data({ error: "Error deleting car" }, { status: id ? 404 : 400 });
   }
   if (intent === "sold") {
@@ -58,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const now = new Date();
     const result = car
       ? await markCarSold(car.id, { make: car.make, model: car.model, year: car.year, color: car.color, dateSold: now.toISOString(), timeSold: lagosTime(now) }).catch(
-          (e) => (console.error(e), "failed" as const),
+          logged("failed" as const),
         )
       : "not-found";
     return result === "ok" ? redirect("/admin/create-listing?done=sold") : data({ error: "Error marking car as sold" }, { status: result === "not-found" ? 404 : 400 });
@@ -95,4 +100,6 @@ export default function ManageListings() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({ title: "Manage Car Listings", failure: "Failed to load car listings. Please try again." });
+export function ErrorBoundary() {
+  return <AdminRouteError title="Manage Car Listings" failure="Failed to load car listings. Please try again." />;
+}

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { adminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm, type CarFormValues } from "~/components/admin/CarForm";
 import { Notice } from "~/components/admin/Notice";
@@ -66,4 +66,6 @@ export default function EditCar() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({ title: "Edit Car Listing", failure: "Failed to load car data", notFound: "Car not found" });
+export function ErrorBoundary() {
+  return <AdminRouteError title="Edit Car Listing" failure="Failed to load car data" notFound="Car not found" />;
+}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { adminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { InspectionList } from "~/components/admin/InspectionList";
 import { requireAdmin } from "~/http/auth.server";
@@ -27,4 +27,6 @@ export default function Inspections() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({ title: "Inspection Requests", failure: "Failed to load inspection requests. Please try again." });
+export function ErrorBoundary() {
+  return <AdminRouteError title="Inspection Requests" failure="Failed to load inspection requests. Please try again." />;
+}

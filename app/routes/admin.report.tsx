@@ -17,3 +17,5 @@ export default function Reports() {
     </AdminPage>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -72,3 +72,5 @@ export default function AdminLogin() {
 export const links: LinksFunction = () => mantineLinks;
 
 export const meta: MetaFunction = () => [{ title: `Admin login | ${site.name}` }, { name: "robots", content: "noindex" }];
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -86,3 +86,5 @@ export const meta: MetaFunction = () => [
   { title: `Book an Inspection | ${site.name}` },
   { name: "description", content: `Book a free inspection and test drive at ${site.name}, Lekki, Lagos.` },
 ];
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { routeErrorBoundary } from "~/components/RouteErrorBoundary";
+import { RouteError } from "~/components/RouteErrorBoundary";
 import { CarGrid } from "~/components/car/CarGrid";
 import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
 import { FilterPanel } from "~/components/FilterPanel";
@@ -84,4 +84,6 @@ export const meta: MetaFunction = () => [
   { name: "description", content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, Lekki, Lagos.` },
 ];
 
-export const ErrorBoundary = routeErrorBoundary({ failure: "Failed to load cars." });
+export function ErrorBoundary() {
+  return <RouteError failure="Failed to load cars." />;
+}

@@ -100,3 +100,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: `${name} for ${price}` },
   ];
 };
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -51,3 +51,5 @@ export const meta: MetaFunction = () => [
   { title: `Connect with Us | ${site.name}` },
   { name: "description", content: `Call, WhatsApp or message ${site.name} in Lekki, Lagos.` },
 ];
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

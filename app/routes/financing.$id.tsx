@@ -91,3 +91,5 @@ export default function FinancingCarRoute() {
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? `Finance the ${carTitle(d.car)} | ${site.name}` : `Financing | ${site.name}` },
 ];
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

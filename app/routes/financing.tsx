@@ -61,3 +61,5 @@ export const meta: MetaFunction = () => [
   { title: `Financing Options | ${site.name}` },
   { name: "description", content: `Car financing at ${site.name}: 40-90% deposit, 3 to 12 months, no interest.` },
 ];
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -96,3 +96,5 @@ export default function LoanApplication() {
 }
 
 export const meta: MetaFunction = () => [{ title: `Loan Application | ${site.name}` }];
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

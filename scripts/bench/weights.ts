@@ -92,8 +92,7 @@ export async function weighPage(
   const js = new Set<string>();
   const missing: string[] = [];
   const queue = refs.scripts.map((s) => sameOrigin(s, pageUrl)).filter((u): u is string => !!u);
-  while (queue.length) {
-    const url = queue.shift()!;
+  for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
     if (js.has(url) || missing.includes(url)) continue;
     const loaded = await fetchOnce(url).catch((e: Error) => e);
     if (loaded instanceof Error) {

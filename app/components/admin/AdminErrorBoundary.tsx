@@ -4,32 +4,38 @@ import { AdminPage } from "./AdminPage";
 import { Notice } from "./Notice";
 
 /**
- * The error boundary of every back-office screen: it keeps the admin shell around it, says what
- * failed in the screen's own words, and never shows a stack trace. A thrown 404 is "not found",
- * anything else (a database failure, a bug) is the screen's failure message.
+ * What a back-office screen shows when its loader or action fails: the admin shell stays around
+ * it, it says what failed in the screen's own words, never a stack trace. A thrown 404 is "not
+ * found"; anything else (a database failure, a bug) is the screen's failure message. Each admin
+ * route exports an ErrorBoundary that renders this with its own words.
  */
-export function adminErrorBoundary({
+export function AdminRouteError({
   title = "Something went wrong",
   failure = "Something went wrong. Please try again in a moment.",
   notFound = "There is no back-office page at this address.",
-}: { title?: string; failure?: string; notFound?: string } = {}) {
-  return function AdminRouteError() {
-    const error = useRouteError();
-    const missing = isRouteErrorResponse(error) && error.status === 404;
-    return (
-      <AdminPage title={missing ? "Not found" : title}>
-        <Notice kind="error">{missing ? notFound : failure}</Notice>
-        <Paper withBorder radius="md" p="lg" shadow="xs">
-          <Text c="dimmed" mb="md">
-            {missing ? "It may have been deleted, or the link is mistyped." : "Nothing was changed. Reload the page, or try again in a moment."}
-          </Text>
-          <Button component={Link} to="/admin">
-            Go to the dashboard
-          </Button>
-        </Paper>
-      </AdminPage>
-    );
-  };
+}: {
+  title?: string;
+  failure?: string;
+  notFound?: string;
+}) {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AdminPage title={missing ? "Not found" : title}>
+      <Notice kind="error">{missing ? notFound : failure}</Notice>
+      <Paper withBorder radius="md" p="lg" shadow="xs">
+        <Text c="dimmed" mb="md">
+          {missing ? "It may have been deleted, or the link is mistyped." : "Nothing was changed. Reload the page, or try again in a moment."}
+        </Text>
+        <Button component={Link} to="/admin">
+          Go to the dashboard
+        </Button>
+      </Paper>
+    </AdminPage>
+  );
 }
 
-export const AdminErrorBoundary = adminErrorBoundary();
+/** The boundary of a back-office screen with nothing more specific to say. */
+export function AdminErrorBoundary() {
+  return <AdminRouteError />;
+}

@@ -37,7 +37,7 @@ export function ExistingImages({ images, removed: initiallyRemoved = [] }: { ima
             />
             <img
               src={imageVariant(path, "thumb")}
-              alt={`Image ${i + 1}`}
+              alt={`Current ${i + 1}`}
               width={96}
               height={96}
               onError={(e) => {

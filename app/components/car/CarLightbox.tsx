@@ -41,7 +41,12 @@ export function useCarLightbox() {
     setCard(null);
   }, []);
   // Leaving the page with the lightbox open (back button, a link inside it): forget the address.
-  useEffect(() => () => void (previous.current = null), []);
+  useEffect(
+    () => () => {
+      previous.current = null;
+    },
+    [],
+  );
   const loaded = details.data?.car;
   return { card, car: loaded && card && loaded.id === card.id ? loaded : null, open, close };
 }

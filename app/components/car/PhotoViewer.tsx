@@ -61,7 +61,7 @@ export function PhotoViewer({
               src={carSrcSet(path) ? imageVariant(path, "card") : imageSrc(path)}
               srcSet={carSrcSet(path)}
               sizes={carSrcSet(path) ? "100vw" : undefined}
-              alt={`${alt}, photo ${current + 1} of ${count}`}
+              alt={`${alt} (${current + 1} of ${count})`}
               className={classes.photo}
               data-hidden={status === "error" || undefined}
               onLoad={() => setStatus("complete")}
@@ -94,7 +94,7 @@ export function PhotoViewer({
         ) : null}
       </div>
       {count > 1 ? (
-        <div className={classes.thumbs} aria-label="Photos">
+        <div className={classes.thumbs}>
           {images.map((p, i) =>
             control(
               i,

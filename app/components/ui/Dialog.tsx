@@ -82,7 +82,7 @@ export function Dialog({
   const titleId = useId();
   const { ref, onBackdropClick, close } = useModalDialog(open, onClose);
   return (
-    // The backdrop click is a mouse shortcut; keyboards have Escape and the Close button.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards have Escape and Close
     <dialog ref={ref} className={className ? `${classes.dialog} ${className}` : classes.dialog} aria-labelledby={titleId} onClick={onBackdropClick} data-testid={testId}>
       {open ? (
         <div className={classes.frame}>

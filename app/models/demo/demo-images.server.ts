@@ -28,7 +28,8 @@ function shade(hex: string, amount: number): string {
 }
 
 function esc(s: string) {
-  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+  return s.replace(/[&<>"]/g, (c) => entities[c] ?? c);
 }
 
 /** Side silhouettes by body type, drawn on a 960x640 canvas with wheels at y=470. */
