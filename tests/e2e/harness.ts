@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
 import { adminCookie } from "./admin-session";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -217,6 +218,8 @@ export interface E2E {
   signIn(context: BrowserContext, username?: string): Promise<void>;
   /** A `Cookie` header value with a live admin session (the first admin unless named). */
   adminCookie(username?: string): Promise<string>;
+  /** The anti-bot fields of the lead form on `path` as a browser posts them: the page's stamp, an empty honeypot. */
+  botGuardFields(path: string): Promise<Record<string, string>>;
   /** Errors the page logged to its console or threw, since it opened. */
   consoleErrors(page: Page): string[];
   field: typeof field;
@@ -303,6 +306,13 @@ export function setupE2E(opts: { browser?: boolean; server?: { seeded?: boolean;
       await context.addCookies([{ name, value, url: app.server.url, httpOnly: true, sameSite: "Lax" }]);
     },
     adminCookie: (username = ADMIN_USERNAME) => adminCookie(app.server, username),
+    async botGuardFields(path) {
+      const html = await (await fetch(app.url(path))).text();
+      const input = new RegExp(`<input[^>]*name="${STAMP_FIELD}"[^>]*>`).exec(html)?.[0];
+      const stamp = input && /value="([^"]*)"/.exec(input)?.[1];
+      if (!stamp) throw new Error(`No ${STAMP_FIELD} field on ${path}`);
+      return { [HONEYPOT_FIELD]: "", [STAMP_FIELD]: stamp.replace(/&amp;/g, "&") };
+    },
     consoleErrors: (page) => errorsOf.get(page) ?? [],
     field,
   };

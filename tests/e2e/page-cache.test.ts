@@ -113,7 +113,7 @@ describe("never cached", () => {
     const posted = await fetch(app.url("/?index"), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "newsletter", name: "Ada Cache", email }),
+      body: new URLSearchParams({ intent: "newsletter", name: "Ada Cache", email, ...(await app.botGuardFields("/")) }),
     });
     expect(posted.status).toBe(200);
     const cookie = posted.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
