@@ -4,11 +4,11 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { type Env, parseEnv } from "./app/config/env.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
+import { seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 import { closeDatabase } from "./db/database.server";
+import { migrateToLatest } from "./db/migrate";
 import { createApp } from "./server/app";
 import { removePidFile, writePidFile } from "./server/pid-file";
-import { migrateToLatest } from "./db/migrate";
-import { seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 
 let config: Env;
 try {

@@ -1,20 +1,35 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
 
 const brand: MantineColorsTuple = [
-  "#e6f8ef", "#d3eee1", "#a8dbc2", "#7ac7a1", "#54b685",
-  "#3cab73", "#2ea569", "#1f9058", "#13804d", "#006f3f",
+  "#e6f8ef",
+  "#d3eee1",
+  "#a8dbc2",
+  "#7ac7a1",
+  "#54b685",
+  "#3cab73",
+  "#2ea569",
+  "#1f9058",
+  "#13804d",
+  "#006f3f",
 ];
 const gold: MantineColorsTuple = [
-  "#fff8e1", "#ffefcc", "#ffdd9b", "#ffca64", "#ffba38",
-  "#ffb01b", "#ffab09", "#e39500", "#ca8400", "#af7100",
+  "#fff8e1",
+  "#ffefcc",
+  "#ffdd9b",
+  "#ffca64",
+  "#ffba38",
+  "#ffb01b",
+  "#ffab09",
+  "#e39500",
+  "#ca8400",
+  "#af7100",
 ];
 
 export const theme = createTheme({
   primaryColor: "brand",
   primaryShade: { light: 8, dark: 6 },
   colors: { brand, gold },
-  fontFamily:
-    "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: { fontWeight: "800" },
   defaultRadius: "md",
   cursorType: "pointer",

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { Kysely, sql, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import * as initial from "../migrations/2026-11-21-0001-initial";
 import * as loanReference from "../migrations/2026-11-22-0002-loan-application-reference";
@@ -13,8 +13,16 @@ describe("migrations", () => {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(getDb());
     const names = tables.rows.map((r) => r.name);
     for (const t of [
-      "cars", "car_images", "car_sales", "newsletter_subscriptions", "inspections", "contact_messages",
-      "loan_applications", "client_infos", "admins", "sessions",
+      "cars",
+      "car_images",
+      "car_sales",
+      "newsletter_subscriptions",
+      "inspections",
+      "contact_messages",
+      "loan_applications",
+      "client_infos",
+      "admins",
+      "sessions",
     ]) {
       expect(names).toContain(t);
     }
@@ -43,7 +51,14 @@ describe("migration 2026-11-22-0002-loan-application-reference", () => {
     for (const car_name of ["Toyota Camry 2020 Black", "Kia Rio 2019 Red", "Lexus RX 350 2018 White"]) {
       await db
         .insertInto("loan_applications")
-        .values({ car_name, loan_amount: 1_000_000, initial_deposit: 400_000, loan_period: "3 months", monthly_repayment: 200_000, created_at: "2026-11-01T10:00:00.000Z" })
+        .values({
+          car_name,
+          loan_amount: 1_000_000,
+          initial_deposit: 400_000,
+          loan_period: "3 months",
+          monthly_repayment: 200_000,
+          created_at: "2026-11-01T10:00:00.000Z",
+        })
         .execute();
     }
     return db;
@@ -51,7 +66,9 @@ describe("migration 2026-11-22-0002-loan-application-reference", () => {
   const columns = async (db: Kysely<any>) =>
     (await sql<{ name: string }>`pragma table_info(loan_applications)`.execute(db)).rows.map((r) => r.name);
   const references = async (db: Kysely<any>) =>
-    (await db.selectFrom("loan_applications").select("reference").orderBy("id").execute()).map((r) => r.reference as string);
+    (await db.selectFrom("loan_applications").select("reference").orderBy("id").execute()).map(
+      (r) => r.reference as string,
+    );
 
   it("backfills every existing row with a distinct random reference and keeps references unique", async () => {
     const db = await beforeReferences();
@@ -62,7 +79,15 @@ describe("migration 2026-11-22-0002-loan-application-reference", () => {
     expect(new Set(refs).size).toBe(3);
     const duplicate = db
       .insertInto("loan_applications")
-      .values({ car_name: "Copy", loan_amount: 1, initial_deposit: 0.4, loan_period: "3 months", monthly_repayment: 0.2, created_at: "2026-11-02T10:00:00.000Z", reference: refs[0] })
+      .values({
+        car_name: "Copy",
+        loan_amount: 1,
+        initial_deposit: 0.4,
+        loan_period: "3 months",
+        monthly_repayment: 0.2,
+        created_at: "2026-11-02T10:00:00.000Z",
+        reference: refs[0],
+      })
       .execute();
     await expect(duplicate).rejects.toThrow(/UNIQUE/);
     await db.destroy();
@@ -74,7 +99,9 @@ describe("migration 2026-11-22-0002-loan-application-reference", () => {
     const first = await references(db);
     await loanReference.down(db);
     expect(await columns(db)).not.toContain("reference");
-    const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name = 'loan_applications_reference'`.execute(db);
+    const indexes = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and name = 'loan_applications_reference'`.execute(db);
     expect(indexes.rows).toEqual([]);
     expect(await db.selectFrom("loan_applications").select("id").execute()).toHaveLength(3);
     await loanReference.up(db);

@@ -109,9 +109,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("client_infos")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("loan_application_id", "integer", (c) =>
-      c.references("loan_applications.id").onDelete("set null"),
-    )
+    .addColumn("loan_application_id", "integer", (c) => c.references("loan_applications.id").onDelete("set null"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("phone", "text", (c) => c.notNull())
@@ -157,8 +155,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    "settings", "sessions", "admins", "client_infos", "loan_applications", "contact_messages",
-    "inspections", "newsletter_subscriptions", "car_sales", "car_images", "cars",
+    "settings",
+    "sessions",
+    "admins",
+    "client_infos",
+    "loan_applications",
+    "contact_messages",
+    "inspections",
+    "newsletter_subscriptions",
+    "car_sales",
+    "car_images",
+    "cars",
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -6,7 +6,9 @@ import { createBackup } from "./backup/archive";
 const config = env();
 createBackup({ databasePath: config.DATABASE_PATH, uploadsDir: config.UPLOADS_DIR, backupDir: config.BACKUP_DIR })
   .then(({ archive, manifest }) => {
-    const rows = Object.entries(manifest.tables).map(([t, n]) => `${t} ${n}`).join(", ");
+    const rows = Object.entries(manifest.tables)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(", ");
     console.log(`Backup written: ${archive}\n  ${rows}\n  uploads ${manifest.uploads} files`);
   })
   .catch((e) => {

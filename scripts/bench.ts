@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { BROWSE_PAGE_SIZE } from "../app/config/constants";
-import { browseWalk, walk, type WalkResult } from "./bench/cold";
+import { browseWalk, type WalkResult, walk } from "./bench/cold";
 import { generateDataset } from "./bench/dataset";
 import { type EditorStats, login, runEditor } from "./bench/edits";
 import { decoded, get, percentile } from "./bench/http";
@@ -35,9 +35,13 @@ function numberEnv(name: string, fallback: number, min: number): number {
 const SECONDS = numberEnv("BENCH_SECONDS", 10, 1);
 const EDIT_SECONDS = numberEnv("BENCH_EDIT_SECONDS", 30, 2);
 const CARS = Math.round(numberEnv("BENCH_CARS", 10_000, 50));
-const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 for (const s of only) {
-  if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section "${s}" (use ${SECTIONS.join(",")})`);
+  if (!SECTIONS.includes(s as Section))
+    throw new Error(`BENCH_ONLY: unknown section "${s}" (use ${SECTIONS.join(",")})`);
 }
 const run = (s: Section) => only.length === 0 || only.includes(s);
 
@@ -143,7 +147,14 @@ async function main() {
     }
 
     if (run("cached")) {
-      const urls = ["/", "/browse", "/browse?body_type=SUV&minYear=2015", "/financing", `/cars/${carId}`, "/api/cars?q=toyota"];
+      const urls = [
+        "/",
+        "/browse",
+        "/browse?body_type=SUV&minYear=2015",
+        "/financing",
+        `/cars/${carId}`,
+        "/api/cars?q=toyota",
+      ];
       const rows: Record<string, Cell>[] = [];
       const ratios: [string, number][] = [];
       for (const [i, url] of urls.entries()) {
@@ -192,9 +203,18 @@ async function main() {
     if (run("edits")) {
       const edited = data.newestUnsoldId;
       const others = data.sampleUnsoldIds.filter((id) => id !== edited).slice(0, 2);
-      const paths = ["/", "/browse", "/browse?page=2", "/financing", ...[edited, ...others].map((id) => `/cars/${id}`), "/api/cars/recent"];
+      const paths = [
+        "/",
+        "/browse",
+        "/browse?page=2",
+        "/financing",
+        ...[edited, ...others].map((id) => `/cars/${id}`),
+        "/api/cars/recent",
+      ];
       const token = await login(base, ADMIN_USERNAME, ADMIN_PASSWORD);
-      console.log(`Under edits: ${EDIT_SECONDS} s, ${EDIT_CONNECTIONS} connections over ${paths.length} URLs, car ${edited} saved every second ...`);
+      console.log(
+        `Under edits: ${EDIT_SECONDS} s, ${EDIT_CONNECTIONS} connections over ${paths.length} URLs, car ${edited} saved every second ...`,
+      );
       let done = false;
       const editor = runEditor(base, token, edited, () => done);
       const loadRun = load({
@@ -254,9 +274,15 @@ async function main() {
           "CSS gzip KB": w.cssGzip / 1024,
           "total gzip KB": (w.htmlGzip + w.jsGzip + w.cssGzip) / 1024,
         });
-        for (const url of w.missing) console.warn(`  weights: ${page} imports ${url}, which did not answer 200 (left out)`);
+        for (const url of w.missing)
+          console.warn(`  weights: ${page} imports ${url}, which did not answer 200 (left out)`);
       }
-      tables.push(formatTable("PAGE WEIGHTS: bytes on the wire with accept-encoding gzip (JS: scripts, modulepreloads and their static imports)", rows));
+      tables.push(
+        formatTable(
+          "PAGE WEIGHTS: bytes on the wire with accept-encoding gzip (JS: scripts, modulepreloads and their static imports)",
+          rows,
+        ),
+      );
     }
   } finally {
     await server.stop();
@@ -279,7 +305,7 @@ main()
     process.exit(0);
   })
   .catch((e) => {
-    console.error(e instanceof Error ? e.stack ?? e.message : e);
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
     const log = serverLog?.().trim();
     if (log) console.error(`\nLast lines of the server's output:\n${log.split("\n").slice(-30).join("\n")}`);
     cleanupAll();

@@ -61,10 +61,12 @@ async function main() {
     });
     for (const page of pages) {
       console.log(`Lighthouse (mobile): ${page} ...`);
-      const result = await lighthouse(
-        base + page,
-        { port: chrome.port, output: "json", logLevel: "error", disableFullPageScreenshot: true },
-      );
+      const result = await lighthouse(base + page, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        disableFullPageScreenshot: true,
+      });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       const lhr = result.lhr;
       // LIGHTHOUSE_JSON_DIR=<folder> keeps each page's full report, to see why a score moved.
@@ -123,7 +125,7 @@ main()
     process.exit(0);
   })
   .catch((e) => {
-    console.error(e instanceof Error ? e.stack ?? e.message : e);
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
     const log = serverLog?.().trim();
     if (log) console.error(`\nLast lines of the server's output:\n${log.split("\n").slice(-30).join("\n")}`);
     cleanupAll();

@@ -1,8 +1,9 @@
 // npm run db:seed: migrates the database, then loads the demo inventory if it has no car yet
 // (DATABASE_PATH and UPLOADS_DIR as for the server).
+
+import { seedDemoIfEmpty } from "../app/models/demo/demo-inventory.server";
 import { closeDatabase } from "../db/database.server";
 import { migrateToLatest } from "../db/migrate";
-import { seedDemoIfEmpty } from "../app/models/demo/demo-inventory.server";
 
 migrateToLatest()
   .then(seedDemoIfEmpty)

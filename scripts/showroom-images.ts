@@ -31,7 +31,10 @@ const CARS: Record<string, { body: string; glass: string }> = {
 function car(kind: keyof typeof CARS, paint: string, x: number, y: number, scale: number): string {
   const s = CARS[kind];
   const wheels = (kind === "truck" ? [250, 760] : [270, 730])
-    .map((cx) => `<circle cx="${cx}" cy="470" r="62" fill="#0d0f12"/><circle cx="${cx}" cy="470" r="38" fill="#aeb7c1"/><circle cx="${cx}" cy="470" r="12" fill="#3b4249"/>`)
+    .map(
+      (cx) =>
+        `<circle cx="${cx}" cy="470" r="62" fill="#0d0f12"/><circle cx="${cx}" cy="470" r="38" fill="#aeb7c1"/><circle cx="${cx}" cy="470" r="12" fill="#3b4249"/>`,
+    )
     .join("");
   return `<g transform="translate(${x} ${y}) scale(${scale})">
     <ellipse cx="500" cy="500" rx="430" ry="26" fill="rgba(0,0,0,0.35)"/>
@@ -47,35 +50,81 @@ function car(kind: keyof typeof CARS, paint: string, x: number, y: number, scale
 /** A Lagos skyline at a given light: towers, the Lekki-Ikoyi bridge cables, palms. */
 function skyline(tint: string): string {
   const towers = [
-    [40, 300, 90], [140, 240, 70], [220, 330, 110], [345, 210, 80], [440, 280, 60], [520, 180, 95],
-    [630, 260, 70], [1020, 230, 90], [1120, 300, 70], [1200, 200, 110], [1320, 270, 80], [1420, 320, 100], [1530, 250, 70],
+    [40, 300, 90],
+    [140, 240, 70],
+    [220, 330, 110],
+    [345, 210, 80],
+    [440, 280, 60],
+    [520, 180, 95],
+    [630, 260, 70],
+    [1020, 230, 90],
+    [1120, 300, 70],
+    [1200, 200, 110],
+    [1320, 270, 80],
+    [1420, 320, 100],
+    [1530, 250, 70],
   ]
     .map(([x, h, w], t) => {
       let lit = "";
       for (let wy = 560 - h + 18; wy < 540; wy += 26)
         for (let wx = x + 10; wx < x + w - 14; wx += 20)
-          if ((wx * 7 + wy * 3 + t) % 5 < 2) lit += `<rect x="${wx}" y="${wy}" width="8" height="12" fill="#ffd98a" opacity="0.55"/>`;
+          if ((wx * 7 + wy * 3 + t) % 5 < 2)
+            lit += `<rect x="${wx}" y="${wy}" width="8" height="12" fill="#ffd98a" opacity="0.55"/>`;
       return `<rect x="${x}" y="${560 - h}" width="${w}" height="${h}" fill="${tint}"/>${lit}`;
     })
     .join("");
   const palms = [90, 760, 980, 1480]
-    .map((x) => `<path d="M${x} 560 Q${x + 8} 470 ${x + 4} 400" stroke="${tint}" stroke-width="9" fill="none"/>` +
-      `<path d="M${x + 4} 400 q-50 -10 -80 30 M${x + 4} 400 q50 -12 82 26 M${x + 4} 400 q-30 -40 -74 -36 M${x + 4} 400 q34 -42 76 -30" stroke="${tint}" stroke-width="8" fill="none" stroke-linecap="round"/>`)
+    .map(
+      (x) =>
+        `<path d="M${x} 560 Q${x + 8} 470 ${x + 4} 400" stroke="${tint}" stroke-width="9" fill="none"/>` +
+        `<path d="M${x + 4} 400 q-50 -10 -80 30 M${x + 4} 400 q50 -12 82 26 M${x + 4} 400 q-30 -40 -74 -36 M${x + 4} 400 q34 -42 76 -30" stroke="${tint}" stroke-width="8" fill="none" stroke-linecap="round"/>`,
+    )
     .join("");
   return `${towers}
     <path d="M700 560 L700 330 M700 340 L560 560 M700 340 L620 560 M700 340 L780 560 M700 340 L840 560" stroke="${tint}" stroke-width="5"/>
     ${palms}`;
 }
 
-const SLIDES: { sky: [string, string, string]; ground: string; tint: string; cars: [keyof typeof CARS, string, number, number, number][] }[] = [
+const SLIDES: {
+  sky: [string, string, string];
+  ground: string;
+  tint: string;
+  cars: [keyof typeof CARS, string, number, number, number][];
+}[] = [
   // Dusk on Admiralty Way: a white SUV and a black sedan.
-  { sky: ["#0b2e1f", "#1f6f4a", "#f2b65a"], ground: "#1b1f24", tint: "#0c2418", cars: [["suv", "#f4f6f8", 640, 300, 0.95], ["sedan", "#1c1f24", 60, 360, 0.8]] },
+  {
+    sky: ["#0b2e1f", "#1f6f4a", "#f2b65a"],
+    ground: "#1b1f24",
+    tint: "#0c2418",
+    cars: [
+      ["suv", "#f4f6f8", 640, 300, 0.95],
+      ["sedan", "#1c1f24", 60, 360, 0.8],
+    ],
+  },
   // Morning: a blue pickup.
-  { sky: ["#2c5d8a", "#7fb2d9", "#f7e7c6"], ground: "#3a4048", tint: "#3f5f7a", cars: [["truck", "#1f4e8c", 420, 290, 1.0]] },
+  {
+    sky: ["#2c5d8a", "#7fb2d9", "#f7e7c6"],
+    ground: "#3a4048",
+    tint: "#3f5f7a",
+    cars: [["truck", "#1f4e8c", 420, 290, 1.0]],
+  },
   // Golden hour: a red coupe and a silver SUV.
-  { sky: ["#3b1f3f", "#b4533c", "#ffca64"], ground: "#22252a", tint: "#2a1626", cars: [["coupe", "#b3261e", 90, 330, 0.9], ["suv", "#aab3bd", 780, 320, 0.85]] },
+  {
+    sky: ["#3b1f3f", "#b4533c", "#ffca64"],
+    ground: "#22252a",
+    tint: "#2a1626",
+    cars: [
+      ["coupe", "#b3261e", 90, 330, 0.9],
+      ["suv", "#aab3bd", 780, 320, 0.85],
+    ],
+  },
   // Night showroom glow: a black SUV.
-  { sky: ["#06140e", "#0f3b27", "#13804d"], ground: "#111418", tint: "#08170f", cars: [["suv", "#c9a45c", 420, 290, 1.0]] },
+  {
+    sky: ["#06140e", "#0f3b27", "#13804d"],
+    ground: "#111418",
+    tint: "#08170f",
+    cars: [["suv", "#c9a45c", 420, 290, 1.0]],
+  },
 ];
 
 async function hero(i: number) {

@@ -5,8 +5,8 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { type Env, trustProxySetting } from "../app/config/env.server";
-import { catalogVersion } from "../app/models/catalog-version.server";
 import { PERSONAL_COOKIES } from "../app/http/cookies.server";
+import { catalogVersion } from "../app/models/catalog-version.server";
 import { bodyLimits } from "./body-limits";
 import { requestHost } from "./fetch-bridge";
 import { PageCache } from "./page-cache";
@@ -94,9 +94,10 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
 
   if (config.RATE_LIMITS === "on") app.use(rateLimits());
 
-  const cache = config.PAGE_CACHE_MB > 0
-    ? new PageCache(catalogVersion, { maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000 })
-    : null;
+  const cache =
+    config.PAGE_CACHE_MB > 0
+      ? new PageCache(catalogVersion, { maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000 })
+      : null;
   app.all(
     "*",
     remixMiddleware({
@@ -115,7 +116,10 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
     const status = (err as { status?: number; statusCode?: number }).status ?? 500;
     if (status >= 500) console.error(err);
     if (res.headersSent) return;
-    res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : "Something went wrong");
   });
   return app;
 }

@@ -77,7 +77,12 @@ export function bodyLimits(): express.RequestHandler {
     const multipart = /multipart\/form-data/i.test(req.get("content-type") ?? "");
     const upload = isUploadRoute(req.method, req.path);
     if (multipart && !upload) {
-      return refuse(req, res, 415, "Files can only be sent with a car listing. Send this form as JSON or form-encoded.");
+      return refuse(
+        req,
+        res,
+        415,
+        "Files can only be sent with a car listing. Send this form as JSON or form-encoded.",
+      );
     }
     const limit = upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
     const message = upload ? `${BODY_TOO_LARGE} ${IMAGE_TOO_LARGE}.` : BODY_TOO_LARGE;

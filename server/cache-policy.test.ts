@@ -8,9 +8,22 @@ const key = (url: string, headers: Record<string, string> = {}, method = "GET") 
 describe("cacheKey", () => {
   it("takes anonymous GETs and HEADs of public pages, their data requests and the public list APIs", () => {
     for (const path of [
-      "/", "/about", "/browse?body_type=SUV&page=2", "/cars/12", "/financing", "/financing/12?percent=50",
-      "/book-inspection?make=Toyota", "/connect", "/api/cars?q=toyota", "/api/cars/all", "/api/cars/recent",
-      "/api/cars/financing", "/api/cars/12", "/browse.data", "/_root.data", "/cars/12.data",
+      "/",
+      "/about",
+      "/browse?body_type=SUV&page=2",
+      "/cars/12",
+      "/financing",
+      "/financing/12?percent=50",
+      "/book-inspection?make=Toyota",
+      "/connect",
+      "/api/cars?q=toyota",
+      "/api/cars/all",
+      "/api/cars/recent",
+      "/api/cars/financing",
+      "/api/cars/12",
+      "/browse.data",
+      "/_root.data",
+      "/cars/12.data",
     ]) {
       expect(key(`http://shop.ng${path}`), path).not.toBeNull();
     }
@@ -25,7 +38,14 @@ describe("cacheKey", () => {
 
   it("never takes writes, private pages, signed-in admins, bearer calls or visitors with a personal cookie", () => {
     expect(key("http://shop.ng/", {}, "POST")).toBeNull();
-    for (const path of ["/loan-application?application=abc", "/admin", "/admin/login", "/healthz", "/api/inspections", "/go/whatsapp"]) {
+    for (const path of [
+      "/loan-application?application=abc",
+      "/admin",
+      "/admin/login",
+      "/healthz",
+      "/api/inspections",
+      "/go/whatsapp",
+    ]) {
       expect(key(`http://shop.ng${path}`), path).toBeNull();
     }
     expect(key("http://shop.ng/api/cars", { authorization: "Bearer x" })).toBeNull();

@@ -13,7 +13,9 @@ describe("script hashes", () => {
 
   it("adds them to script-src and keeps the other directives", () => {
     const policy = "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline'";
-    expect(withScriptSources(policy, ["'sha256-x'"])).toBe("default-src 'self';script-src 'self' 'sha256-x';style-src 'self' 'unsafe-inline'");
+    expect(withScriptSources(policy, ["'sha256-x'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-x';style-src 'self' 'unsafe-inline'",
+    );
     expect(withScriptSources(policy, [])).toBe(policy);
   });
 });

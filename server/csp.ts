@@ -20,7 +20,10 @@ export function inlineScriptHashes(html: string): string[] {
 /** The policy with `script-src` extended by the given sources (the policy's other directives kept). */
 export function withScriptSources(policy: string, sources: string[]): string {
   if (sources.length === 0) return policy;
-  const directives = policy.split(";").map((d) => d.trim()).filter(Boolean);
+  const directives = policy
+    .split(";")
+    .map((d) => d.trim())
+    .filter(Boolean);
   const i = directives.findIndex((d) => /^script-src\s/i.test(d) || d.toLowerCase() === "script-src");
   if (i === -1) directives.push(`script-src 'self' ${sources.join(" ")}`);
   else directives[i] = `${directives[i]} ${sources.join(" ")}`;

@@ -1,5 +1,5 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type { Readable } from "node:stream";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type express from "express";
 
 /**
@@ -35,7 +35,10 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
  * proxy in front may be believed (req.hostname honours it), else the Host header.
  */
 export function requestHost(req: express.Request): string {
-  const raw = (req.app.get("trust proxy fn")(req.socket.remoteAddress ?? "", 0) && req.get("x-forwarded-host")) || req.get("host") || "";
+  const raw =
+    (req.app.get("trust proxy fn")(req.socket.remoteAddress ?? "", 0) && req.get("x-forwarded-host")) ||
+    req.get("host") ||
+    "";
   const port = /:(\d+)$/.exec(raw.split(",")[0].trim())?.[1];
   return `${req.hostname}${port ? `:${port}` : ""}`;
 }

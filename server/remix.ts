@@ -1,11 +1,11 @@
+import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import crypto from "node:crypto";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type express from "express";
 import { cacheKey, isStorable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./cache-policy";
 import { inlineScriptHashes, withScriptSources } from "./csp";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import type { CachedPage, PageCache } from "./page-cache";
 
 const gzip = promisify(zlib.gzip);
@@ -48,7 +48,9 @@ export function remixMiddleware(opts: RemixMiddlewareOptions): express.RequestHa
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
-      const key = opts.cache ? cacheKey({ method: req.method, url: new URL(request.url), headers: request.headers }, opts.personalCookies) : null;
+      const key = opts.cache
+        ? cacheKey({ method: req.method, url: new URL(request.url), headers: request.headers }, opts.personalCookies)
+        : null;
       if (!opts.cache || key === null) {
         const response = await handle(request, opts.loadContext(req, res));
         if (isHtml(response)) return sendMaterialized(res, await materialize(response, res), req.method);
@@ -60,7 +62,10 @@ export function remixMiddleware(opts: RemixMiddlewareOptions): express.RequestHa
       const render = async (version: number): Promise<CachedPage | null> => {
         rendered = true;
         // A HEAD fills the cache for the GET that follows.
-        const get = req.method === "HEAD" ? new Request(request.url, { headers: request.headers, signal: request.signal }) : request;
+        const get =
+          req.method === "HEAD"
+            ? new Request(request.url, { headers: request.headers, signal: request.signal })
+            : request;
         const answer = await materialize(await handle(get, opts.loadContext(req, res)), res);
         if (!isStorable(answer)) {
           own = answer;
@@ -107,7 +112,9 @@ async function materialize(response: Response, res: express.Response): Promise<M
 async function toCachedPage(answer: Materialized, version: number): Promise<CachedPage> {
   const [gz, br] = await Promise.all([
     gzip(answer.body, { level: 6 }),
-    brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } }),
+    brotli(answer.body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
+    }),
   ]);
   const etag = `"${crypto.createHash("sha1").update(answer.body).digest("base64url")}"`;
   const headers: [string, string][] = [];

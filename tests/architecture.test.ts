@@ -57,7 +57,11 @@ function resolve(importer: string, specifier: string): string | null {
   if (specifier.startsWith("~/")) base = path.join(ROOT, "app", specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(ROOT, path.dirname(importer), specifier);
   else return null;
-  const candidates = [...EXTENSIONS.map((ext) => base + ext), base.replace(/\.js$/, ".ts"), base.replace(/\.js$/, ".tsx")];
+  const candidates = [
+    ...EXTENSIONS.map((ext) => base + ext),
+    base.replace(/\.js$/, ".ts"),
+    base.replace(/\.js$/, ".tsx"),
+  ];
   const found = candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? base;
   return path.relative(ROOT, found).split(path.sep).join("/");
 }
@@ -108,12 +112,18 @@ describe("architecture", () => {
 
   it("counts type-only imports, re-exports and dynamic imports, through the alias or a relative path", () => {
     const keys = (file: string, source: string) => check(file, source).map((v) => v.key);
-    expect(keys("app/lib/x.ts", 'import type { DB } from "../../db/database.server";')).toEqual(["app/lib/x.ts -> db/database.server.ts"]);
+    expect(keys("app/lib/x.ts", 'import type { DB } from "../../db/database.server";')).toEqual([
+      "app/lib/x.ts -> db/database.server.ts",
+    ]);
     expect(keys("app/components/x.tsx", 'export { createCar } from "~/models/car.server";')).toEqual([
       "app/components/x.tsx -> app/models/car.server.ts",
     ]);
-    expect(keys("app/routes/x.ts", 'const db = await import("../../db/database.server");')).toEqual(["app/routes/x.ts -> db/database.server.ts"]);
-    expect(keys("db/x.ts", 'import { createCar } from "../app/models/car.server";')).toEqual(["db/x.ts -> app/models/car.server.ts"]);
+    expect(keys("app/routes/x.ts", 'const db = await import("../../db/database.server");')).toEqual([
+      "app/routes/x.ts -> db/database.server.ts",
+    ]);
+    expect(keys("db/x.ts", 'import { createCar } from "../app/models/car.server";')).toEqual([
+      "db/x.ts -> app/models/car.server.ts",
+    ]);
     expect(keys("app/routes/x.ts", 'import { createCar } from "~/models/car.server";')).toEqual([]);
   });
 

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { type CardCar, carTitle } from "~/lib/car";
 import { formatMileage, formatNaira } from "~/lib/money";
-import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
 import classes from "./CarCard.module.css";
+import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
 
 /**
  * A car in a grid. The image and View Details go to `href` (the car's own page by default);
@@ -37,7 +37,15 @@ export function CarCard({
   return (
     <article data-testid="car-card" className={`${classes.card} ${compact ? classes.compact : ""}`}>
       <Link to={href} onClick={open} prefetch="intent" className={classes.media} tabIndex={-1}>
-        <CarImage path={car.images[0]} sizes={sizes} alt={title} eager={eager} width={640} height={427} className={classes.image} />
+        <CarImage
+          path={car.images[0]}
+          sizes={sizes}
+          alt={title}
+          eager={eager}
+          width={640}
+          height={427}
+          className={classes.image}
+        />
         <span className={classes.badge} data-testid="condition-badge" data-new={car.condition === "New" || undefined}>
           {car.condition}
         </span>

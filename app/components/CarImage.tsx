@@ -7,7 +7,7 @@ import classes from "./CarImage.module.css";
  * (written beside every upload). Absolute URLs and missing paths have none.
  */
 export function carSrcSet(path: string | null | undefined): string | undefined {
-  if (!path || !path.startsWith("/uploads/")) return undefined;
+  if (!path?.startsWith("/uploads/")) return undefined;
   return `${imageVariant(path, "thumb")} 200w, ${imageVariant(path, "card")} 640w`;
 }
 
@@ -57,7 +57,7 @@ export function CarImage({
   // An image that failed before hydration never fires onError again: check it once mounted.
   useEffect(() => {
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && path) setFailed(true);
+    if (img?.complete && img.naturalWidth === 0 && path) setFailed(true);
   }, [path]);
   return (
     <img

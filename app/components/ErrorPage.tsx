@@ -1,6 +1,6 @@
+import classes from "./ErrorPage.module.css";
 import { ButtonLink } from "./ui/Button";
 import { Container } from "./ui/Container";
-import classes from "./ErrorPage.module.css";
 
 /** The styled page for 404s and errors; never shows a stack trace. */
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {

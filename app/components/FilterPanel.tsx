@@ -2,12 +2,17 @@ import { Form, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { canonicalFilterQuery } from "~/lib/car-filters";
 import {
-  FILTER_BODY_TYPES, FILTER_CONDITIONS, FILTER_DRIVE_TYPES, FILTER_FUEL_TYPES, FILTER_TRANSMISSIONS, KEY_FEATURES,
+  FILTER_BODY_TYPES,
+  FILTER_CONDITIONS,
+  FILTER_DRIVE_TYPES,
+  FILTER_FUEL_TYPES,
+  FILTER_TRANSMISSIONS,
+  KEY_FEATURES,
 } from "~/lib/car-options";
+import classes from "./FilterPanel.module.css";
 import { Button, ButtonLink } from "./ui/Button";
 import { panelClass } from "./ui/Container";
 import { CheckboxField, SelectField, TextField } from "./ui/Field";
-import classes from "./FilterPanel.module.css";
 
 /** "All" first, then the options, plus the current value when a shared link holds another one. */
 function options(list: readonly string[], current: string) {
@@ -28,9 +33,23 @@ function selected(list: readonly string[], current: string) {
 export function FilterPanel({ params }: { params: URLSearchParams }) {
   const navigate = useNavigate();
   const v = (key: string) => params.get(key) ?? "";
-  const features = new Set(params.getAll("keyFeatures").flatMap((f) => f.split(",")).map((f) => f.trim().toLowerCase()));
-  const moreActive = ["transmission", "fuel_type", "drive_train", "minYear", "maxYear", "minMileage", "maxMileage", "location", "keyFeatures"]
-    .some((k) => params.has(k));
+  const features = new Set(
+    params
+      .getAll("keyFeatures")
+      .flatMap((f) => f.split(","))
+      .map((f) => f.trim().toLowerCase()),
+  );
+  const moreActive = [
+    "transmission",
+    "fuel_type",
+    "drive_train",
+    "minYear",
+    "maxYear",
+    "minMileage",
+    "maxMileage",
+    "location",
+    "keyFeatures",
+  ].some((k) => params.has(k));
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -42,10 +61,25 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
 
   const select = (name: string, label: string, list: readonly string[], current: string) => {
     const opts = options(list, current);
-    return <SelectField name={name} label={label} options={opts} defaultValue={selected(opts, current)} key={`${name}=${current}`} />;
+    return (
+      <SelectField
+        name={name}
+        label={label}
+        options={opts}
+        defaultValue={selected(opts, current)}
+        key={`${name}=${current}`}
+      />
+    );
   };
   const number = (name: string, label: string, placeholder: string) => (
-    <TextField name={name} label={label} placeholder={placeholder} inputMode="numeric" defaultValue={v(name)} key={`${name}=${v(name)}`} />
+    <TextField
+      name={name}
+      label={label}
+      placeholder={placeholder}
+      inputMode="numeric"
+      defaultValue={v(name)}
+      key={`${name}=${v(name)}`}
+    />
   );
 
   return (
@@ -54,8 +88,20 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
         {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
         <div className={classes.grid}>
           {select("type", "Type", FILTER_BODY_TYPES, v("body_type"))}
-          <TextField name="make" label="Make" placeholder="e.g. Toyota" defaultValue={v("make")} key={`make=${v("make")}`} />
-          <TextField name="model" label="Model" placeholder="e.g. Camry" defaultValue={v("model")} key={`model=${v("model")}`} />
+          <TextField
+            name="make"
+            label="Make"
+            placeholder="e.g. Toyota"
+            defaultValue={v("make")}
+            key={`make=${v("make")}`}
+          />
+          <TextField
+            name="model"
+            label="Model"
+            placeholder="e.g. Camry"
+            defaultValue={v("model")}
+            key={`model=${v("model")}`}
+          />
           {select("condition", "Condition", FILTER_CONDITIONS, v("condition"))}
           {number("minPrice", "Min price (₦)", "0")}
           {number("maxPrice", "Max price (₦)", "Any")}
@@ -66,7 +112,13 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
             {select("transmission", "Transmission", FILTER_TRANSMISSIONS, v("transmission"))}
             {select("fuelType", "Fuel type", FILTER_FUEL_TYPES, v("fuel_type"))}
             {select("driveType", "Drive type", FILTER_DRIVE_TYPES, v("drive_train"))}
-            <TextField name="location" label="Location" placeholder="e.g. Lekki" defaultValue={v("location")} key={`location=${v("location")}`} />
+            <TextField
+              name="location"
+              label="Location"
+              placeholder="e.g. Lekki"
+              defaultValue={v("location")}
+              key={`location=${v("location")}`}
+            />
             {number("minYear", "Min year", "2005")}
             {number("maxYear", "Max year", "2026")}
             {number("minMileage", "Min mileage", "0")}

@@ -16,7 +16,13 @@ export function RouteError({ failure = FAILURE, notFound = NOT_FOUND }: { failur
     return <ErrorPage status={404} title="Page not found" message={notFound} />;
   }
   if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} title="Something went wrong" message={typeof error.data === "string" ? error.data : failure} />;
+    return (
+      <ErrorPage
+        status={error.status}
+        title="Something went wrong"
+        message={typeof error.data === "string" ? error.data : failure}
+      />
+    );
   }
   return <ErrorPage status={500} title="Something went wrong" message={failure} />;
 }

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { site } from "~/config/site";
 import { NAV_LINKS } from "./nav-links";
-import { Container } from "./ui/Container";
 import classes from "./SiteFooter.module.css";
+import { Container } from "./ui/Container";
 
 export function SiteFooter() {
   return (

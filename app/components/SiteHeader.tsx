@@ -1,4 +1,4 @@
-import { NavLink, Link, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { site } from "~/config/site";
 import { NAV_LINKS } from "./nav-links";
@@ -6,7 +6,16 @@ import classes from "./SiteHeader.module.css";
 
 function MenuIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
   );
@@ -39,7 +48,8 @@ export function TopStrip() {
 export function SiteHeader() {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  // Close the side menu after any navigation (a click on one of its links).
+  // Close the side menu after any navigation (a click on one of its links, the back button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs on every navigation on purpose
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname, location.search]);
@@ -54,7 +64,9 @@ export function SiteHeader() {
       <nav className={classes.bar} aria-label="Main">
         <div className={classes.barInner}>
           <Link to="/" className={classes.logo} prefetch="intent">
-            <span className={classes.logoMark} aria-hidden="true">LP</span>
+            <span className={classes.logoMark} aria-hidden="true">
+              LP
+            </span>
             <span>{site.name}</span>
           </Link>
           <div className={classes.links}>

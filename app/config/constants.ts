@@ -32,8 +32,18 @@ export const LOGIN_USERNAME_CAP = 20;
 export const LOGIN_USERNAME_WINDOW_MS = 15 * 60 * 1000;
 
 export const MONTH_LABELS = [
-  "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-  "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
 ] as const;
 
 /** Public and admin list APIs: `limit` defaults to this and is capped at API_MAX_LIMIT. */

@@ -11,12 +11,11 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(1).max(64).default("admin"),
   ADMIN_PASSWORD: z
     .string()
-    .min(ADMIN_MIN_PASSWORD_LENGTH, { message: `ADMIN_PASSWORD must be at least ${ADMIN_MIN_PASSWORD_LENGTH} characters` })
+    .min(ADMIN_MIN_PASSWORD_LENGTH, {
+      message: `ADMIN_PASSWORD must be at least ${ADMIN_MIN_PASSWORD_LENGTH} characters`,
+    })
     .optional(),
-  SESSION_SECRET: z
-    .string()
-    .min(16, { message: "SESSION_SECRET must be at least 16 characters" })
-    .optional(),
+  SESSION_SECRET: z.string().min(16, { message: "SESSION_SECRET must be at least 16 characters" }).optional(),
   RATE_LIMITS: z.enum(["on", "off"], { message: "RATE_LIMITS must be on or off" }).default("on"),
   FORM_MIN_FILL_MS: z.coerce
     .number({ message: "FORM_MIN_FILL_MS must be a number of milliseconds" })
@@ -33,11 +32,18 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .refine((v) => v.toLowerCase() !== "true", {
-      message: "TRUST_PROXY=true would believe any X-Forwarded-For: name the proxy (loopback, a hop count, or its addresses)",
+      message:
+        "TRUST_PROXY=true would believe any X-Forwarded-For: name the proxy (loopback, a hop count, or its addresses)",
     })
-    .refine((v) => /^\d{1,2}$/.test(v) || v.split(",").every((p) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(p.trim())), {
-      message: "TRUST_PROXY must be a hop count (e.g. 1), or a comma list of loopback, linklocal, uniquelocal, IP addresses or CIDR ranges",
-    })
+    .refine(
+      (v) =>
+        /^\d{1,2}$/.test(v) ||
+        v.split(",").every((p) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(p.trim())),
+      {
+        message:
+          "TRUST_PROXY must be a hop count (e.g. 1), or a comma list of loopback, linklocal, uniquelocal, IP addresses or CIDR ranges",
+      },
+    )
     .optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
@@ -55,9 +61,7 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 
 /** Parses the environment; throws one readable message listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

@@ -21,13 +21,7 @@ export const site = {
     { days: "Sat", time: "8:00 AM-6:00 PM" },
     { days: "Sun", time: "Closed" },
   ],
-  afterSalesServices: [
-    "Vehicle diagnosis",
-    "Insurance",
-    "Customization",
-    "Servicing",
-    "Registration",
-  ],
+  afterSalesServices: ["Vehicle diagnosis", "Insurance", "Customization", "Servicing", "Registration"],
   chatGreeting: "Hello, I'm interested in a car listing on your website.",
 } as const;
 

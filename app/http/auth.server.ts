@@ -76,7 +76,11 @@ export async function confirmOwnPassword(ip: string, admin: Admin, password: str
 }
 
 export function loginErrorResponse(e: LoginError): Response {
-  return jsonError(e.message, e.status, e.retryAfterSeconds ? { "Retry-After": String(e.retryAfterSeconds) } : undefined);
+  return jsonError(
+    e.message,
+    e.status,
+    e.retryAfterSeconds ? { "Retry-After": String(e.retryAfterSeconds) } : undefined,
+  );
 }
 
 async function cookieToken(request: Request): Promise<string | null> {

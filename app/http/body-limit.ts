@@ -11,5 +11,8 @@ export class BodyTooLargeError extends Error {
 
 /** Whether an error (from reading a body) is the server's byte budget running out. */
 export function isBodyTooLarge(e: unknown): boolean {
-  return e instanceof Error && (e.name === "BodyTooLargeError" || (e.cause instanceof Error && e.cause.name === "BodyTooLargeError"));
+  return (
+    e instanceof Error &&
+    (e.name === "BodyTooLargeError" || (e.cause instanceof Error && e.cause.name === "BodyTooLargeError"))
+  );
 }

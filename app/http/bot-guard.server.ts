@@ -14,7 +14,12 @@ import { sessionSecret } from "~/models/settings.server";
 let key: Promise<string> | undefined;
 const signingKey = () => (key ??= sessionSecret(env().SESSION_SECRET).then((s) => `${s}:lead-form-stamp`));
 
-const sign = async (value: string) => crypto.createHmac("sha256", await signingKey()).update(value).digest("base64url").slice(0, 22);
+const sign = async (value: string) =>
+  crypto
+    .createHmac("sha256", await signingKey())
+    .update(value)
+    .digest("base64url")
+    .slice(0, 22);
 
 /** A stamp of now, for a form's STAMP_FIELD (its loader puts it in the page). */
 export async function formStamp(now = Date.now()): Promise<string> {
@@ -38,13 +43,19 @@ export interface BotRefusal {
 }
 
 /** Why a lead form post must be sent again, or null when it may go ahead. */
-export async function checkLeadPost(values: Record<string, string>, context: unknown, now = Date.now()): Promise<BotRefusal | null> {
+export async function checkLeadPost(
+  values: Record<string, string>,
+  context: unknown,
+  now = Date.now(),
+): Promise<BotRefusal | null> {
   const retryAfter = (context as { leadRetryAfter?: unknown } | undefined)?.leadRetryAfter;
-  if (typeof retryAfter === "number" && retryAfter > 0) return { status: 429, message: pleaseWait(retryAfter), retryAfterSeconds: retryAfter };
+  if (typeof retryAfter === "number" && retryAfter > 0)
+    return { status: 429, message: pleaseWait(retryAfter), retryAfterSeconds: retryAfter };
   // A person needs at least FORM_MIN_FILL_MS (2 s by default) to fill in a form; a script does it at once.
   const minFill = env().FORM_MIN_FILL_MS;
   const wait = Math.max(1, Math.ceil(minFill / 1000));
-  if ((values[HONEYPOT_FIELD] ?? "").trim() !== "") return { status: 400, message: pleaseWait(wait), retryAfterSeconds: wait };
+  if ((values[HONEYPOT_FIELD] ?? "").trim() !== "")
+    return { status: 400, message: pleaseWait(wait), retryAfterSeconds: wait };
   const at = await servedAt(values[STAMP_FIELD]);
   if (at === null) return { status: 400, message: pleaseWait(wait), retryAfterSeconds: wait };
   const early = at + minFill - now;

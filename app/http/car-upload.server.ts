@@ -5,7 +5,6 @@ import type { RawCarFields } from "~/lib/car-schema";
 import { CarListingError, type CarListingProblem } from "~/models/car-listing.server";
 import { isBodyTooLarge } from "./body-limit";
 import { readFields } from "./request.server";
-import { jsonError } from "./responses.server";
 
 /**
  * Reading a car form or API body. Multipart is streamed: the 11th image, the byte after 2 MB of
@@ -34,7 +33,11 @@ async function drain(data: AsyncIterable<Uint8Array>) {
   }
 }
 
-async function collect(data: AsyncIterable<Uint8Array>, limit: number, tooLarge: () => CarListingError): Promise<Buffer> {
+async function collect(
+  data: AsyncIterable<Uint8Array>,
+  limit: number,
+  tooLarge: () => CarListingError,
+): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of data) {
@@ -58,7 +61,8 @@ export async function readCarUpload(request: Request): Promise<CarUpload> {
   const fields: RawCarFields = {};
   const files: Buffer[] = [];
   let textFields = 0;
-  const refuse = (message: string, problem: CarListingProblem = "too-large") => new CarListingError(message, problem, {}, fields);
+  const refuse = (message: string, problem: CarListingProblem = "too-large") =>
+    new CarListingError(message, problem, {}, fields);
   try {
     await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
       if (typeof filename === "string") {
@@ -70,7 +74,11 @@ export async function readCarUpload(request: Request): Promise<CarUpload> {
         return undefined;
       }
       if (++textFields > MAX_TEXT_FIELDS) throw refuse("Too many form fields");
-      addField(fields, name, (await collect(data, MAX_TEXT_FIELD_BYTES, () => refuse(`The field ${name} is too long`))).toString("utf8"));
+      addField(
+        fields,
+        name,
+        (await collect(data, MAX_TEXT_FIELD_BYTES, () => refuse(`The field ${name} is too long`))).toString("utf8"),
+      );
       return undefined;
     });
   } catch (e) {
@@ -81,7 +89,12 @@ export async function readCarUpload(request: Request): Promise<CarUpload> {
   return { fields, files };
 }
 
-const STATUS: Record<CarListingProblem, number> = { invalid: 400, "not-found": 404, "too-large": 413, unsupported: 415 };
+const STATUS: Record<CarListingProblem, number> = {
+  invalid: 400,
+  "not-found": 404,
+  "too-large": 413,
+  unsupported: 415,
+};
 
 export function carListingStatus(e: CarListingError): number {
   return STATUS[e.problem];

@@ -24,7 +24,13 @@ let sessionCookies: Promise<{ secure: Cookie; plain: Cookie }> | undefined;
  */
 export async function sessionCookie(request?: Request): Promise<Cookie> {
   sessionCookies ??= secret().then((s) => {
-    const options = { httpOnly: true, sameSite: "lax" as const, path: "/", maxAge: ADMIN_SESSION_MAX_AGE_MS / 1000, secrets: [s] };
+    const options = {
+      httpOnly: true,
+      sameSite: "lax" as const,
+      path: "/",
+      maxAge: ADMIN_SESSION_MAX_AGE_MS / 1000,
+      secrets: [s],
+    };
     return {
       secure: createCookie(SESSION_COOKIE_NAME, { ...options, secure: env().NODE_ENV === "production" }),
       plain: createCookie(SESSION_COOKIE_NAME, { ...options, secure: false }),
@@ -48,7 +54,13 @@ let newsletterCookie: Promise<Cookie> | undefined;
 
 function visitorCookie(): Promise<Cookie> {
   newsletterCookie ??= secret().then((s) =>
-    createCookie(NEWSLETTER_COOKIE_NAME, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 * 60 * 24 * 30, secrets: [s] }),
+    createCookie(NEWSLETTER_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: 60 * 60 * 24 * 30,
+      secrets: [s],
+    }),
   );
   return newsletterCookie;
 }
@@ -67,7 +79,9 @@ export async function visitorSubscriptions(request: Request): Promise<VisitorEnt
 /** The Set-Cookie header that appends one entry to this visitor's list. */
 export async function rememberVisitorSubscription(request: Request, entry: VisitorEntry): Promise<string> {
   const list = await visitorSubscriptions(request);
-  const next = [...list.filter((e) => e.email.toLowerCase() !== entry.email.toLowerCase()), entry].slice(-MAX_VISITOR_ENTRIES);
+  const next = [...list.filter((e) => e.email.toLowerCase() !== entry.email.toLowerCase()), entry].slice(
+    -MAX_VISITOR_ENTRIES,
+  );
   return (await visitorCookie()).serialize(next);
 }
 
@@ -77,7 +91,12 @@ export async function rememberVisitorSubscription(request: Request, entry: Visit
  * clears it, so a reload or a shared /financing link never repeats it. It holds only a marker
  * (no personal data), so it needs no signature.
  */
-const applicationFlash = createCookie(APPLICATION_FLASH_COOKIE_NAME, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 300 });
+const applicationFlash = createCookie(APPLICATION_FLASH_COOKIE_NAME, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 300,
+});
 const FLASH_VALUE = "1";
 
 /** The Set-Cookie header that makes the next /financing page show the success message. */
@@ -86,7 +105,9 @@ export function flashApplicationSubmitted(): Promise<string> {
 }
 
 /** Whether the success message is due, and the header that clears it once shown. */
-export async function takeApplicationSubmitted(request: Request): Promise<{ submitted: boolean; headers: HeadersInit }> {
+export async function takeApplicationSubmitted(
+  request: Request,
+): Promise<{ submitted: boolean; headers: HeadersInit }> {
   const value: unknown = await applicationFlash.parse(request.headers.get("Cookie"));
   if (value !== FLASH_VALUE) return { submitted: false, headers: {} };
   return { submitted: true, headers: { "Set-Cookie": await applicationFlash.serialize("", { maxAge: 0 }) } };

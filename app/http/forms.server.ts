@@ -28,7 +28,11 @@ export function formFailure(error: string, fieldErrors: FieldErrors, values: For
 type Read<T> = { ok: true; data: T; values: FormValues } | { ok: false; response: ReturnType<typeof formFailure> };
 
 /** A page form, validated. */
-export async function readForm<S extends z.ZodType>(request: Request, schema: S, failure: string): Promise<Read<z.output<S>>> {
+export async function readForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  failure: string,
+): Promise<Read<z.output<S>>> {
   const result = validate(schema, await readFormValues(request));
   if (!result.ok) return { ok: false, response: formFailure(failure, result.fieldErrors, result.values) };
   return { ok: true, data: result.data, values: result.values };
@@ -75,7 +79,9 @@ export async function readApiBody<S extends z.ZodType>(
     const json = (request.headers.get("content-type") ?? "").includes("json");
     return {
       ok: false,
-      response: json ? jsonError("The request body is not valid JSON", 400) : jsonError("Send the fields as JSON or form-encoded", 415),
+      response: json
+        ? jsonError("The request body is not valid JSON", 400)
+        : jsonError("Send the fields as JSON or form-encoded", 415),
     };
   }
   const result = validate(schema, fields);

@@ -6,4 +6,5 @@
 export const HONEYPOT_FIELD = "company_website";
 export const STAMP_FIELD = "form_served";
 
-export const pleaseWait = (seconds: number) => `Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and send again.`;
+export const pleaseWait = (seconds: number) =>
+  `Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and send again.`;

@@ -24,12 +24,17 @@ export interface CarFilters {
 }
 
 export const TEXT_FILTERS = [
-  "q", "body_type", "fuel_type", "drive_train", "make", "model", "condition", "transmission",
+  "q",
+  "body_type",
+  "fuel_type",
+  "drive_train",
+  "make",
+  "model",
+  "condition",
+  "transmission",
   "location",
 ] as const;
-export const NUMBER_FILTERS = [
-  "minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage",
-] as const;
+export const NUMBER_FILTERS = ["minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage"] as const;
 
 /** Filter-panel field name -> query-string name (what "Apply Filters" does). */
 export const FILTER_RENAMES: Record<string, string> = {

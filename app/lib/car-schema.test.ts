@@ -5,8 +5,16 @@ import { validate } from "./validation";
 const parseCarFields = (fields: Record<string, unknown>) => validate(CarSchema, fields);
 
 const valid = {
-  make: " Toyota ", model: "Camry", year: "2020", price: "25,000,000", condition: "foreign used",
-  engine_capacity: "2.5L", engine_size: "V4", custom_paper: "Yes", body_type: "Sedan", drive_train: "FWD",
+  make: " Toyota ",
+  model: "Camry",
+  year: "2020",
+  price: "25,000,000",
+  condition: "foreign used",
+  engine_capacity: "2.5L",
+  engine_size: "V4",
+  custom_paper: "Yes",
+  body_type: "Sedan",
+  drive_train: "FWD",
 };
 
 describe("CarSchema", () => {
@@ -14,13 +22,31 @@ describe("CarSchema", () => {
     const r = parseCarFields(valid);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.data).toMatchObject({ make: "Toyota", price: 25_000_000, condition: "Foreign Used", financing: false, registration: false, keyfeatures: [] });
+    expect(r.data).toMatchObject({
+      make: "Toyota",
+      price: 25_000_000,
+      condition: "Foreign Used",
+      financing: false,
+      registration: false,
+      keyfeatures: [],
+    });
     expect(r.data.mileage).toBeUndefined();
   });
 
   it("reads key features from checkboxes or JSON text and Yes/No radios", () => {
-    const a = parseCarFields({ ...valid, keyfeatures: ["Bluetooth", "sunroof"], financing: "Yes", registration: "No", mileage: "12 000" });
-    expect(a.ok && a.data).toMatchObject({ keyfeatures: ["Bluetooth", "Sunroof"], financing: true, registration: false, mileage: 12000 });
+    const a = parseCarFields({
+      ...valid,
+      keyfeatures: ["Bluetooth", "sunroof"],
+      financing: "Yes",
+      registration: "No",
+      mileage: "12 000",
+    });
+    expect(a.ok && a.data).toMatchObject({
+      keyfeatures: ["Bluetooth", "Sunroof"],
+      financing: true,
+      registration: false,
+      mileage: 12000,
+    });
     const b = parseCarFields({ ...valid, keyfeatures: '["Airbags","Winch"]', financing: "true" });
     expect(b.ok && b.data).toMatchObject({ keyfeatures: ["Airbags", "Winch"], financing: true });
   });
@@ -45,7 +71,10 @@ describe("CarSchema", () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2026-06-01T00:00:00Z"));
     expect(parseCarFields({ ...valid, year: "2027" }).ok).toBe(true);
-    expect(parseCarFields({ ...valid, year: "2028" })).toMatchObject({ ok: false, fieldErrors: { year: "Year must be at most 2027" } });
+    expect(parseCarFields({ ...valid, year: "2028" })).toMatchObject({
+      ok: false,
+      fieldErrors: { year: "Year must be at most 2027" },
+    });
     vi.setSystemTime(new Date("2027-01-02T00:00:00Z"));
     expect(parseCarFields({ ...valid, year: "2028" }).ok).toBe(true);
   });

@@ -26,7 +26,10 @@ const blankToUndefined = (v: unknown) => {
 const requiredText = (label: string, max = 80) =>
   z.preprocess(
     blankToUndefined,
-    z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`),
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
   );
 
 const optionalText = (label: string, max: number) =>
@@ -44,7 +47,8 @@ function oneOf<T extends readonly string[]>(label: string, options: T) {
       return options.find((o) => o.toLowerCase() === s.trim().toLowerCase()) ?? s;
     },
     z.enum(options as unknown as [T[number], ...T[number][]], {
-      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be one of ${options.join(", ")}`),
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be one of ${options.join(", ")}`,
     }),
   );
 }
@@ -65,16 +69,19 @@ const wholeNumber = (label: string, min: number, max: number) =>
       .max(max, `${label} must be at most ${max}`),
   );
 
-const yesNo = z.preprocess((v) => {
-  const s = single(v);
-  if (typeof s === "boolean") return s;
-  if (s === undefined || s === null || s === "") return false;
-  return ["yes", "true", "1", "on"].includes(String(s).trim().toLowerCase())
-    ? true
-    : ["no", "false", "0", "off"].includes(String(s).trim().toLowerCase())
-      ? false
-      : s;
-}, z.boolean({ error: "Choose Yes or No" }));
+const yesNo = z.preprocess(
+  (v) => {
+    const s = single(v);
+    if (typeof s === "boolean") return s;
+    if (s === undefined || s === null || s === "") return false;
+    return ["yes", "true", "1", "on"].includes(String(s).trim().toLowerCase())
+      ? true
+      : ["no", "false", "0", "off"].includes(String(s).trim().toLowerCase())
+        ? false
+        : s;
+  },
+  z.boolean({ error: "Choose Yes or No" }),
+);
 
 /** Checkbox values (repeated fields) or, from the API, the JSON text of a list. */
 const keyFeatures = z.preprocess(

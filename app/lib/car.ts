@@ -41,7 +41,17 @@ export function toPublicCar(car: Car): PublicCar {
 /** What a car card shows: enough for a list, light enough for 30 cards a page. */
 export type CardCar = Pick<
   Car,
-  "id" | "make" | "model" | "year" | "price" | "mileage" | "fuel_type" | "transmission" | "car_description" | "condition" | "images"
+  | "id"
+  | "make"
+  | "model"
+  | "year"
+  | "price"
+  | "mileage"
+  | "fuel_type"
+  | "transmission"
+  | "car_description"
+  | "condition"
+  | "images"
 >;
 
 const CARD_DESCRIPTION_CHARS = 160;

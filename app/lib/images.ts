@@ -6,7 +6,7 @@ export type ImageVariant = "card" | "thumb";
 export function imageVariant(path: string | null | undefined, variant: ImageVariant): string {
   if (!path) return PLACEHOLDER_IMAGE;
   if (!path.startsWith("/uploads/")) return path;
-  return path.replace(/\.[a-z0-9]+$/i, "") + `.${variant}.webp`;
+  return `${path.replace(/\.[a-z0-9]+$/i, "")}.${variant}.webp`;
 }
 
 export function imageSrc(path: string | null | undefined): string {

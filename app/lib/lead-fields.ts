@@ -5,7 +5,12 @@
  */
 export const AGE_BRACKETS = ["18 - 25", "26 - 35", "36 - 60", "60 & Above"] as const;
 export const INCOME_RANGES = [
-  "Less than 100k", "100k - 199k", "200k - 299k", "300k - 399k", "400k - 800k", "800k & Above",
+  "Less than 100k",
+  "100k - 199k",
+  "200k - 299k",
+  "300k - 399k",
+  "400k - 800k",
+  "800k & Above",
 ] as const;
 export const EMPLOYMENT_STATUSES = ["Unemployed", "Employed", "Business Owner"] as const;
 

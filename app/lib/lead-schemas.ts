@@ -20,7 +20,12 @@ const LAGOS_TZ = "Africa/Lagos";
 
 /** Today's date in Lagos as YYYY-MM-DD (the dealer's calendar, whatever the server's zone). */
 export function lagosToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: LAGOS_TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: LAGOS_TZ,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }
 
 /** YYYY-MM-DD plus a number of days (calendar arithmetic in UTC, no zone shifts). */
@@ -79,7 +84,10 @@ const email = requiredText("Email", MAX_LENGTHS.email).pipe(
 const phone = requiredText("Phone number", MAX_LENGTHS.phone).transform((v, ctx) => {
   const normalised = normalizeNigerianPhone(v);
   if (!normalised) {
-    ctx.addIssue({ code: "custom", message: "Enter a Nigerian mobile number, e.g. 0803 555 0142 or +234 803 555 0142" });
+    ctx.addIssue({
+      code: "custom",
+      message: "Enter a Nigerian mobile number, e.g. 0803 555 0142 or +234 803 555 0142",
+    });
     return z.NEVER;
   }
   return normalised;
@@ -146,7 +154,11 @@ export const InspectionSchema = z.object({
       return;
     }
     const today = lagosToday();
-    if (v < today) ctx.addIssue({ code: "custom", message: "The inspection date cannot be in the past. Choose today or a later date." });
+    if (v < today)
+      ctx.addIssue({
+        code: "custom",
+        message: "The inspection date cannot be in the past. Choose today or a later date.",
+      });
     else if (v > addDays(today, MAX_INSPECTION_DAYS_AHEAD)) {
       ctx.addIssue({ code: "custom", message: "Choose a date within the next 12 months." });
     }
@@ -210,8 +222,11 @@ export const LoanRequestSchema = z.object({
       .max(DEPOSIT_PERCENT_MAX, { error: `Deposit percentage must be at most ${DEPOSIT_PERCENT_MAX}` }),
   ),
   months: z.preprocess(
-    (v) => (typeof v === "string" || typeof v === "number" ? parseLoanPeriod(String(v)) ?? v : v),
-    z.union(LOAN_PERIODS.map((p) => z.literal(p)), { error: `Loan period must be ${LOAN_PERIODS.join(", ")} months` }),
+    (v) => (typeof v === "string" || typeof v === "number" ? (parseLoanPeriod(String(v)) ?? v) : v),
+    z.union(
+      LOAN_PERIODS.map((p) => z.literal(p)),
+      { error: `Loan period must be ${LOAN_PERIODS.join(", ")} months` },
+    ),
   ),
 });
 
@@ -230,7 +245,9 @@ export const ClientInfoSchema = z.object({
   /** The loan application's reference (from POST /api/loan-applications or the page URL). */
   loan_application: optionalLoanReference,
   /** Raw ids are no longer accepted: refused rather than silently ignored. */
-  loan_application_id: z.never({ error: "Send the loan application's reference as loan_application; ids are not accepted" }).optional(),
+  loan_application_id: z
+    .never({ error: "Send the loan application's reference as loan_application; ids are not accepted" })
+    .optional(),
 });
 export type ClientInfoInput = z.output<typeof ClientInfoSchema>;
 

@@ -38,7 +38,9 @@ describe("loan arithmetic", () => {
           expect(Number(q.initialDeposit.toFixed(2))).toBe(q.initialDeposit);
           expect(Number(q.monthlyRepayment.toFixed(2))).toBe(q.monthlyRepayment);
           // Repayments never exceed the balance by more than rounding.
-          expect(Math.abs(q.monthlyRepayment * months - (price - q.initialDeposit))).toBeLessThanOrEqual(0.005 * months + 1e-6);
+          expect(Math.abs(q.monthlyRepayment * months - (price - q.initialDeposit))).toBeLessThanOrEqual(
+            0.005 * months + 1e-6,
+          );
         }
       }
     }

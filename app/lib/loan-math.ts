@@ -31,10 +31,7 @@ export function roundMoney(value: number): number {
 
 export function isDepositPercent(value: unknown): value is number {
   return (
-    typeof value === "number" &&
-    Number.isInteger(value) &&
-    value >= DEPOSIT_PERCENT_MIN &&
-    value <= DEPOSIT_PERCENT_MAX
+    typeof value === "number" && Number.isInteger(value) && value >= DEPOSIT_PERCENT_MIN && value <= DEPOSIT_PERCENT_MAX
   );
 }
 
@@ -66,7 +63,9 @@ export function parseLoanPeriod(label: string): LoanPeriod | null {
 export function quoteLoan(price: number, percent: number, months: LoanPeriod): LoanQuote {
   if (!Number.isFinite(price) || price < 0) throw new RangeError("Price must be a number of naira, 0 or more");
   if (!isDepositPercent(percent)) {
-    throw new RangeError(`Deposit percentage must be a whole number from ${DEPOSIT_PERCENT_MIN} to ${DEPOSIT_PERCENT_MAX}`);
+    throw new RangeError(
+      `Deposit percentage must be a whole number from ${DEPOSIT_PERCENT_MIN} to ${DEPOSIT_PERCENT_MAX}`,
+    );
   }
   if (!isLoanPeriod(months)) throw new RangeError(`Loan period must be one of ${LOAN_PERIODS.join(", ")} months`);
   const initialDeposit = depositFor(price, percent);

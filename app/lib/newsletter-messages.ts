@@ -4,4 +4,3 @@
  */
 export const NEWSLETTER_SUCCESS = "Subscription successful!";
 export const NEWSLETTER_FAILURE = "Subscription failed. Please try again.";
-

@@ -21,7 +21,9 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 export function validate<S extends z.ZodType, V>(schema: S, values: V): Validation<z.output<S>, V> {
   const parsed = schema.safeParse(values);
-  return parsed.success ? { ok: true, data: parsed.data, values } : { ok: false, fieldErrors: fieldErrors(parsed.error), values };
+  return parsed.success
+    ? { ok: true, data: parsed.data, values }
+    : { ok: false, fieldErrors: fieldErrors(parsed.error), values };
 }
 
 /** One line for messages like 'Failed to add admin: …': the first field's message. */

@@ -93,7 +93,12 @@ export async function changeAdminPassword(username: string, newPassword: string)
 
 /** Every admin's username and creation date, oldest first (the management page lists them). */
 export async function listAdmins(): Promise<{ id: number; username: string; created_at: string }[]> {
-  return getDb().selectFrom("admins").select(["id", "username", "created_at"]).orderBy("created_at").orderBy("id").execute();
+  return getDb()
+    .selectFrom("admins")
+    .select(["id", "username", "created_at"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }
 
 /**
@@ -111,7 +116,10 @@ export async function removeAdmin(actorId: number, username: string): Promise<Ad
         .executeTakeFirst();
       if (!row) throw new AdminError(`No admin with username '${username.trim()}'`);
       if (row.id === actorId) throw new AdminError("You cannot remove yourself");
-      const { n } = await trx.selectFrom("admins").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const { n } = await trx
+        .selectFrom("admins")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       if (Number(n) <= 1) throw new AdminError("The last admin cannot be removed");
       await trx.deleteFrom("sessions").where("admin_id", "=", row.id).execute();
       await trx.deleteFrom("admins").where("id", "=", row.id).execute();

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, getSqlite } from "../../db/database.server";
-import { clearData, insertManyCars } from "../../tests/helpers/db";
 import type { CarFilters } from "~/lib/car-filters";
 import { loader as home } from "~/routes/_index";
+import { getDb, getSqlite } from "../../db/database.server";
+import { clearData, insertManyCars } from "../../tests/helpers/db";
 import { catalogQueries, pageCars } from "./car.server";
 
 /**
@@ -20,7 +20,9 @@ beforeAll(async () => {
 
 async function plan(query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<string[]> {
   const { sql: text, parameters } = query.compile();
-  const rows = getSqlite().prepare(`EXPLAIN QUERY PLAN ${text}`).all(...parameters) as { detail: string }[];
+  const rows = getSqlite()
+    .prepare(`EXPLAIN QUERY PLAN ${text}`)
+    .all(...parameters) as { detail: string }[];
   return rows.map((r) => r.detail);
 }
 
@@ -78,7 +80,10 @@ describe("catalogue queries at scale", () => {
     await expectCount({ keyFeatures: ["winch"] }, (c) => c.keyfeatures.includes("Winch"));
     await expectCount({ location: "lekki" }, (c) => c.location === "Lekki, Lagos");
     // Each word is a prefix, in any searched column: "12" also finds the model "Model 12".
-    await expectCount({ q: "number 12" }, (c) => /number 12\d*$/.test(c.car_description ?? "") || c.model === "Model 12");
+    await expectCount(
+      { q: "number 12" },
+      (c) => /number 12\d*$/.test(c.car_description ?? "") || c.model === "Model 12",
+    );
     const page = await pageCars({ body_type: "SUV" }, 3, 6);
     const expected = all
       .filter((c) => c.body_type === "SUV")
@@ -98,11 +103,17 @@ describe("catalogue queries at scale", () => {
       return prepare(source);
     }) as typeof sqlite.prepare;
     try {
-      const data = await home({ request: new Request("http://x/?condition=foreign-used&page=3"), params: {}, context: {} });
+      const data = await home({
+        request: new Request("http://x/?condition=foreign-used&page=3"),
+        params: {},
+        context: {},
+      });
       expect(data.collection.cars).toHaveLength(12);
       expect(data.recent).toHaveLength(6);
       expect(data.tab.cars.every((c) => c.condition === "Foreign Used")).toBe(true);
-      expect(data.tiles).toEqual(data.tiles.map((t) => ({ ...t, count: expect.any(Number), image: expect.stringMatching(/^\/uploads\//) })));
+      expect(data.tiles).toEqual(
+        data.tiles.map((t) => ({ ...t, count: expect.any(Number), image: expect.stringMatching(/^\/uploads\//) })),
+      );
       expect(data.tiles.every((t) => t.count > 0)).toBe(true);
     } finally {
       sqlite.prepare = prepare;

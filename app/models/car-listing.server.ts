@@ -30,7 +30,12 @@ async function storeImages(files: Buffer[]): Promise<string[]> {
   try {
     for (const file of files) checked.push(await checkImage(file));
   } catch (e) {
-    if (e instanceof ImageRejectedError) throw new CarListingError(e.message, e.problem === "too-large" ? "too-large" : e.problem === "empty" ? "invalid" : "unsupported", { images: e.message });
+    if (e instanceof ImageRejectedError)
+      throw new CarListingError(
+        e.message,
+        e.problem === "too-large" ? "too-large" : e.problem === "empty" ? "invalid" : "unsupported",
+        { images: e.message },
+      );
     throw e;
   }
   const written: string[] = [];
@@ -71,11 +76,15 @@ function keptImages(fields: RawCarFields, current: string[]): string[] {
   const existing: unknown = fields.existingImages;
   if (existing !== undefined) {
     const text =
-      Array.isArray(existing) && existing.length === 1 && typeof existing[0] === "string" && existing[0].trim().startsWith("[")
+      Array.isArray(existing) &&
+      existing.length === 1 &&
+      typeof existing[0] === "string" &&
+      existing[0].trim().startsWith("[")
         ? existing[0]
         : existing;
     let list: unknown = text;
-    const refusal = () => new CarListingError("existingImages must be the JSON text of a list of image paths", "invalid", {}, fields);
+    const refusal = () =>
+      new CarListingError("existingImages must be the JSON text of a list of image paths", "invalid", {}, fields);
     try {
       if (typeof text === "string") list = JSON.parse(text);
     } catch {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearData, makeCar } from "../../tests/helpers/db";
 import type { CarFilters } from "~/lib/car-filters";
+import { clearData, makeCar } from "../../tests/helpers/db";
 import { getCar, listRecentCars, pageCars, parseCarId } from "./car.server";
 
 const listCars = async (filters: CarFilters = {}) => (await pageCars(filters, 1, 100)).cars;
@@ -9,9 +9,36 @@ beforeEach(clearData);
 
 describe("car queries", () => {
   it("filters by every field, case-insensitively, and hides sold cars", async () => {
-    const camry = await makeCar({ make: "Toyota", model: "Camry", keyfeatures: ["Bluetooth", "Sunroof"], color: "Black" });
-    const hilux = await makeCar({ make: "Toyota", model: "Hilux", body_type: "Truck", fuel_type: "Diesel", drive_train: "4WD", condition: "Nigerian Used", price: 12_000_000, year: 2014, mileage: 150_000, transmission: "Manual", location: "Abuja" });
-    const rx = await makeCar({ make: "Lexus", model: "RX 350", body_type: "SUV", condition: "New", price: 150_000_000, year: 2026, mileage: 10, financing: true, color: "Wine" });
+    const camry = await makeCar({
+      make: "Toyota",
+      model: "Camry",
+      keyfeatures: ["Bluetooth", "Sunroof"],
+      color: "Black",
+    });
+    const hilux = await makeCar({
+      make: "Toyota",
+      model: "Hilux",
+      body_type: "Truck",
+      fuel_type: "Diesel",
+      drive_train: "4WD",
+      condition: "Nigerian Used",
+      price: 12_000_000,
+      year: 2014,
+      mileage: 150_000,
+      transmission: "Manual",
+      location: "Abuja",
+    });
+    const rx = await makeCar({
+      make: "Lexus",
+      model: "RX 350",
+      body_type: "SUV",
+      condition: "New",
+      price: 150_000_000,
+      year: 2026,
+      mileage: 10,
+      financing: true,
+      color: "Wine",
+    });
     await makeCar({ make: "Toyota", model: "Corolla", sold: true });
 
     const ids = async (f: Parameters<typeof listCars>[0]) => (await listCars(f)).map((c) => c.id).sort();
@@ -39,7 +66,14 @@ describe("car queries", () => {
   });
 
   it("matches every word of the search text, each in any searched field", async () => {
-    const camry = await makeCar({ make: "Toyota", model: "Camry", color: "Black", year: 2019, car_description: null, keyfeatures: ["Sunroof"] });
+    const camry = await makeCar({
+      make: "Toyota",
+      model: "Camry",
+      color: "Black",
+      year: 2019,
+      car_description: null,
+      keyfeatures: ["Sunroof"],
+    });
     const rx = await makeCar({ make: "Lexus", model: "RX 350", color: "Wine", year: 2026, car_description: null });
     const ids = async (q: string) => (await listCars({ q })).map((c) => c.id).sort();
     expect(await ids("Toyota Camry")).toEqual([camry]);

@@ -1,9 +1,9 @@
 import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
-import { getDb, nowIso } from "../../db/database.server";
-import type { Database, StoredCarFields } from "../../db/schema";
 import { CAR_FLAG_FIELDS, type Car, type CarFields, type CarInput } from "~/lib/car";
 import type { CarFilters } from "~/lib/car-filters";
 import { CarSchema } from "~/lib/car-schema";
+import { getDb, nowIso } from "../../db/database.server";
+import type { Database, StoredCarFields } from "../../db/schema";
 import { deleteImageFiles } from "./upload.server";
 
 type CarRow = Selectable<Database["cars"]> & { images_json: string | null };
@@ -20,7 +20,8 @@ function parseJsonList(json: string | null): string[] {
 
 /** The car's own columns, in the order the admin form declares them. */
 const CAR_FIELD_NAMES = Object.keys(CarSchema.shape) as (keyof CarFields)[];
-const isFlag = (key: string): key is (typeof CAR_FLAG_FIELDS)[number] => (CAR_FLAG_FIELDS as readonly string[]).includes(key);
+const isFlag = (key: string): key is (typeof CAR_FLAG_FIELDS)[number] =>
+  (CAR_FLAG_FIELDS as readonly string[]).includes(key);
 
 function toCar(row: CarRow): Car {
   const fields: Record<string, unknown> = {};
@@ -28,11 +29,19 @@ function toCar(row: CarRow): Car {
     const value = row[key];
     fields[key] = isFlag(key) ? value === 1 : key === "keyfeatures" ? parseJsonList(value as string) : (value ?? null);
   }
-  return { ...(fields as CarFields), id: row.id, images: parseJsonList(row.images_json), sold: row.sold === 1, created_at: row.created_at };
+  return {
+    ...(fields as CarFields),
+    id: row.id,
+    images: parseJsonList(row.images_json),
+    sold: row.sold === 1,
+    created_at: row.created_at,
+  };
 }
 
 /** A car's image paths, in position order, as one JSON text (so a list needs no second query). */
-const imagesJson = sql<string | null>`(SELECT json_group_array(path ORDER BY position, id) FROM car_images WHERE car_images.car_id = cars.id)`;
+const imagesJson = sql<
+  string | null
+>`(SELECT json_group_array(path ORDER BY position, id) FROM car_images WHERE car_images.car_id = cars.id)`;
 
 /** Newest first; the id breaks ties so paging is stable. */
 const NEWEST = sql`cars.created_at DESC, cars.id DESC`;
@@ -122,10 +131,17 @@ const RANGE_FILTERS = ["minYear", "maxYear", "minPrice", "maxPrice", "minMileage
  * so SQLite seeks the range's index and sorts the matches, instead of walking every unsold car
  * by date and testing each.
  */
-export function catalogQueries(filters: CarFilters, { includeSold = false, limit, offset }: { includeSold?: boolean; limit: number; offset: number }) {
-  const count = applyFilters(getDb().selectFrom("cars"), filters, includeSold).select((eb) => eb.fn.countAll<number>().as("n"));
+export function catalogQueries(
+  filters: CarFilters,
+  { includeSold = false, limit, offset }: { includeSold?: boolean; limit: number; offset: number },
+) {
+  const count = applyFilters(getDb().selectFrom("cars"), filters, includeSold).select((eb) =>
+    eb.fn.countAll<number>().as("n"),
+  );
   const rangeOnly =
-    RANGE_FILTERS.some((k) => filters[k] !== undefined) && !EQUALITY_FILTERS.some((k) => filters[k]) && !filters.condition;
+    RANGE_FILTERS.some((k) => filters[k] !== undefined) &&
+    !EQUALITY_FILTERS.some((k) => filters[k]) &&
+    !filters.condition;
   const ids = applyFilters(getDb().selectFrom("cars"), filters, includeSold)
     .select("cars.id")
     .orderBy(rangeOnly ? sql`+cars.created_at DESC, cars.id DESC` : NEWEST)
@@ -165,7 +181,8 @@ export async function pageCars(
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
   const offset = (current - 1) * pageSize;
-  const cars = offset < total ? await carsWithIds(catalogQueries(filters, { includeSold, limit: pageSize, offset }).ids) : [];
+  const cars =
+    offset < total ? await carsWithIds(catalogQueries(filters, { includeSold, limit: pageSize, offset }).ids) : [];
   return { cars, total, page: current, pageCount };
 }
 
@@ -202,7 +219,9 @@ export async function showroom(req: ShowroomRequest): Promise<Showroom> {
     UNION ALL
     SELECT 'condition', condition COLLATE NOCASE, count(*) FROM cars WHERE sold = 0 GROUP BY 2`.execute(db);
   const countOf = (kind: string, value: string) =>
-    counts.rows.filter((r) => r.kind === kind && r.value.toLowerCase() === value.toLowerCase()).reduce((a, r) => a + Number(r.n), 0);
+    counts.rows
+      .filter((r) => r.kind === kind && r.value.toLowerCase() === value.toLowerCase())
+      .reduce((a, r) => a + Number(r.n), 0);
   const total = counts.rows.filter((r) => r.kind === "body").reduce((a, r) => a + Number(r.n), 0);
   const { pageSize } = req.collection;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -213,7 +232,8 @@ export async function showroom(req: ShowroomRequest): Promise<Showroom> {
     sql`SELECT 'collection', id FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
     sql`SELECT 'tab', id FROM (SELECT id FROM cars WHERE sold = 0 AND condition = ${req.tab.condition} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT ${req.tab.size})`,
     ...req.bodyTypes.map(
-      (type) => sql`SELECT ${`tile:${type}`}, id FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT 1)`,
+      (type) =>
+        sql`SELECT ${`tile:${type}`}, id FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT 1)`,
     ),
   ];
   const rows = await sql<CarRow & { section: string }>`
@@ -264,17 +284,15 @@ export function carColumns(input: CarInput): StoredCarFields {
         : 0
       : key === "keyfeatures"
         ? JSON.stringify(value ?? [])
-        : value === undefined || value === "" ? null : value;
+        : value === undefined || value === ""
+          ? null
+          : value;
   }
   return columns as StoredCarFields;
 }
 
 /** Stores a car and its image paths in one transaction; returns the new id. */
-export async function createCar(
-  input: CarInput,
-  imagePaths: string[],
-  createdAt: string = nowIso(),
-): Promise<number> {
+export async function createCar(input: CarInput, imagePaths: string[], createdAt: string = nowIso()): Promise<number> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
@@ -315,7 +333,13 @@ export async function updateCar(
         .where("id", "=", id)
         .execute();
       const had = (
-        await trx.selectFrom("car_images").select("path").where("car_id", "=", id).orderBy("position").orderBy("id").execute()
+        await trx
+          .selectFrom("car_images")
+          .select("path")
+          .where("car_id", "=", id)
+          .orderBy("position")
+          .orderBy("id")
+          .execute()
       ).map((r) => r.path);
       const kept = [...new Set(keptImages)].filter((p) => had.includes(p));
       const images = [...kept, ...newImages];
@@ -337,7 +361,9 @@ export async function deleteCarRow(id: number): Promise<string[] | null> {
     .execute(async (trx) => {
       const row = await trx.selectFrom("cars").select("id").where("id", "=", id).executeTakeFirst();
       if (!row) return null;
-      const paths = (await trx.selectFrom("car_images").select("path").where("car_id", "=", id).execute()).map((r) => r.path);
+      const paths = (await trx.selectFrom("car_images").select("path").where("car_id", "=", id).execute()).map(
+        (r) => r.path,
+      );
       await trx.deleteFrom("cars").where("id", "=", id).execute(); // car_images cascade, sales keep their record
       return paths;
     });

@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
-import { getDb, nowIso } from "../../db/database.server";
-import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";
 import {
   type ClientInfoInput,
   type ContactInput,
@@ -10,6 +8,8 @@ import {
   normalizeLoanReference,
   UNKNOWN_LOAN_APPLICATION,
 } from "~/lib/lead-schemas";
+import { getDb, nowIso } from "../../db/database.server";
+import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";
 
 /**
  * Buyer leads: inspection bookings, contact messages, loan applications and client information.
@@ -24,7 +24,10 @@ export type ClientInfo = Selectable<ClientInfosTable>;
 /** One page of inspection requests, newest booking first, and how many there are. */
 export async function pageInspections(page: number, pageSize: number): Promise<{ rows: Inspection[]; total: number }> {
   const db = getDb();
-  const { n } = await db.selectFrom("inspections").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("inspections")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom("inspections")
     .selectAll()
@@ -132,10 +135,14 @@ export async function createLoanApplication(
 }
 
 /** The loan application with this reference; null for a missing, malformed or unknown one. */
-export async function getLoanApplicationByReference(reference: string | null | undefined): Promise<LoanApplication | null> {
+export async function getLoanApplicationByReference(
+  reference: string | null | undefined,
+): Promise<LoanApplication | null> {
   const ref = normalizeLoanReference(reference);
   if (!ref) return null;
-  return (await getDb().selectFrom("loan_applications").selectAll().where("reference", "=", ref).executeTakeFirst()) ?? null;
+  return (
+    (await getDb().selectFrom("loan_applications").selectAll().where("reference", "=", ref).executeTakeFirst()) ?? null
+  );
 }
 
 /** True when the client information for this loan application has already been sent. */
@@ -162,10 +169,23 @@ export async function createClientInfo(input: ClientInfoInput): Promise<ClientIn
     .execute(async (trx) => {
       let appId: number | null = null;
       if (input.loan_application !== undefined) {
-        const app = await trx.selectFrom("loan_applications").select("id").where("reference", "=", input.loan_application).executeTakeFirst();
+        const app = await trx
+          .selectFrom("loan_applications")
+          .select("id")
+          .where("reference", "=", input.loan_application)
+          .executeTakeFirst();
         if (!app) return { ok: false, field: "loan_application", error: UNKNOWN_LOAN_APPLICATION } as const;
-        const dup = await trx.selectFrom("client_infos").select("id").where("loan_application_id", "=", app.id).executeTakeFirst();
-        if (dup) return { ok: false, field: "loan_application", error: "This loan application has already been submitted" } as const;
+        const dup = await trx
+          .selectFrom("client_infos")
+          .select("id")
+          .where("loan_application_id", "=", app.id)
+          .executeTakeFirst();
+        if (dup)
+          return {
+            ok: false,
+            field: "loan_application",
+            error: "This loan application has already been submitted",
+          } as const;
         appId = app.id;
       }
       const clientInfo = await trx

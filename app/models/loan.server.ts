@@ -1,6 +1,6 @@
+import type { Car } from "~/lib/car";
 import { type LoanPeriod, type LoanQuote, quoteLoan } from "~/lib/loan-math";
 import { getCar } from "./car.server";
-import { type Car } from "~/lib/car";
 import { createLoanApplication, type LoanApplication } from "./lead.server";
 
 /**
@@ -16,12 +16,10 @@ export function loanCarName(car: Pick<Car, "make" | "model" | "year" | "color">)
 /** A car the dealer finances right now (financing on and not sold), or null. */
 export async function getFinancingCar(id: number): Promise<Car | null> {
   const car = await getCar(id);
-  return car && car.financing && !car.sold ? car : null;
+  return car?.financing && !car.sold ? car : null;
 }
 
-export type ApplyResult =
-  | { ok: true; application: LoanApplication; quote: LoanQuote }
-  | { ok: false; error: string };
+export type ApplyResult = { ok: true; application: LoanApplication; quote: LoanQuote } | { ok: false; error: string };
 
 /** Recomputes the quote from the stored price and stores the loan application. */
 export async function applyForCarLoan(carId: number, percent: number, months: LoanPeriod): Promise<ApplyResult> {

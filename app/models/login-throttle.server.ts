@@ -1,8 +1,8 @@
 import {
   LOGIN_ATTEMPTS_PER_MINUTE_PER_IP,
+  LOGIN_FIRST_DELAY_MS,
   LOGIN_FREE_FAILURES,
   LOGIN_MAX_DELAY_MS,
-  LOGIN_FIRST_DELAY_MS,
   LOGIN_USERNAME_CAP,
   LOGIN_USERNAME_WINDOW_MS,
 } from "~/config/constants";
@@ -95,8 +95,10 @@ export function beginLoginAttempt(ip: string, username: string, now = Date.now()
 /** Forgets addresses and pairs with nothing that still matters, so memory stays bounded. */
 function prune(now: number) {
   for (const [ip, times] of attemptsByIp) if (times.every((t) => now - t >= MINUTE)) attemptsByIp.delete(ip);
-  for (const [key, pair] of pairs) if (now - pair.last > LOGIN_MAX_DELAY_MS + LOGIN_USERNAME_WINDOW_MS) pairs.delete(key);
-  for (const [user, times] of failuresByUser) if (times.every((t) => now - t >= LOGIN_USERNAME_WINDOW_MS)) failuresByUser.delete(user);
+  for (const [key, pair] of pairs)
+    if (now - pair.last > LOGIN_MAX_DELAY_MS + LOGIN_USERNAME_WINDOW_MS) pairs.delete(key);
+  for (const [user, times] of failuresByUser)
+    if (times.every((t) => now - t >= LOGIN_USERNAME_WINDOW_MS)) failuresByUser.delete(user);
 }
 
 /** For tests. */

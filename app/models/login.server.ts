@@ -20,7 +20,8 @@ export async function attemptLogin(ip: string, username: string, password: strin
   const name = username.trim();
   if (!name || !password) return { ok: false, reason: "missing", message: INVALID_CREDENTIALS };
   const attempt = beginLoginAttempt(ip, name);
-  if (!attempt.ok) return { ok: false, reason: "throttled", message: attempt.message, retryAfterSeconds: attempt.retryAfterSeconds };
+  if (!attempt.ok)
+    return { ok: false, reason: "throttled", message: attempt.message, retryAfterSeconds: attempt.retryAfterSeconds };
   const admin = await verifyLogin(name, password);
   attempt.finish(admin !== null);
   return admin ? { ok: true, admin } : { ok: false, reason: "wrong", message: INVALID_CREDENTIALS };
@@ -30,6 +31,7 @@ export async function attemptLogin(ip: string, username: string, password: strin
 export async function confirmPassword(ip: string, admin: Admin, password: string): Promise<PasswordCheck> {
   const check = await attemptLogin(ip, admin.username, password);
   if (check.ok && check.admin.id !== admin.id) return { ok: false, reason: "wrong", message: WRONG_CURRENT_PASSWORD };
-  if (!check.ok && check.reason !== "throttled") return { ok: false, reason: check.reason, message: WRONG_CURRENT_PASSWORD };
+  if (!check.ok && check.reason !== "throttled")
+    return { ok: false, reason: check.reason, message: WRONG_CURRENT_PASSWORD };
   return check;
 }

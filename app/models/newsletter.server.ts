@@ -1,5 +1,5 @@
-import { getDb, nowIso } from "../../db/database.server";
 import type { NewsletterInput } from "~/lib/newsletter-schema";
+import { getDb, nowIso } from "../../db/database.server";
 
 export interface SubscribeResult {
   /** False when the email (compared case-insensitively) was already on the list. */

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
+import { logout, optionalAdmin, requireAdmin } from "~/http/auth.server";
+import { sessionCookie } from "~/http/cookies.server";
 import { getDb } from "../../db/database.server";
 import { adminToken } from "../../tests/helpers/admin-auth";
 import { clearData } from "../../tests/helpers/db";
-import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
-import { logout, optionalAdmin, requireAdmin } from "~/http/auth.server";
 import { beginLoginAttempt, pairDelay, resetLoginThrottle } from "./login-throttle.server";
-import { sessionCookie } from "~/http/cookies.server";
-import { checkSession, createSession, deleteOtherSessions, hashToken } from "./session.server";
+import { checkSession, deleteOtherSessions, hashToken } from "./session.server";
 
 beforeEach(async () => {
   await clearData();
@@ -65,13 +65,18 @@ describe("page guard", () => {
     expect(anon).toBeInstanceOf(Response);
     expect(anon.headers.get("Location")).toBe("/admin/login");
     // An unsigned cookie with a valid token is not accepted.
-    const forged = await requireAdmin(new Request("http://localhost/admin", { headers: { Cookie: `__admin_session=${token}` } })).catch((e) => e);
+    const forged = await requireAdmin(
+      new Request("http://localhost/admin", { headers: { Cookie: `__admin_session=${token}` } }),
+    ).catch((e) => e);
     expect(forged.headers.get("Location")).toBe("/admin/login");
   });
 
   it("says why when the session ran out while idle, and logout deletes the row", async () => {
     const { token } = await adminToken();
-    await getDb().updateTable("sessions").set({ last_seen_at: new Date(Date.now() - 6 * 60_000).toISOString() }).execute();
+    await getDb()
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .execute();
     const res = await requireAdmin(await withCookie(token)).catch((e) => e);
     expect(res.headers.get("Location")).toBe("/admin/login?reason=inactivity");
     expect(res.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
@@ -106,7 +111,11 @@ describe("login throttle", () => {
   it("gives an address three free failures per username, then waits that double each time", () => {
     const t = 5_000_000;
     for (let i = 0; i < 3; i++) fail("3.3.3.3", "boss", t + i);
-    expect(begin("3.3.3.3", "boss", t + 10)).toMatchObject({ ok: false, retryAfterSeconds: 5, message: "Too many failed logins. Please wait 5 seconds and try again." });
+    expect(begin("3.3.3.3", "boss", t + 10)).toMatchObject({
+      ok: false,
+      retryAfterSeconds: 5,
+      message: "Too many failed logins. Please wait 5 seconds and try again.",
+    });
     fail("3.3.3.3", "boss", t + 5_002);
     expect(begin("3.3.3.3", "boss", t + 5_010)).toMatchObject({ ok: false, retryAfterSeconds: 10 });
     fail("3.3.3.3", "boss", t + 15_002);
@@ -142,7 +151,10 @@ describe("login throttle", () => {
     const t = 20_000_000;
     for (let i = 0; i < 20; i++) fail(`9.9.9.${i}`, "admin", t + i);
     // A guessing address that already failed is refused for the rest of the window...
-    expect(begin("9.9.9.1", "admin", t + 60_000)).toMatchObject({ ok: false, message: expect.stringMatching(/for this username/) });
+    expect(begin("9.9.9.1", "admin", t + 60_000)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/for this username/),
+    });
     // ...but a clean address (the dealer at the office) may still sign in.
     expect(begin("10.0.0.1", "admin", t + 60_000).ok).toBe(true);
     expect(begin("9.9.9.1", "admin", t + 15 * 60_000 + 30).ok).toBe(true);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { type DB, getDb, nowIso } from "../../db/database.server";
 import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
+import { type DB, getDb, nowIso } from "../../db/database.server";
 import type { Admin } from "./admin.server";
 
 /**
@@ -49,7 +49,11 @@ export async function checkSession(token: string | null | undefined, now = Date.
     await db.deleteFrom("sessions").where("id", "=", row.sid).execute();
     return { status: "expired" };
   }
-  await db.updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", row.sid).execute();
+  await db
+    .updateTable("sessions")
+    .set({ last_seen_at: new Date(now).toISOString() })
+    .where("id", "=", row.sid)
+    .execute();
   return { status: "ok", admin: { id: row.id, username: row.username } };
 }
 

@@ -13,6 +13,10 @@ export async function sessionSecret(configured?: string): Promise<string> {
     .values({ key: "session_secret", value })
     .onConflict((oc) => oc.column("key").doNothing())
     .execute();
-  const stored = await db.selectFrom("settings").select("value").where("key", "=", "session_secret").executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", "session_secret")
+    .executeTakeFirstOrThrow();
   return stored.value;
 }

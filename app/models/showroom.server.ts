@@ -21,4 +21,6 @@ export const GALLERY = [
   "Honda Accord interior",
   "Kia EV6, electric",
   "Lexus GX 460 wheel and trim",
-].slice(0, GALLERY_IMAGES).map((alt, i) => ({ src: `/images/gallery-${i + 1}.webp`, alt }));
+]
+  .slice(0, GALLERY_IMAGES)
+  .map((alt, i) => ({ src: `/images/gallery-${i + 1}.webp`, alt }));

@@ -9,7 +9,16 @@ beforeEach(clearData);
 const inspection = (created_at: string) =>
   getDb()
     .insertInto("inspections")
-    .values({ name: "Ada", phone: "08030000000", email: "a@b.ng", car_make: "Toyota", car_model: "Camry", inspection_date: "2026-06-01", other_info: null, created_at })
+    .values({
+      name: "Ada",
+      phone: "08030000000",
+      email: "a@b.ng",
+      car_make: "Toyota",
+      car_model: "Camry",
+      inspection_date: "2026-06-01",
+      other_info: null,
+      created_at,
+    })
     .execute();
 
 describe("dashboard stats", () => {

@@ -27,7 +27,9 @@ export async function monthlyInspectionStats(year = new Date().getUTCFullYear())
 }
 
 /** Cars listed (created) and cars sold in each month of the year. */
-export async function monthlyCarStats(year = new Date().getUTCFullYear()): Promise<{ created: number[]; sold: number[] }> {
+export async function monthlyCarStats(
+  year = new Date().getUTCFullYear(),
+): Promise<{ created: number[]; sold: number[] }> {
   const [from, to] = yearRange(year);
   const db = getDb();
   const created = await db

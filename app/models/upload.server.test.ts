@@ -1,9 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
+import { beforeEach, describe, expect, it } from "vitest";
 import { hasGpsBlock, jpegWithGps, makeImage, pixelFloodPng, uploadedFiles } from "../../tests/helpers/db";
-import { checkImage, deleteImageFiles, diskPathOf, ImageRejectedError, saveImage, TOO_MANY_PIXELS } from "./upload.server";
+import {
+  checkImage,
+  deleteImageFiles,
+  diskPathOf,
+  ImageRejectedError,
+  saveImage,
+  TOO_MANY_PIXELS,
+} from "./upload.server";
 
 beforeEach(() => {
   for (const f of uploadedFiles()) fs.rmSync(f);
@@ -17,9 +24,13 @@ describe("image uploads", () => {
   });
 
   it("refuses SVG, text named as an image, empty and oversized files", async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     await expect(checkImage(svg)).rejects.toBeInstanceOf(ImageRejectedError);
-    await expect(checkImage(Buffer.from("just some text pretending to be a jpg"))).rejects.toMatchObject({ problem: "unsupported" });
+    await expect(checkImage(Buffer.from("just some text pretending to be a jpg"))).rejects.toMatchObject({
+      problem: "unsupported",
+    });
     await expect(checkImage(Buffer.alloc(0))).rejects.toMatchObject({ problem: "empty" });
     await expect(checkImage(Buffer.alloc(2_097_153, 1))).rejects.toMatchObject({
       problem: "too-large",
@@ -30,10 +41,14 @@ describe("image uploads", () => {
   it("stores the original and its WebP variants under a random name, and deletes them all", async () => {
     const publicPath = await saveImage(await makeImage("png", 800));
     expect(publicPath).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
-    const files = uploadedFiles().map((f) => path.basename(f)).sort();
+    const files = uploadedFiles()
+      .map((f) => path.basename(f))
+      .sort();
     const stem = path.basename(publicPath, ".png");
     expect(files).toEqual([`${stem}.card.webp`, `${stem}.png`, `${stem}.thumb.webp`]);
-    const card = await import("sharp").then((s) => s.default(path.join(process.env.UPLOADS_DIR!, `${stem}.card.webp`)).metadata());
+    const card = await import("sharp").then((s) =>
+      s.default(path.join(process.env.UPLOADS_DIR!, `${stem}.card.webp`)).metadata(),
+    );
     expect(card.format).toBe("webp");
     expect(card.width).toBe(640);
     await deleteImageFiles(publicPath);

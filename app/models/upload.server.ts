@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
-import { env } from "~/config/env.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGAPIXELS } from "~/config/constants";
+import { env } from "~/config/env.server";
 import { IMAGE_TOO_LARGE } from "~/config/messages";
 
 /** Formats accepted from the bytes (never from the name or the client's MIME type). */
@@ -72,7 +72,11 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
   const pages = meta.pages ?? 1;
   const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages;
   if (pixels > MAX_IMAGE_MEGAPIXELS * 1_000_000) throw new ImageRejectedError(TOO_MANY_PIXELS);
-  return { ext, format: meta.format === "heif" ? "avif" : (meta.format as CheckedImage["format"]), animated: pages > 1 };
+  return {
+    ext,
+    format: meta.format === "heif" ? "avif" : (meta.format as CheckedImage["format"]),
+    animated: pages > 1,
+  };
 }
 
 /**
@@ -120,10 +124,7 @@ export async function saveImage(bytes: Buffer, checked?: CheckedImage): Promise<
   const written: string[] = [];
   try {
     for (const [variant, width] of Object.entries(VARIANTS)) {
-      const out = await open(original)
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 72 })
-        .toBuffer();
+      const out = await open(original).resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
       const file = path.join(dir, `${base}.${variant}.webp`);
       await writeAtomically(file, out);
       written.push(file);
@@ -144,8 +145,6 @@ export async function deleteImageFiles(publicPath: string): Promise<void> {
   if (!original) return;
   const stem = original.replace(/\.[a-z0-9]+$/i, "");
   await Promise.all(
-    [original, ...Object.keys(VARIANTS).map((v) => `${stem}.${v}.webp`)].map((f) =>
-      fs.rm(f, { force: true }),
-    ),
+    [original, ...Object.keys(VARIANTS).map((v) => `${stem}.${v}.webp`)].map((f) => fs.rm(f, { force: true })),
   );
 }

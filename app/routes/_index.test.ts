@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { countSubscribers } from "~/models/newsletter.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { leadFormRequest } from "../../tests/helpers/leads";
-import { countSubscribers } from "~/models/newsletter.server";
 import { action, loader } from "./_index";
 
 beforeEach(clearData);
@@ -13,10 +13,17 @@ const post = async (fields: Record<string, string>, cookie?: string) => {
 };
 
 /** Remix's data() result: { data, init }. */
-type Result = { data: { ok: boolean; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }; init: ResponseInit | null };
+type Result = {
+  data: { ok: boolean; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+  init: ResponseInit | null;
+};
 
 const load = async (url: string, cookie?: string) =>
-  (await loader({ request: new Request(`http://x${url}`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} }));
+  await loader({
+    request: new Request(`http://x${url}`, { headers: cookie ? { Cookie: cookie } : {} }),
+    params: {},
+    context: {},
+  });
 
 describe("home newsletter action", () => {
   it("subscribes and remembers the entry for this visitor only", async () => {
@@ -33,7 +40,11 @@ describe("home newsletter action", () => {
   });
 
   it("answers 400, not 500, to a body that is not a form", async () => {
-    for (const [type, body] of [["application/json", '{"intent":"newsletter"}'], ["text/plain", "hello"], ["multipart/form-data; boundary=x", "broken"]]) {
+    for (const [type, body] of [
+      ["application/json", '{"intent":"newsletter"}'],
+      ["text/plain", "hello"],
+      ["multipart/form-data; boundary=x", "broken"],
+    ]) {
       const res = (await action({
         request: new Request("http://x/?index", { method: "POST", headers: { "Content-Type": type }, body }),
         params: {},
@@ -75,7 +86,13 @@ describe("home loader", () => {
   });
 
   it("pages the collection, picks the condition tab and counts body types", async () => {
-    for (let i = 0; i < 14; i++) await makeCar({ model: `M${i}`, condition: i % 2 ? "New" : "Foreign Used", body_type: i < 3 ? "SUV" : "Sedan", created_at: `2026-01-${String(i + 1).padStart(2, "0")}T00:00:00.000Z` });
+    for (let i = 0; i < 14; i++)
+      await makeCar({
+        model: `M${i}`,
+        condition: i % 2 ? "New" : "Foreign Used",
+        body_type: i < 3 ? "SUV" : "Sedan",
+        created_at: `2026-01-${String(i + 1).padStart(2, "0")}T00:00:00.000Z`,
+      });
     await makeCar({ model: "Sold", sold: true });
     const first = await load("/");
     expect(first.recent.map((c) => c.model)).toEqual(["M13", "M12", "M11", "M10", "M9", "M8"]);

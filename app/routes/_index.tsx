@@ -5,29 +5,29 @@ import { useEffect } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
 import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
 import { BodyTypeTiles } from "~/components/home/BodyTypeTiles";
+import { CarStrip } from "~/components/home/CarStrip";
 import { ConditionTabs } from "~/components/home/ConditionTabs";
 import { Gallery } from "~/components/home/Gallery";
 import { Hero } from "~/components/home/Hero";
-import { CarStrip } from "~/components/home/CarStrip";
 import { NewsletterForm } from "~/components/home/NewsletterForm";
 import { Section } from "~/components/home/Section";
 import { Pagination } from "~/components/Pagination";
 import { SearchBox } from "~/components/SearchBox";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
-import pages from "~/styles/pages.module.css";
 import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "~/config/constants";
 import { site } from "~/config/site";
+import { formStamp } from "~/http/bot-guard.server";
+import { rememberVisitorSubscription, visitorSubscriptions } from "~/http/cookies.server";
+import { formFailure, readLeadForm } from "~/http/forms.server";
+import { type Car, type CardCar, toCardCar } from "~/lib/car";
 import { parsePage } from "~/lib/car-filters";
 import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
 import { showroom } from "~/models/car.server";
-import { type Car, type CardCar, toCardCar } from "~/lib/car";
-import { formStamp } from "~/http/bot-guard.server";
-import { rememberVisitorSubscription, visitorSubscriptions } from "~/http/cookies.server";
-import { formFailure, readLeadForm } from "~/http/forms.server";
 import { subscribe } from "~/models/newsletter.server";
 import { GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
+import pages from "~/styles/pages.module.css";
 
 const CONDITION_TAB_CARS = 8;
 
@@ -70,7 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.values.intent !== "newsletter") return formFailure(NEWSLETTER_FAILURE, {}, form.values);
   await subscribe(form.data);
   const entry = { name: form.data.name, email: form.data.email.toLowerCase() };
-  return data({ ok: true as const, entry }, { headers: { "Set-Cookie": await rememberVisitorSubscription(request, entry) } });
+  return data(
+    { ok: true as const, entry },
+    { headers: { "Set-Cookie": await rememberVisitorSubscription(request, entry) } },
+  );
 }
 
 /** Refreshes the lists every HOME_REFRESH_MS while the tab is visible. */
@@ -99,7 +102,17 @@ export default function Home() {
         <BodyTypeTiles tiles={tiles} />
       </Section>
 
-      <Section id="new-arrivals" eyebrow="Just landed" title="New Arrivals" tinted action={<ButtonLink to="/browse" variant="subtle">See all cars →</ButtonLink>}>
+      <Section
+        id="new-arrivals"
+        eyebrow="Just landed"
+        title="New Arrivals"
+        tinted
+        action={
+          <ButtonLink to="/browse" variant="subtle">
+            See all cars →
+          </ButtonLink>
+        }
+      >
         <CarStrip cars={recent} onOpen={lightbox.open} testId="new-arrivals" />
       </Section>
 
@@ -112,8 +125,19 @@ export default function Home() {
         <NewsletterForm subscribed={subscribed} fallback={actionData} stamp={stamp} />
       </Container>
 
-      <Section id="conditions" eyebrow="By condition" title="New, Tokunbo or Nigerian Used" tinted
-        action={tab.total > tab.cars.length ? <ButtonLink to={`/browse?${new URLSearchParams({ condition: tab.condition })}`} variant="subtle">View all {tab.total} →</ButtonLink> : undefined}>
+      <Section
+        id="conditions"
+        eyebrow="By condition"
+        title="New, Tokunbo or Nigerian Used"
+        tinted
+        action={
+          tab.total > tab.cars.length ? (
+            <ButtonLink to={`/browse?${new URLSearchParams({ condition: tab.condition })}`} variant="subtle">
+              View all {tab.total} →
+            </ButtonLink>
+          ) : undefined
+        }
+      >
         <ConditionTabs current={tab.value} />
         {tab.cars.length ? (
           <CarStrip cars={tab.cars} onOpen={lightbox.open} testId="condition-cars" />
@@ -132,7 +156,10 @@ export default function Home() {
 
 export const meta: MetaFunction = () => [
   { title: `${site.name} | ${site.tagline}` },
-  { name: "description", content: `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.office}. Prices in naira, inspections, financing.` },
+  {
+    name: "description",
+    content: `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.office}. Prices in naira, inspections, financing.`,
+  },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -36,8 +36,8 @@ export default function About() {
           <div className={pages.storyText}>
             <h2>Our story</h2>
             <p>
-              We started with a handful of cars on a small lot in Lekki and a simple promise: tell buyers the truth about
-              every car. Over more than 15 years of experience that promise has grown into a showroom of new and
+              We started with a handful of cars on a small lot in Lekki and a simple promise: tell buyers the truth
+              about every car. Over more than 15 years of experience that promise has grown into a showroom of new and
               foreign-used “Tokunbo” vehicles, a sourcing network abroad and thousands of happy customers.
             </p>
             <p>
@@ -48,11 +48,17 @@ export default function About() {
           <div className={pages.cards}>
             <div className={pages.card}>
               <h3>Our mission</h3>
-              <p>To make buying a quality car in Nigeria simple, honest and affordable, with clear prices, real inspections and flexible financing.</p>
+              <p>
+                To make buying a quality car in Nigeria simple, honest and affordable, with clear prices, real
+                inspections and flexible financing.
+              </p>
             </div>
             <div className={pages.card}>
               <h3>Our vision</h3>
-              <p>To be the most trusted car dealer in West Africa, known for the quality of our cars and the care we give every customer.</p>
+              <p>
+                To be the most trusted car dealer in West Africa, known for the quality of our cars and the care we give
+                every customer.
+              </p>
             </div>
           </div>
         </div>
@@ -72,8 +78,12 @@ export default function About() {
       <Section id="why" eyebrow="Why us" title="Why Choose Us">
         <WhyChooseUs />
         <div className={pages.aboutActions}>
-          <ButtonLink to="/browse" size="md">Browse Cars</ButtonLink>
-          <ButtonLink to="/connect" size="md" variant="default">Connect with Us</ButtonLink>
+          <ButtonLink to="/browse" size="md">
+            Browse Cars
+          </ButtonLink>
+          <ButtonLink to="/connect" size="md" variant="default">
+            Connect with Us
+          </ButtonLink>
         </div>
       </Section>
     </>
@@ -82,7 +92,10 @@ export default function About() {
 
 export const meta: MetaFunction = () => [
   { title: `About Us | ${site.name}` },
-  { name: "description", content: `${site.name}: over 15 years selling new and foreign-used (Tokunbo) cars in ${site.office}. Importation, sales, consultation and sourcing.` },
+  {
+    name: "description",
+    content: `${site.name}: over 15 years selling new and foreign-used (Tokunbo) cars in ${site.office}. Importation, sales, consultation and sourcing.`,
+  },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

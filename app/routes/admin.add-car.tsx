@@ -23,7 +23,12 @@ export async function action({ request }: ActionFunctionArgs) {
     await addCar(fields, files);
   } catch (e) {
     if (!(e instanceof CarListingError)) throw e;
-    const failure: CarFormFailure = { ok: false, error: `Failed to add car: ${e.message}`, fieldErrors: e.fieldErrors, values: carFormValues(e.values) };
+    const failure: CarFormFailure = {
+      ok: false,
+      error: `Failed to add car: ${e.message}`,
+      fieldErrors: e.fieldErrors,
+      values: carFormValues(e.values),
+    };
     return data(failure, { status: carListingStatus(e) });
   }
   return redirect("/admin/create-listing?done=added");
@@ -32,7 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AddCar() {
   const failed = useActionData<typeof action>();
   return (
-    <AdminPage title="Add New Car" description="Fields marked * are required. Photos are optional and can be added later.">
+    <AdminPage
+      title="Add New Car"
+      description="Fields marked * are required. Photos are optional and can be added later."
+    >
       {failed ? <Notice kind="error">{failed.error}</Notice> : null}
       <CarForm
         key={failed ? JSON.stringify(failed.values) : "new"}

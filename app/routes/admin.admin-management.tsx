@@ -4,11 +4,11 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Notice } from "~/components/admin/Notice";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
+import { confirmOwnPassword, LoginError, requireAdmin } from "~/http/auth.server";
+import { clientIp } from "~/http/request.server";
 import { AddAdminSchema, ChangePasswordSchema, RemoveAdminSchema } from "~/lib/admin-schema";
 import { firstError, validate } from "~/lib/validation";
 import { AdminError, changeAdminPassword, createAdmin, listAdmins, removeAdmin } from "~/models/admin.server";
-import { clientIp } from "~/http/request.server";
-import { confirmOwnPassword, LoginError, requireAdmin } from "~/http/auth.server";
 import { deleteOtherSessions } from "~/models/session.server";
 
 type Intent = "add" | "change" | "remove";
@@ -22,7 +22,10 @@ const FAILURE_PREFIX: Record<Intent, string> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  return { me: admin.username, admins: (await listAdmins()).map(({ username, created_at }) => ({ username, created_at })) };
+  return {
+    me: admin.username,
+    admins: (await listAdmins()).map(({ username, created_at }) => ({ username, created_at })),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,7 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent: Intent = form.intent === "change" || form.intent === "remove" ? form.intent : "add";
   const username = typeof form.username === "string" ? form.username : "";
   const fail = (message: string, status: number) =>
-    data<Result>({ intent, ok: false, message: FAILURE_PREFIX[intent] + message, username, at: Date.now() }, { status });
+    data<Result>(
+      { intent, ok: false, message: FAILURE_PREFIX[intent] + message, username, at: Date.now() },
+      { status },
+    );
   const done = (message: string) => data<Result>({ intent, ok: true, message, username: "", at: Date.now() });
   try {
     if (intent === "add") {
@@ -60,7 +66,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function AdminForm({ intent, title, passwordName, passwordLabel, button, result, askCurrent = false, danger = false, usernames }: {
+function AdminForm({
+  intent,
+  title,
+  passwordName,
+  passwordLabel,
+  button,
+  result,
+  askCurrent = false,
+  danger = false,
+  usernames,
+}: {
   intent: Intent;
   title: string;
   /** The new password's field, if the form sets one. */
@@ -140,7 +156,14 @@ export default function AdminManagement() {
         {result?.ok ? <Notice kind="success">{result.message}</Notice> : null}
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <AdminForm intent="add" title="Add New Admin" passwordName="password" passwordLabel="Password" button="Add Admin" result={result} />
+        <AdminForm
+          intent="add"
+          title="Add New Admin"
+          passwordName="password"
+          passwordLabel="Password"
+          button="Add Admin"
+          result={result}
+        />
         <AdminForm
           intent="change"
           title="Change Admin Password"
@@ -151,7 +174,15 @@ export default function AdminManagement() {
           askCurrent
           usernames={usernames}
         />
-        <AdminForm intent="remove" title="Remove Admin" button="Remove Admin" result={result} askCurrent danger usernames={usernames.filter((u) => u !== me)} />
+        <AdminForm
+          intent="remove"
+          title="Remove Admin"
+          button="Remove Admin"
+          result={result}
+          askCurrent
+          danger
+          usernames={usernames.filter((u) => u !== me)}
+        />
         <Paper withBorder radius="md" p="lg" shadow="xs">
           <Title order={2} fz="lg" mb="md">
             Admins
@@ -178,8 +209,8 @@ export default function AdminManagement() {
         </Paper>
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Changing a password signs that admin out on every other device; removing an admin signs them out everywhere at once.
-        You cannot remove yourself or the last admin.
+        Changing a password signs that admin out on every other device; removing an admin signs them out everywhere at
+        once. You cannot remove yourself or the last admin.
       </Text>
     </AdminPage>
   );

@@ -1,16 +1,16 @@
 import { Button } from "@mantine/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { type CarListRow, CarListTable } from "~/components/admin/CarListTable";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { Notice } from "~/components/admin/Notice";
-import { requireAdmin } from "~/http/auth.server";
-import { deleteCar, getCar, markCarSold, pageCars, parseCarId } from "~/models/car.server";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
+import { requireAdmin } from "~/http/auth.server";
 import { parsePage } from "~/lib/car-filters";
+import { deleteCar, getCar, markCarSold, pageCars, parseCarId } from "~/models/car.server";
 
 const DONE_MESSAGES: Record<string, string> = {
   added: "Car added successfully",
@@ -32,10 +32,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let confirm: { kind: keyof typeof QUESTIONS; id: number; label: string } | null = null;
   if ((kind === "delete" || kind === "sold") && confirmId) {
     const car = await getCar(confirmId).catch(() => null);
-    if (car && !(kind === "sold" && car.sold)) confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}` };
+    if (car && !(kind === "sold" && car.sold))
+      confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}` };
   }
   const result = await pageCars({}, parsePage(params), ADMIN_CARS_PAGE_SIZE, { includeSold: true });
-  const cars: CarListRow[] = result.cars.map(({ id, make, model, year, created_at, sold, images }) => ({ id, make, model, year, created_at, sold, images: images.slice(0, 1) }));
+  const cars: CarListRow[] = result.cars.map(({ id, make, model, year, created_at, sold, images }) => ({
+    id,
+    make,
+    model,
+    year,
+    created_at,
+    sold,
+    images: images.slice(0, 1),
+  }));
   return { cars, total: result.total, page: result.page, pageCount: result.pageCount, done, confirm };
 }
 
@@ -50,23 +59,34 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const id = parseCarId(String(form.get("id") ?? ""));
   // A failure is logged and answered with the screen's own message ('Error deleting car', ...).
-  const logged = <T,>(fallback: T) => (e: unknown) => {
-    console.error(e);
-    return fallback;
-  };
+  const logged =
+    <T,>(fallback: T) =>
+    (e: unknown) => {
+      console.error(e);
+      return fallback;
+    };
   if (intent === "delete") {
     const ok = id ? await deleteCar(id).catch(logged(false)) : false;
-    return ok ? redirect("/admin/create-listing?done=deleted") : data({ error: "Error deleting car" }, { status: id ? 404 : 400 });
+    return ok
+      ? redirect("/admin/create-listing?done=deleted")
+      : data({ error: "Error deleting car" }, { status: id ? 404 : 400 });
   }
   if (intent === "sold") {
     const car = id ? await getCar(id) : null;
     const now = new Date();
     const result = car
-      ? await markCarSold(car.id, { make: car.make, model: car.model, year: car.year, color: car.color, dateSold: now.toISOString(), timeSold: lagosTime(now) }).catch(
-          logged("failed" as const),
-        )
+      ? await markCarSold(car.id, {
+          make: car.make,
+          model: car.model,
+          year: car.year,
+          color: car.color,
+          dateSold: now.toISOString(),
+          timeSold: lagosTime(now),
+        }).catch(logged("failed" as const))
       : "not-found";
-    return result === "ok" ? redirect("/admin/create-listing?done=sold") : data({ error: "Error marking car as sold" }, { status: result === "not-found" ? 404 : 400 });
+    return result === "ok"
+      ? redirect("/admin/create-listing?done=sold")
+      : data({ error: "Error marking car as sold" }, { status: result === "not-found" ? 404 : 400 });
   }
   return data({ error: "Unknown action" }, { status: 400 });
 }

@@ -31,7 +31,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseCarId(params.id);
   const car = notFoundIfMissing(id ? await getCar(id) : null, "Car not found");
-  return { car: { id: car.id, title: `${car.make} ${car.model} ${car.year}`, sold: car.sold, images: car.images, values: carValues(car) } };
+  return {
+    car: {
+      id: car.id,
+      title: `${car.make} ${car.model} ${car.year}`,
+      sold: car.sold,
+      images: car.images,
+      values: carValues(car),
+    },
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -43,7 +51,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await saveCarEdit(id, fields, files);
   } catch (e) {
     if (!(e instanceof CarListingError)) throw e;
-    const failure: CarFormFailure = { ok: false, error: `Failed to update car: ${e.message}`, fieldErrors: e.fieldErrors, values: carFormValues(e.values) };
+    const failure: CarFormFailure = {
+      ok: false,
+      error: `Failed to update car: ${e.message}`,
+      fieldErrors: e.fieldErrors,
+      values: carFormValues(e.values),
+    };
     return data(failure, { status: carListingStatus(e) });
   }
   return redirect("/admin/create-listing?done=updated");

@@ -3,11 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { InspectionList } from "~/components/admin/InspectionList";
-import { requireAdmin } from "~/http/auth.server";
-import { pageInspections } from "~/models/lead.server";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_INSPECTIONS_PAGE_SIZE } from "~/config/constants";
+import { requireAdmin } from "~/http/auth.server";
 import { parsePage } from "~/lib/car-filters";
+import { pageInspections } from "~/models/lead.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -28,5 +28,7 @@ export default function Inspections() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError title="Inspection Requests" failure="Failed to load inspection requests. Please try again." />;
+  return (
+    <AdminRouteError title="Inspection Requests" failure="Failed to load inspection requests. Please try again." />
+  );
 }

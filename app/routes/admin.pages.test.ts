@@ -1,21 +1,21 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { adminToken, TEST_PASSWORD, respond } from "../../tests/helpers/admin-auth";
-import { clearData, makeCar, uploadedFiles } from "../../tests/helpers/db";
-import { getDb } from "../../db/database.server";
+import { sessionCookie } from "~/http/cookies.server";
 import { verifyLogin } from "~/models/admin.server";
 import { getCar } from "~/models/car.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
-import { sessionCookie } from "~/http/cookies.server";
 import { checkSession } from "~/models/session.server";
+import { getDb } from "../../db/database.server";
+import { adminToken, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
+import { clearData, makeCar, uploadedFiles } from "../../tests/helpers/db";
 import * as layout from "./admin";
 import * as dashboard from "./admin._index";
+import * as notFound from "./admin.$";
 import * as addCar from "./admin.add-car";
 import * as management from "./admin.admin-management";
 import * as listing from "./admin.create-listing";
 import * as editCar from "./admin.edit-car.$id";
 import * as inspections from "./admin.inspections";
 import * as report from "./admin.report";
-import * as notFound from "./admin.$";
 import * as keepalive from "./admin_.keepalive";
 import * as login from "./admin_.login";
 import * as logout from "./admin_.logout";
@@ -43,19 +43,27 @@ const formBody = (fields: Record<string, string | string[]>) => {
   return body;
 };
 /** The payload of a data() result (single fetch) or a plain object. */
-const payload = (out: unknown) => ((out as { data?: unknown; type?: string })?.type === "DataWithResponseInit" ? (out as { data: unknown }).data : out);
+const payload = (out: unknown) =>
+  (out as { data?: unknown; type?: string })?.type === "DataWithResponseInit" ? (out as { data: unknown }).data : out;
 const status = (out: unknown) => (out as { init?: { status?: number } })?.init?.status;
 
 describe("admin pages: the guard", () => {
   const loaders: [string, (a: ReturnType<typeof args>) => unknown][] = [
-    ["/admin (layout)", layout.loader], ["/admin (dashboard)", dashboard.loader], ["/admin/create-listing", listing.loader],
-    ["/admin/add-car", addCar.loader], ["/admin/edit-car/1", (a) => editCar.loader({ ...a, params: { id: "1" } })],
-    ["/admin/inspections", inspections.loader], ["/admin/admin-management", management.loader], ["/admin/report", report.loader],
+    ["/admin (layout)", layout.loader],
+    ["/admin (dashboard)", dashboard.loader],
+    ["/admin/create-listing", listing.loader],
+    ["/admin/add-car", addCar.loader],
+    ["/admin/edit-car/1", (a) => editCar.loader({ ...a, params: { id: "1" } })],
+    ["/admin/inspections", inspections.loader],
+    ["/admin/admin-management", management.loader],
+    ["/admin/report", report.loader],
     ["/admin/no-such-page", notFound.loader],
   ];
   const actions: [string, (a: ReturnType<typeof args>) => unknown][] = [
-    ["/admin/create-listing", listing.action], ["/admin/add-car", addCar.action],
-    ["/admin/edit-car/1", (a) => editCar.action({ ...a, params: { id: "1" } })], ["/admin/admin-management", management.action],
+    ["/admin/create-listing", listing.action],
+    ["/admin/add-car", addCar.action],
+    ["/admin/edit-car/1", (a) => editCar.action({ ...a, params: { id: "1" } })],
+    ["/admin/admin-management", management.action],
   ];
   it("redirects every anonymous loader and action to /admin/login", async () => {
     for (const [path, fn] of loaders) {
@@ -64,7 +72,9 @@ describe("admin pages: the guard", () => {
       expect(res.headers.get("Location"), path).toBe("/admin/login");
     }
     for (const [path, fn] of actions) {
-      const res = await respond(() => fn(args(path, { signedIn: false, method: "POST", body: formBody({ intent: "delete", id: "1" }) })));
+      const res = await respond(() =>
+        fn(args(path, { signedIn: false, method: "POST", body: formBody({ intent: "delete", id: "1" }) })),
+      );
       expect(res.headers.get("Location"), path).toBe("/admin/login");
     }
   });
@@ -72,25 +82,50 @@ describe("admin pages: the guard", () => {
 
 describe("admin pages: actions", () => {
   it("signs in with the form, setting an HttpOnly SameSite=Lax cookie, and signs out", async () => {
-    const ok = await respond(() => login.action(args("/admin/login", { signedIn: false, method: "POST", body: formBody({ username: "boss", password: "correct-horse-battery" }) })));
+    const ok = await respond(() =>
+      login.action(
+        args("/admin/login", {
+          signedIn: false,
+          method: "POST",
+          body: formBody({ username: "boss", password: "correct-horse-battery" }),
+        }),
+      ),
+    );
     expect(ok.headers.get("Location")).toBe("/admin");
     const setCookie = ok.headers.get("Set-Cookie")!;
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
-    const bad = await login.action(args("/admin/login", { signedIn: false, method: "POST", body: formBody({ username: "boss", password: "nope-nope" }) }));
+    const bad = await login.action(
+      args("/admin/login", {
+        signedIn: false,
+        method: "POST",
+        body: formBody({ username: "boss", password: "nope-nope" }),
+      }),
+    );
     expect(payload(bad)).toEqual({ error: "Invalid credentials", username: "boss" });
     expect(status(bad)).toBe(401);
     // A body that is not a form is refused with 400, never a 500.
     for (const body of [JSON.stringify({ username: "boss", password: "correct-horse-battery" }), "{not json"]) {
-      const refused = await login.action(args("/admin/login", { signedIn: false, method: "POST", body, headers: { "Content-Type": "application/json" } }));
+      const refused = await login.action(
+        args("/admin/login", {
+          signedIn: false,
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/json" },
+        }),
+      );
       expect(status(refused)).toBe(400);
       expect(payload(refused)).toEqual({ error: "Invalid credentials", username: "" });
     }
 
-    const out = await respond(() => logout.action(args("/admin/logout", { method: "POST", body: formBody({ reason: "inactivity" }) })));
+    const out = await respond(() =>
+      logout.action(args("/admin/logout", { method: "POST", body: formBody({ reason: "inactivity" }) })),
+    );
     expect(out.headers.get("Location")).toBe("/admin/login?reason=inactivity");
     expect((await checkSession(token)).status).toBe("missing");
-    expect(await login.loader(args("/admin/login?reason=inactivity", { signedIn: false }))).toEqual({ notice: "Logged out due to inactivity." });
+    expect(await login.loader(args("/admin/login?reason=inactivity", { signedIn: false }))).toEqual({
+      notice: "Logged out due to inactivity.",
+    });
   });
 
   it("keeps the session alive and signs out (cross-site posts never get here: see the server's same-origin check)", async () => {
@@ -104,12 +139,17 @@ describe("admin pages: actions", () => {
 
   it("refuses an invalid car with 400, keeps what was typed and stores nothing", async () => {
     const body = new FormData();
-    for (const [k, v] of Object.entries({ make: "Honda", model: "", year: "2019", price: "abc", condition: "New" })) body.set(k, v);
+    for (const [k, v] of Object.entries({ make: "Honda", model: "", year: "2019", price: "abc", condition: "New" }))
+      body.set(k, v);
     body.append("keyfeatures", "Bluetooth");
     body.append("keyfeatures", "Sunroof");
     const out = await addCar.action(args("/admin/add-car", { method: "POST", body }));
     expect(status(out)).toBe(400);
-    const data = payload(out) as { error: string; fieldErrors: Record<string, string>; values: Record<string, unknown> };
+    const data = payload(out) as {
+      error: string;
+      fieldErrors: Record<string, string>;
+      values: Record<string, unknown>;
+    };
     expect(data.error).toBe("Failed to add car: Model is required");
     expect(data.fieldErrors).toMatchObject({ model: "Model is required", price: "Price must be a number" });
     expect(data.values).toMatchObject({ make: "Honda", year: "2019", keyfeatures: ["Bluetooth", "Sunroof"] });
@@ -119,19 +159,41 @@ describe("admin pages: actions", () => {
 
   it("marks sold and deletes from the listing page; failures use the product texts", async () => {
     const id = await makeCar({ images: [] });
-    const sold = await respond(() => listing.action(args("/admin/create-listing", { method: "POST", body: formBody({ intent: "sold", id: String(id) }) })));
+    const sold = await respond(() =>
+      listing.action(
+        args("/admin/create-listing", { method: "POST", body: formBody({ intent: "sold", id: String(id) }) }),
+      ),
+    );
     expect(sold.headers.get("Location")).toBe("/admin/create-listing?done=sold");
     expect((await getCar(id))?.sold).toBe(true);
     const sale = await getDb().selectFrom("car_sales").selectAll().executeTakeFirstOrThrow();
     expect(sale).toMatchObject({ car_id: id, make: "Toyota", model: "Camry", year: 2020, color: "Black" });
     expect(sale.time_sold).toMatch(/^\d\d:\d\d:\d\d$/);
-    expect(payload(await listing.action(args("/admin/create-listing", { method: "POST", body: formBody({ intent: "sold", id: String(id) }) })))).toEqual({ error: "Error marking car as sold" });
-    const del = await respond(() => listing.action(args("/admin/create-listing", { method: "POST", body: formBody({ intent: "delete", id: String(id) }) })));
+    expect(
+      payload(
+        await listing.action(
+          args("/admin/create-listing", { method: "POST", body: formBody({ intent: "sold", id: String(id) }) }),
+        ),
+      ),
+    ).toEqual({ error: "Error marking car as sold" });
+    const del = await respond(() =>
+      listing.action(
+        args("/admin/create-listing", { method: "POST", body: formBody({ intent: "delete", id: String(id) }) }),
+      ),
+    );
     expect(del.headers.get("Location")).toBe("/admin/create-listing?done=deleted");
-    expect(payload(await listing.action(args("/admin/create-listing", { method: "POST", body: formBody({ intent: "delete", id: String(id) }) })))).toEqual({ error: "Error deleting car" });
+    expect(
+      payload(
+        await listing.action(
+          args("/admin/create-listing", { method: "POST", body: formBody({ intent: "delete", id: String(id) }) }),
+        ),
+      ),
+    ).toEqual({ error: "Error deleting car" });
     // The confirmation step is rendered from the URL.
     const other = await makeCar({ images: [] });
-    const page = (await listing.loader(args(`/admin/create-listing?confirm=delete&id=${other}`))) as { confirm: unknown };
+    const page = (await listing.loader(args(`/admin/create-listing?confirm=delete&id=${other}`))) as {
+      confirm: unknown;
+    };
     expect(page.confirm).toEqual({ kind: "delete", id: other, label: "Toyota Camry 2020" });
   });
 
@@ -144,9 +206,27 @@ describe("admin pages: actions", () => {
     const id = await makeCar({ images: ["/uploads/one.jpg", "/uploads/two.jpg"] });
     const before = await getCar(id);
     const body = new FormData();
-    for (const [k, v] of Object.entries({ make: "Changed", model: "Camry", year: "2020", price: "1000", condition: "New", engine_capacity: "2.5L", engine_size: "V4", custom_paper: "No", body_type: "Sedan", drive_train: "FWD", removeImages: "/uploads/two.jpg" })) body.set(k, v);
+    for (const [k, v] of Object.entries({
+      make: "Changed",
+      model: "Camry",
+      year: "2020",
+      price: "1000",
+      condition: "New",
+      engine_capacity: "2.5L",
+      engine_size: "V4",
+      custom_paper: "No",
+      body_type: "Sedan",
+      drive_train: "FWD",
+      removeImages: "/uploads/two.jpg",
+    }))
+      body.set(k, v);
     body.append("keyfeatures", "Sunroof");
-    body.append("images", new File([new Uint8Array(Buffer.from("not an image, just text\n".repeat(10)))], "fake.jpg", { type: "image/jpeg" }));
+    body.append(
+      "images",
+      new File([new Uint8Array(Buffer.from("not an image, just text\n".repeat(10)))], "fake.jpg", {
+        type: "image/jpeg",
+      }),
+    );
     const out = await editCar.action(args(`/admin/edit-car/${id}`, { method: "POST", body }, { id: String(id) }));
     expect(status(out)).toBe(415);
     const data = payload(out) as { error: string; values: Record<string, unknown> };
@@ -162,28 +242,69 @@ describe("admin pages: actions", () => {
     const id = await makeCar({ images: [] });
     await getDb().schema.alterTable("cars").renameTo("cars_away").execute();
     try {
-      await expect(editCar.loader(args(`/admin/edit-car/${id}`, {}, { id: String(id) }))).rejects.toThrow(/no such table: cars/);
+      await expect(editCar.loader(args(`/admin/edit-car/${id}`, {}, { id: String(id) }))).rejects.toThrow(
+        /no such table: cars/,
+      );
     } finally {
       await getDb().schema.alterTable("cars_away").renameTo("cars").execute();
     }
   });
 
   it("admin management: the product messages, short passwords refused", async () => {
-    const post = (fields: Record<string, string>) => management.action(args("/admin/admin-management", { method: "POST", body: formBody(fields) }));
-    expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({ ok: true, message: "Admin added successfully" });
-    expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({ ok: false, message: "Failed to add admin: Username 'kemi' is already taken", username: "kemi" });
-    expect(payload(await post({ intent: "add", username: "femi", password: "short" }))).toMatchObject({ ok: false, message: "Failed to add admin: Password must be at least 8 characters" });
+    const post = (fields: Record<string, string>) =>
+      management.action(args("/admin/admin-management", { method: "POST", body: formBody(fields) }));
+    expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({
+      ok: true,
+      message: "Admin added successfully",
+    });
+    expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({
+      ok: false,
+      message: "Failed to add admin: Username 'kemi' is already taken",
+      username: "kemi",
+    });
+    expect(payload(await post({ intent: "add", username: "femi", password: "short" }))).toMatchObject({
+      ok: false,
+      message: "Failed to add admin: Password must be at least 8 characters",
+    });
     const mine = TEST_PASSWORD; // the signed-in admin's own password confirms every account change
-    expect(payload(await post({ intent: "change", username: "ghost", newPassword: "ghost-password", currentPassword: mine }))).toMatchObject({ ok: false, message: "Failed to change password: No admin with username 'ghost'" });
-    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password" }))).toMatchObject({ ok: false, message: "Failed to change password: Your current password is required" });
-    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password", currentPassword: "kemi-password" }))).toMatchObject({ ok: false, message: "Failed to change password: Your current password is not correct" });
-    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password", currentPassword: mine }))).toMatchObject({ ok: true, message: "Password changed successfully" });
+    expect(
+      payload(
+        await post({ intent: "change", username: "ghost", newPassword: "ghost-password", currentPassword: mine }),
+      ),
+    ).toMatchObject({ ok: false, message: "Failed to change password: No admin with username 'ghost'" });
+    expect(payload(await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password" }))).toMatchObject(
+      { ok: false, message: "Failed to change password: Your current password is required" },
+    );
+    expect(
+      payload(
+        await post({
+          intent: "change",
+          username: "kemi",
+          newPassword: "kemi-new-password",
+          currentPassword: "kemi-password",
+        }),
+      ),
+    ).toMatchObject({ ok: false, message: "Failed to change password: Your current password is not correct" });
+    expect(
+      payload(
+        await post({ intent: "change", username: "kemi", newPassword: "kemi-new-password", currentPassword: mine }),
+      ),
+    ).toMatchObject({ ok: true, message: "Password changed successfully" });
     expect(await verifyLogin("kemi", "kemi-new-password")).not.toBeNull();
-    expect(payload(await post({ intent: "remove", username: "boss", currentPassword: mine }))).toMatchObject({ ok: false, message: "Failed to remove admin: You cannot remove yourself" });
-    expect(payload(await post({ intent: "remove", username: "kemi", currentPassword: mine }))).toMatchObject({ ok: true, message: "Admin 'kemi' removed successfully" });
+    expect(payload(await post({ intent: "remove", username: "boss", currentPassword: mine }))).toMatchObject({
+      ok: false,
+      message: "Failed to remove admin: You cannot remove yourself",
+    });
+    expect(payload(await post({ intent: "remove", username: "kemi", currentPassword: mine }))).toMatchObject({
+      ok: true,
+      message: "Admin 'kemi' removed successfully",
+    });
     expect(await verifyLogin("kemi", "kemi-new-password")).toBeNull();
     const page = await management.loader(args("/admin/admin-management"));
-    expect(page).toMatchObject({ me: "boss", admins: expect.arrayContaining([expect.objectContaining({ username: "boss" })]) });
+    expect(page).toMatchObject({
+      me: "boss",
+      admins: expect.arrayContaining([expect.objectContaining({ username: "boss" })]),
+    });
     expect(page.admins.map((a) => a.username)).not.toContain("kemi");
   });
 });

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { AdminMantine, mantineChartLinks, mantineLinks } from "~/components/admin/AdminMantine";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminMantine, mantineChartLinks, mantineLinks } from "~/components/admin/AdminMantine";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { site } from "~/config/site";
 import { requireAdmin } from "~/http/auth.server";
@@ -24,7 +24,10 @@ export default function AdminLayout() {
 
 export const links: LinksFunction = () => [...mantineLinks, ...mantineChartLinks];
 
-export const meta: MetaFunction = () => [{ title: `Back office | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Back office | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The layout's own failure (its guard or loader): the Mantine provider is rendered here, since the layout is not. */
 export function ErrorBoundary() {

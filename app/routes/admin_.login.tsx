@@ -1,11 +1,18 @@
 import { Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminMantine, mantineLinks } from "~/components/admin/AdminMantine";
 import { Notice } from "~/components/admin/Notice";
 import { site } from "~/config/site";
-import { clientIp } from "~/http/request.server";
 import { INACTIVITY_MESSAGE, INVALID_CREDENTIALS, LoginError, loginWithForm, optionalAdmin } from "~/http/auth.server";
+import { clientIp } from "~/http/request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await optionalAdmin(request)) throw redirect("/admin");
@@ -15,7 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // A body that is not a form (JSON, garbage) is a bad request, not a server error.
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   if (!form) return data({ error: INVALID_CREDENTIALS, username: "" }, { status: 400 });
   const username = String(form.get("username") ?? "");
   try {
@@ -34,7 +44,12 @@ export default function AdminLogin() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <AdminMantine>
-      <Box mih="100vh" display="grid" style={{ placeItems: "center", background: "linear-gradient(160deg, #0f1d33 0%, #13324f 55%, #13804d 140%)" }} p="md">
+      <Box
+        mih="100vh"
+        display="grid"
+        style={{ placeItems: "center", background: "linear-gradient(160deg, #0f1d33 0%, #13324f 55%, #13804d 140%)" }}
+        p="md"
+      >
         <Paper w="100%" maw={400} p={{ base: "lg", sm: "xl" }} radius="lg" shadow="xl">
           <Stack gap="md">
             <div>
@@ -52,7 +67,14 @@ export default function AdminLogin() {
             {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
             <Form method="post" replace>
               <Stack gap="sm">
-                <TextInput label="Username" name="username" required autoComplete="username" defaultValue={result?.username ?? ""} autoFocus />
+                <TextInput
+                  label="Username"
+                  name="username"
+                  required
+                  autoComplete="username"
+                  defaultValue={result?.username ?? ""}
+                  autoFocus
+                />
                 <PasswordInput label="Password" name="password" required autoComplete="current-password" />
                 <Button type="submit" size="md" loading={busy} mt="xs">
                   Login
@@ -71,6 +93,9 @@ export default function AdminLogin() {
 
 export const links: LinksFunction = () => mantineLinks;
 
-export const meta: MetaFunction = () => [{ title: `Admin login | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Admin login | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

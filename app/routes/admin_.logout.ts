@@ -9,7 +9,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const inactive = form?.get("reason") === "inactivity";
   const setCookie = await logout(request);
-  return redirect(inactive ? "/admin/login?reason=inactivity" : "/admin/login", { headers: { "Set-Cookie": setCookie } });
+  return redirect(inactive ? "/admin/login?reason=inactivity" : "/admin/login", {
+    headers: { "Set-Cookie": setCookie },
+  });
 }
 
 export function loader() {

@@ -14,7 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.ok) return body.response;
   try {
     const admin = await createAdmin(body.data.username, body.data.password);
-    return Response.json({ message: "Admin added successfully", admin: { id: admin.id, username: admin.username } }, { status: 201 });
+    return Response.json(
+      { message: "Admin added successfully", admin: { id: admin.id, username: admin.username } },
+      { status: 201 },
+    );
   } catch (e) {
     if (e instanceof AdminError) return jsonError(e.message, 400);
     throw e;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/http/responses.server";
 import { requireAdminApi } from "~/http/auth.server";
+import { methodNotAllowed } from "~/http/responses.server";
 import { monthlyCarStats } from "~/models/stats.server";
 
 /** GET /api/admin/cars/stats: { created: [12], sold: [12] } for this year. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/http/responses.server";
 import { requireAdminApi } from "~/http/auth.server";
+import { methodNotAllowed } from "~/http/responses.server";
 
 /** GET /api/admin/dashboard: the session check: 200 with the admin for a live token, else 401. */
 export async function loader({ request }: LoaderFunctionArgs) {

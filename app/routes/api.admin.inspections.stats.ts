@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/http/responses.server";
 import { requireAdminApi } from "~/http/auth.server";
+import { methodNotAllowed } from "~/http/responses.server";
 import { monthlyInspectionStats } from "~/models/stats.server";
 
 /** GET /api/admin/inspections/stats: twelve monthly counts of this year's inspection requests. */

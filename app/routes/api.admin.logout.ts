@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/http/responses.server";
 import { logoutApi, requireAdminApi } from "~/http/auth.server";
+import { methodNotAllowed } from "~/http/responses.server";
 
 /** POST /api/admin/logout (bearer): revokes the calling token; it answers 401 from then on. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { createAdmin, findAdminByUsername, listAdmins, removeAdmin, verifyLogin } from "~/models/admin.server";
+import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer, makeIdle, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
-import { createAdmin, findAdminByUsername, listAdmins, removeAdmin, verifyLogin } from "~/models/admin.server";
-import { resetLoginThrottle } from "~/models/login-throttle.server";
 import * as add from "./api.admin.add";
 import * as carsStats from "./api.admin.cars.stats";
 import * as changePassword from "./api.admin.change-password";
@@ -33,51 +33,156 @@ function adminRoutes(carId: () => number) {
   };
   const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
   return [
-    { name: "GET /api/admin/dashboard", ok: 200, call: (h: Record<string, string>) => dashboard.loader(args(req("/api/admin/dashboard", "GET", h))) },
-    { name: "GET /api/cars (admin list)", ok: 200, publicWithoutToken: true, call: (h: Record<string, string>) => cars.loader(args(req("/api/cars", "GET", h))) },
-    { name: "GET /api/inspections", ok: 200, call: (h: Record<string, string>) => inspections.loader(args(req("/api/inspections", "GET", h))) },
-    { name: "GET /api/admin/inspections/stats", ok: 200, call: (h: Record<string, string>) => inspectionsStats.loader(args(req("/api/admin/inspections/stats", "GET", h))) },
-    { name: "GET /api/admin/cars/stats", ok: 200, call: (h: Record<string, string>) => carsStats.loader(args(req("/api/admin/cars/stats", "GET", h))) },
     {
-      name: "POST /api/admin/add", ok: 201,
-      call: (h: Record<string, string>) => add.action(args(req("/api/admin/add", "POST", h, json({ username: `new${Math.random().toString(36).slice(2, 8)}`, password: "longenough1" })))),
+      name: "GET /api/admin/dashboard",
+      ok: 200,
+      call: (h: Record<string, string>) => dashboard.loader(args(req("/api/admin/dashboard", "GET", h))),
     },
     {
-      name: "PUT /api/admin/change-password", ok: 200,
+      name: "GET /api/cars (admin list)",
+      ok: 200,
+      publicWithoutToken: true,
+      call: (h: Record<string, string>) => cars.loader(args(req("/api/cars", "GET", h))),
+    },
+    {
+      name: "GET /api/inspections",
+      ok: 200,
+      call: (h: Record<string, string>) => inspections.loader(args(req("/api/inspections", "GET", h))),
+    },
+    {
+      name: "GET /api/admin/inspections/stats",
+      ok: 200,
+      call: (h: Record<string, string>) => inspectionsStats.loader(args(req("/api/admin/inspections/stats", "GET", h))),
+    },
+    {
+      name: "GET /api/admin/cars/stats",
+      ok: 200,
+      call: (h: Record<string, string>) => carsStats.loader(args(req("/api/admin/cars/stats", "GET", h))),
+    },
+    {
+      name: "POST /api/admin/add",
+      ok: 201,
       call: (h: Record<string, string>) =>
-        changePassword.action(args(req("/api/admin/change-password", "PUT", h, json({ username: "boss", newPassword: TEST_PASSWORD, currentPassword: TEST_PASSWORD })))),
+        add.action(
+          args(
+            req(
+              "/api/admin/add",
+              "POST",
+              h,
+              json({ username: `new${Math.random().toString(36).slice(2, 8)}`, password: "longenough1" }),
+            ),
+          ),
+        ),
     },
     {
-      name: "POST /api/admin/remove", ok: 200,
+      name: "PUT /api/admin/change-password",
+      ok: 200,
+      call: (h: Record<string, string>) =>
+        changePassword.action(
+          args(
+            req(
+              "/api/admin/change-password",
+              "PUT",
+              h,
+              json({ username: "boss", newPassword: TEST_PASSWORD, currentPassword: TEST_PASSWORD }),
+            ),
+          ),
+        ),
+    },
+    {
+      name: "POST /api/admin/remove",
+      ok: 200,
       call: async (h: Record<string, string>) => {
         await createAdmin(`gone${Math.random().toString(36).slice(2, 8)}`, "longenough1");
         const [victim] = (await listAdmins()).filter((a) => a.username.startsWith("gone"));
-        return remove.action(args(req("/api/admin/remove", "POST", h, json({ username: victim.username, currentPassword: TEST_PASSWORD }))));
+        return remove.action(
+          args(
+            req("/api/admin/remove", "POST", h, json({ username: victim.username, currentPassword: TEST_PASSWORD })),
+          ),
+        );
       },
     },
-    { name: "POST /api/admin/logout", ok: 200, call: (h: Record<string, string>) => apiLogout.action(args(req("/api/admin/logout", "POST", h))) },
     {
-      name: "POST /api/cars/mark-sold", ok: 200,
+      name: "POST /api/admin/logout",
+      ok: 200,
+      call: (h: Record<string, string>) => apiLogout.action(args(req("/api/admin/logout", "POST", h))),
+    },
+    {
+      name: "POST /api/cars/mark-sold",
+      ok: 200,
       call: (h: Record<string, string>) =>
-        markSold.action(args(req("/api/cars/mark-sold", "POST", h, json({ id: carId(), make: "Toyota", model: "Camry", year: 2020, color: "Black", dateSold: new Date().toISOString(), timeSold: "10:15:00" })))),
+        markSold.action(
+          args(
+            req(
+              "/api/cars/mark-sold",
+              "POST",
+              h,
+              json({
+                id: carId(),
+                make: "Toyota",
+                model: "Camry",
+                year: 2020,
+                color: "Black",
+                dateSold: new Date().toISOString(),
+                timeSold: "10:15:00",
+              }),
+            ),
+          ),
+        ),
     },
     {
-      name: "POST /api/cars", ok: 201,
+      name: "POST /api/cars",
+      ok: 201,
       call: (h: Record<string, string>) => {
         const form = new FormData();
-        for (const [k, v] of Object.entries({ make: "Kia", model: "Rio", year: "2019", price: "9000000", condition: "Nigerian Used", engine_capacity: "1.6L", engine_size: "V4", custom_paper: "No", body_type: "Sedan", drive_train: "FWD" })) form.set(k, v);
-        return cars.action(args(new Request(BASE + "/api/cars", { method: "POST", headers: h, body: form })));
+        for (const [k, v] of Object.entries({
+          make: "Kia",
+          model: "Rio",
+          year: "2019",
+          price: "9000000",
+          condition: "Nigerian Used",
+          engine_capacity: "1.6L",
+          engine_size: "V4",
+          custom_paper: "No",
+          body_type: "Sedan",
+          drive_train: "FWD",
+        }))
+          form.set(k, v);
+        return cars.action(args(new Request(`${BASE}/api/cars`, { method: "POST", headers: h, body: form })));
       },
     },
     {
-      name: "PUT /api/cars/{id}", ok: 200,
+      name: "PUT /api/cars/{id}",
+      ok: 200,
       call: (h: Record<string, string>) => {
         const form = new FormData();
-        for (const [k, v] of Object.entries({ make: "Toyota", model: "Camry", year: "2021", price: "26000000", condition: "Foreign Used", engine_capacity: "2.5L", engine_size: "V4", custom_paper: "Yes", body_type: "Sedan", drive_train: "FWD", existingImages: "[]" })) form.set(k, v);
-        return carById.action(args(new Request(`${BASE}/api/cars/${carId()}`, { method: "PUT", headers: h, body: form }), { id: String(carId()) }));
+        for (const [k, v] of Object.entries({
+          make: "Toyota",
+          model: "Camry",
+          year: "2021",
+          price: "26000000",
+          condition: "Foreign Used",
+          engine_capacity: "2.5L",
+          engine_size: "V4",
+          custom_paper: "Yes",
+          body_type: "Sedan",
+          drive_train: "FWD",
+          existingImages: "[]",
+        }))
+          form.set(k, v);
+        return carById.action(
+          args(new Request(`${BASE}/api/cars/${carId()}`, { method: "PUT", headers: h, body: form }), {
+            id: String(carId()),
+          }),
+        );
       },
     },
-    { name: "DELETE /api/cars/{id}", ok: 200, call: (h: Record<string, string>) => carById.action(args(req(`/api/cars/${carId()}`, "DELETE", h), { id: String(carId()) })) },
+    {
+      name: "DELETE /api/cars/{id}",
+      ok: 200,
+      call: (h: Record<string, string>) =>
+        carById.action(args(req(`/api/cars/${carId()}`, "DELETE", h), { id: String(carId()) })),
+    },
   ];
 }
 
@@ -101,7 +206,10 @@ describe("admin API guard", () => {
         if ("publicWithoutToken" in route && !label.startsWith("wrong")) {
           // Without Authorization this is the public search: unsold cars only.
           expect(res.status, label).toBe(200);
-          expect((await res.json()).every((c: { sold: boolean }) => !c.sold), label).toBe(true);
+          expect(
+            (await res.json()).every((c: { sold: boolean }) => !c.sold),
+            label,
+          ).toBe(true);
           continue;
         }
         expect(res.status, label).toBe(401);
@@ -123,16 +231,25 @@ describe("admin API guard", () => {
     const pub = await respond(() => cars.loader({ request: new Request(`${BASE}/api/cars`), params: {}, context: {} }));
     expect((await pub.json()).map((c: { model: string }) => c.model)).toEqual(["Camry"]);
     const { token } = await adminToken();
-    const all = await respond(() => cars.loader({ request: new Request(`${BASE}/api/cars`, { headers: bearer(token) }), params: {}, context: {} }));
-    expect((await all.json()).map((c: { model: string; sold: boolean }) => [c.model, c.sold])).toEqual([["Corolla", true], ["Camry", false]]);
-    const one = await respond(() => carById.loader({ request: new Request(`${BASE}/api/cars/${carId}`), params: { id: String(carId) }, context: {} }));
+    const all = await respond(() =>
+      cars.loader({ request: new Request(`${BASE}/api/cars`, { headers: bearer(token) }), params: {}, context: {} }),
+    );
+    expect((await all.json()).map((c: { model: string; sold: boolean }) => [c.model, c.sold])).toEqual([
+      ["Corolla", true],
+      ["Camry", false],
+    ]);
+    const one = await respond(() =>
+      carById.loader({ request: new Request(`${BASE}/api/cars/${carId}`), params: { id: String(carId) }, context: {} }),
+    );
     expect(one.status).toBe(200);
   });
 
   it("answers 405 for a wrong method", async () => {
     const res = await respond(() => dashboard.action());
     expect(res.status).toBe(405);
-    const put = await respond(() => cars.action({ request: new Request(`${BASE}/api/cars`, { method: "PUT" }), params: {}, context: {} }));
+    const put = await respond(() =>
+      cars.action({ request: new Request(`${BASE}/api/cars`, { method: "PUT" }), params: {}, context: {} }),
+    );
     expect(put.status).toBe(405);
   });
 });
@@ -141,7 +258,10 @@ describe("POST /api/admin/login", () => {
   const post = (body: unknown, ip = "10.0.0.1") =>
     respond(() =>
       login.action({
-        request: new Request(`${BASE}/api/admin/login`, { method: "POST", ...{ headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } }),
+        request: new Request(`${BASE}/api/admin/login`, {
+          method: "POST",
+          ...{ headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+        }),
         params: {},
         context: { clientIp: ip },
       }),
@@ -153,13 +273,23 @@ describe("POST /api/admin/login", () => {
     expect(ok.status).toBe(200);
     const { token } = await ok.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const dash = await respond(() => dashboard.loader({ request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(token) }), params: {}, context: {} }));
+    const dash = await respond(() =>
+      dashboard.loader({
+        request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(token) }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(dash.status).toBe(200);
     // Only the hash is stored.
     const rows = await getDb().selectFrom("sessions").select("token_hash").execute();
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
 
-    for (const body of [{ username: "boss", password: "wrong-password" }, { username: "nobody", password: TEST_PASSWORD }, { username: "boss" }]) {
+    for (const body of [
+      { username: "boss", password: "wrong-password" },
+      { username: "nobody", password: TEST_PASSWORD },
+      { username: "boss" },
+    ]) {
       const res = await post(body);
       expect([400, 401]).toContain(res.status);
       expect(await res.json()).toMatchObject({ error: "Invalid credentials" });
@@ -189,13 +319,15 @@ describe("POST /api/admin/login", () => {
 
   it("never lets failures from other addresses lock the owner out", async () => {
     await adminToken("boss");
-    for (let i = 0; i < 5; i++) expect((await post({ username: "boss", password: "wrong-password" }, `10.1.0.${i}`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await post({ username: "boss", password: "wrong-password" }, `10.1.0.${i}`)).status).toBe(401);
     expect((await post({ username: "BOSS", password: TEST_PASSWORD }, "10.2.0.1")).status).toBe(200);
   });
 
   it("makes a guessing address wait, says how long, and sends Retry-After", async () => {
     await adminToken("boss");
-    for (let i = 0; i < 3; i++) expect((await post({ username: "boss", password: "wrong-password" }, "10.3.0.1")).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await post({ username: "boss", password: "wrong-password" }, "10.3.0.1")).status).toBe(401);
     const slowed = await post({ username: "boss", password: TEST_PASSWORD }, "10.3.0.1");
     expect(slowed.status).toBe(429);
     expect(slowed.headers.get("Retry-After")).toBe("5");
@@ -207,7 +339,17 @@ describe("admin management API", () => {
   it("adds an admin, refuses duplicates and short passwords", async () => {
     const { token } = await adminToken();
     const call = (body: unknown) =>
-      respond(() => add.action({ request: new Request(`${BASE}/api/admin/add`, { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }), params: {}, context: {} }));
+      respond(() =>
+        add.action({
+          request: new Request(`${BASE}/api/admin/add`, {
+            method: "POST",
+            headers: { ...bearer(token), "Content-Type": "application/json" },
+            body: JSON.stringify(body),
+          }),
+          params: {},
+          context: {},
+        }),
+      );
     const ok = await call({ username: "ada", password: "longenough1" });
     expect(ok.status).toBe(201);
     expect(await verifyLogin("ada", "longenough1")).toMatchObject({ username: "ada" });
@@ -220,15 +362,33 @@ describe("admin management API", () => {
     expect(await findAdminByUsername("bola")).toBeUndefined();
   });
 
-  const callAs = (token: string, route: { action: (a: never) => unknown }, path: string, method: string, body: unknown, ip = "10.5.0.1") =>
+  const callAs = (
+    token: string,
+    route: { action: (a: never) => unknown },
+    path: string,
+    method: string,
+    body: unknown,
+    ip = "10.5.0.1",
+  ) =>
     respond(() =>
       route.action({
-        request: new Request(BASE + path, { method, headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+        request: new Request(BASE + path, {
+          method,
+          headers: { ...bearer(token), "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
         params: {},
         context: { clientIp: ip },
       } as never),
     );
-  const dash = (t: string) => respond(() => dashboard.loader({ request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(t) }), params: {}, context: {} }));
+  const dash = (t: string) =>
+    respond(() =>
+      dashboard.loader({
+        request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(t) }),
+        params: {},
+        context: {},
+      }),
+    );
 
   it("changes a password with the caller's own current password, refuses unknown usernames and ends that admin's other sessions", async () => {
     const { token } = await adminToken("boss");
@@ -257,9 +417,14 @@ describe("admin management API", () => {
     const { token } = await adminToken("boss");
     await createAdmin("clerk", "clerk-password-1");
     const clerk = await adminToken("clerk");
-    const call = (body: unknown) => callAs(token, changePassword, "/api/admin/change-password", "PUT", body, "10.5.0.2");
-    expect((await call({ username: "clerk", newPassword: "reset-by-boss", currentPassword: "clerk-password-1" })).status).toBe(403);
-    expect((await call({ username: "clerk", newPassword: "reset-by-boss", currentPassword: TEST_PASSWORD })).status).toBe(200);
+    const call = (body: unknown) =>
+      callAs(token, changePassword, "/api/admin/change-password", "PUT", body, "10.5.0.2");
+    expect(
+      (await call({ username: "clerk", newPassword: "reset-by-boss", currentPassword: "clerk-password-1" })).status,
+    ).toBe(403);
+    expect(
+      (await call({ username: "clerk", newPassword: "reset-by-boss", currentPassword: TEST_PASSWORD })).status,
+    ).toBe(200);
     expect(await verifyLogin("clerk", "reset-by-boss")).not.toBeNull();
     expect((await dash(clerk.token)).status).toBe(401);
     expect((await dash(token)).status).toBe(200);
@@ -267,7 +432,15 @@ describe("admin management API", () => {
 
   it("throttles guesses of the current password like logins", async () => {
     const { token } = await adminToken("boss");
-    const call = (currentPassword: string) => callAs(token, changePassword, "/api/admin/change-password", "PUT", { username: "boss", newPassword: "brand-new-pass", currentPassword }, "10.5.0.3");
+    const call = (currentPassword: string) =>
+      callAs(
+        token,
+        changePassword,
+        "/api/admin/change-password",
+        "PUT",
+        { username: "boss", newPassword: "brand-new-pass", currentPassword },
+        "10.5.0.3",
+      );
     for (let i = 0; i < 3; i++) expect((await call(`guess-${i}`)).status).toBe(403);
     const slowed = await call(TEST_PASSWORD);
     expect(slowed.status).toBe(429);
@@ -301,7 +474,13 @@ describe("admin management API", () => {
   it("logs out a bearer token: that token answers 401 at once, others stay signed in", async () => {
     const { token } = await adminToken("boss");
     const other = await adminToken("boss");
-    const res = await respond(() => apiLogout.action({ request: new Request(`${BASE}/api/admin/logout`, { method: "POST", headers: bearer(token) }), params: {}, context: {} }));
+    const res = await respond(() =>
+      apiLogout.action({
+        request: new Request(`${BASE}/api/admin/logout`, { method: "POST", headers: bearer(token) }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await dash(token)).status).toBe(401);
     expect((await dash(other.token)).status).toBe(200);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { requireAdminApi } from "~/http/auth.server";
 import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
-import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
+import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { deleteCar, getCar, parseCarId } from "~/models/car.server";
+import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
 
 /** GET /api/cars/{id}: public, car fields plus images; 404 for an unknown id. */
 export async function loader({ params }: LoaderFunctionArgs) {

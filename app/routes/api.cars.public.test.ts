@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loader as search } from "./api.cars";
 import { loader as byId } from "./api.cars.$id";
 import { loader as all } from "./api.cars.all";
 import { loader as financing } from "./api.cars.financing";
 import { loader as recent } from "./api.cars.recent";
-import { loader as search } from "./api.cars";
 
 const args = (url: string, params: Record<string, string> = {}) => ({
   request: new Request(`http://x${url}`),
@@ -15,7 +15,11 @@ const args = (url: string, params: Record<string, string> = {}) => ({
 async function ids(query: string): Promise<{ status: number; ids: number[]; ignored: string | null }> {
   const res = (await search(args(`/api/cars${query}`))) as Response;
   const body = (await res.json()) as { id: number }[];
-  return { status: res.status, ids: body.map((c) => c.id).sort((a, b) => a - b), ignored: res.headers.get("X-Ignored-Filters") };
+  return {
+    status: res.status,
+    ids: body.map((c) => c.id).sort((a, b) => a - b),
+    ignored: res.headers.get("X-Ignored-Filters"),
+  };
 }
 const sorted = (...xs: number[]) => [...xs].sort((a, b) => a - b);
 
@@ -23,18 +27,57 @@ let camry: number, hilux: number, rx: number, sold: number, accord: number;
 
 beforeEach(async () => {
   await clearData();
-  camry = await makeCar({ make: "Toyota", model: "Camry", keyfeatures: ["Bluetooth", "Sunroof"], color: "Black", created_at: "2026-01-01T00:00:00.000Z" });
+  camry = await makeCar({
+    make: "Toyota",
+    model: "Camry",
+    keyfeatures: ["Bluetooth", "Sunroof"],
+    color: "Black",
+    created_at: "2026-01-01T00:00:00.000Z",
+  });
   hilux = await makeCar({
-    make: "Toyota", model: "Hilux", body_type: "Truck", fuel_type: "Diesel", drive_train: "4WD", condition: "Nigerian Used",
-    price: 12_000_000, year: 2014, mileage: 150_000, transmission: "Manual", location: "Abuja", keyfeatures: ["Winch"],
-    car_description: "Workhorse pickup", created_at: "2026-02-01T00:00:00.000Z",
+    make: "Toyota",
+    model: "Hilux",
+    body_type: "Truck",
+    fuel_type: "Diesel",
+    drive_train: "4WD",
+    condition: "Nigerian Used",
+    price: 12_000_000,
+    year: 2014,
+    mileage: 150_000,
+    transmission: "Manual",
+    location: "Abuja",
+    keyfeatures: ["Winch"],
+    car_description: "Workhorse pickup",
+    created_at: "2026-02-01T00:00:00.000Z",
   });
   rx = await makeCar({
-    make: "Lexus", model: "RX 350", body_type: "SUV", condition: "New", price: 150_000_000, year: 2026, mileage: 10,
-    financing: true, color: "Wine", drive_train: "AWD", keyfeatures: ["Sunroof", "Heated Seats"], created_at: "2026-03-01T00:00:00.000Z",
+    make: "Lexus",
+    model: "RX 350",
+    body_type: "SUV",
+    condition: "New",
+    price: 150_000_000,
+    year: 2026,
+    mileage: 10,
+    financing: true,
+    color: "Wine",
+    drive_train: "AWD",
+    keyfeatures: ["Sunroof", "Heated Seats"],
+    created_at: "2026-03-01T00:00:00.000Z",
   });
-  accord = await makeCar({ make: "Honda", model: "Accord", drive_train: "RWD", financing: true, created_at: "2026-04-01T00:00:00.000Z" });
-  sold = await makeCar({ make: "Toyota", model: "Corolla", sold: true, financing: true, created_at: "2026-05-01T00:00:00.000Z" });
+  accord = await makeCar({
+    make: "Honda",
+    model: "Accord",
+    drive_train: "RWD",
+    financing: true,
+    created_at: "2026-04-01T00:00:00.000Z",
+  });
+  sold = await makeCar({
+    make: "Toyota",
+    model: "Corolla",
+    sold: true,
+    financing: true,
+    created_at: "2026-05-01T00:00:00.000Z",
+  });
 });
 
 describe("GET /api/cars filters", () => {
@@ -108,16 +151,39 @@ describe("GET /api/cars/all, /recent, /financing", () => {
   it("all: every unsold car newest first, with the public car fields", async () => {
     const body = await (await all(args("/api/cars/all"))).json();
     expect(body.map((c: { id: number }) => c.id)).toEqual([accord, rx, hilux, camry]);
-    expect(Object.keys(body[0])).toEqual(expect.arrayContaining([
-      "id", "make", "model", "year", "price", "mileage", "condition", "body_type", "transmission", "fuel_type",
-      "drive_train", "engine_capacity", "engine_size", "custom_paper", "color", "registration", "car_description",
-      "keyfeatures", "images",
-    ]));
+    expect(Object.keys(body[0])).toEqual(
+      expect.arrayContaining([
+        "id",
+        "make",
+        "model",
+        "year",
+        "price",
+        "mileage",
+        "condition",
+        "body_type",
+        "transmission",
+        "fuel_type",
+        "drive_train",
+        "engine_capacity",
+        "engine_size",
+        "custom_paper",
+        "color",
+        "registration",
+        "car_description",
+        "keyfeatures",
+        "images",
+      ]),
+    );
     expect(body[0].images).toEqual(["/uploads/test-image.jpg"]);
   });
 
   it("public lists leave out the back-office fields (vin, car_history, other_info)", async () => {
-    const responses = [await all(args("/api/cars/all")), await recent(args("/api/cars/recent")), await financing(args("/api/cars/financing")), (await search(args("/api/cars"))) as Response];
+    const responses = [
+      await all(args("/api/cars/all")),
+      await recent(args("/api/cars/recent")),
+      await financing(args("/api/cars/financing")),
+      (await search(args("/api/cars"))) as Response,
+    ];
     for (const res of responses) {
       for (const car of await res.json()) {
         for (const key of ["vin", "car_history", "other_info"]) expect(car).not.toHaveProperty(key);
@@ -150,7 +216,11 @@ describe("paging of the list APIs", () => {
   });
 
   it("pages /all, /recent and /financing the same way; a page past the end is an empty list", async () => {
-    for (const [loader, path, total] of [[all, "/api/cars/all", 4], [recent, "/api/cars/recent", 4], [financing, "/api/cars/financing", 2]] as const) {
+    for (const [loader, path, total] of [
+      [all, "/api/cars/all", 4],
+      [recent, "/api/cars/recent", 4],
+      [financing, "/api/cars/financing", 2],
+    ] as const) {
       const res = await get(loader, `${path}?limit=2&page=2`);
       expect(res.headers.get("X-Total-Count")).toBe(String(total));
       expect((await res.json()).length).toBe(total - 2);
@@ -177,7 +247,13 @@ describe("GET /api/cars/{id}", () => {
     const res = (await byId(args(`/api/cars/${rx}`, { id: String(rx) }))) as Response;
     expect(res.status).toBe(200);
     const car = await res.json();
-    expect(car).toMatchObject({ id: rx, make: "Lexus", model: "RX 350", keyfeatures: ["Sunroof", "Heated Seats"], images: ["/uploads/test-image.jpg"] });
+    expect(car).toMatchObject({
+      id: rx,
+      make: "Lexus",
+      model: "RX 350",
+      keyfeatures: ["Sunroof", "Heated Seats"],
+      images: ["/uploads/test-image.jpg"],
+    });
   });
 
   it("answers 404 { error } for an unknown or malformed id", async () => {

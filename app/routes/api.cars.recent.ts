@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listResponse, parsePaging } from "~/http/responses.server";
-import { pageCars } from "~/models/car.server";
 import { toPublicCar } from "~/lib/car";
+import { pageCars } from "~/models/car.server";
 
 /** GET /api/cars/recent: the newest unsold cars first, a page at a time (`page`, `limit`). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseCarFilters } from "~/lib/car-filters";
-import { methodNotAllowed } from "~/http/responses.server";
-import { listResponse, parsePaging } from "~/http/responses.server";
-import { hasAuthorization } from "~/http/request.server";
 import { requireAdminApi } from "~/http/auth.server";
 import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
-import { addCar, CarListingError } from "~/models/car-listing.server";
-import { getCar, pageCars } from "~/models/car.server";
+import { hasAuthorization } from "~/http/request.server";
+import { listResponse, methodNotAllowed, parsePaging } from "~/http/responses.server";
 import { toPublicCar } from "~/lib/car";
+import { parseCarFilters } from "~/lib/car-filters";
+import { getCar, pageCars } from "~/models/car.server";
+import { addCar, CarListingError } from "~/models/car-listing.server";
 
 /**
  * GET /api/cars: the public search (q, body_type, make, ... and `page`/`limit`), a JSON array

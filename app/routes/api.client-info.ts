@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/http/responses.server";
-import { created } from "~/http/responses.server";
 import { apiRefusal, readApiBody } from "~/http/forms.server";
+import { created, methodNotAllowed } from "~/http/responses.server";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo } from "~/models/lead.server";
 

@@ -1,5 +1,6 @@
-import { getDb } from "../../db/database.server";
 import { beforeEach, describe, expect, it } from "vitest";
+import { addDays, lagosToday } from "~/lib/lead-schemas";
+import { getDb } from "../../db/database.server";
 import { clearData } from "../../tests/helpers/db";
 import {
   countRows,
@@ -11,7 +12,6 @@ import {
   validLoanApplication,
   without,
 } from "../../tests/helpers/leads";
-import { addDays, lagosToday } from "~/lib/lead-schemas";
 import { action as clientInfoAction, loader as clientInfoLoader } from "./api.client-info";
 import { action as contactAction } from "./api.contact";
 import { action as inspectionsAction } from "./api.inspections";
@@ -38,14 +38,23 @@ describe("POST /api/inspections", () => {
     const res = await call(inspectionsAction, jsonRequest(url, validInspection()));
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toMatchObject({ name: "Chinedu Okafor", phone: "+2348035550142", email: "chinedu@example.com", car_make: "Toyota", other_info: "Saturday morning please" });
+    expect(body).toMatchObject({
+      name: "Chinedu Okafor",
+      phone: "+2348035550142",
+      email: "chinedu@example.com",
+      car_make: "Toyota",
+      other_info: "Saturday morning please",
+    });
     expect(body.id).toEqual(expect.any(Number));
     expect(new Date(body.created_at).toISOString()).toBe(body.created_at);
     expect(await countRows("inspections")).toBe(1);
   });
 
   it("stores a double submit (the same booking twice in a row) once and answers both with that row", async () => {
-    const [a, b] = await Promise.all([call(inspectionsAction, jsonRequest(url, validInspection())), call(inspectionsAction, jsonRequest(url, validInspection()))]);
+    const [a, b] = await Promise.all([
+      call(inspectionsAction, jsonRequest(url, validInspection())),
+      call(inspectionsAction, jsonRequest(url, validInspection())),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await a.json()).id).toBe((await b.json()).id);
     const noInfo = { ...validInspection(), other_info: "" };
@@ -53,7 +62,14 @@ describe("POST /api/inspections", () => {
     const d = await (await call(inspectionsAction, formRequest(url, noInfo))).json();
     expect(c.id).toBe(d.id);
     // A different booking is a new lead.
-    expect((await call(inspectionsAction, jsonRequest(url, { ...validInspection(), inspection_date: addDays(lagosToday(), 4) }))).status).toBe(201);
+    expect(
+      (
+        await call(
+          inspectionsAction,
+          jsonRequest(url, { ...validInspection(), inspection_date: addDays(lagosToday(), 4) }),
+        )
+      ).status,
+    ).toBe(201);
     expect(await countRows("inspections")).toBe(3);
   });
 
@@ -65,7 +81,10 @@ describe("POST /api/inspections", () => {
   });
 
   it.each(required)("refuses a booking without %s and stores nothing", async (field) => {
-    const body = await refused(await call(inspectionsAction, jsonRequest(url, without(validInspection(), field))), field);
+    const body = await refused(
+      await call(inspectionsAction, jsonRequest(url, without(validInspection(), field))),
+      field,
+    );
     expect(body.error).toBe("Error booking inspection");
     expect(await countRows("inspections")).toBe(0);
   });
@@ -88,19 +107,31 @@ describe("POST /api/inspections", () => {
     for (const [patch, field] of cases) {
       await refused(await call(inspectionsAction, jsonRequest(url, { ...validInspection(), ...patch })), field);
     }
-    const past = await (await call(inspectionsAction, jsonRequest(url, { ...validInspection(), inspection_date: addDays(lagosToday(), -1) }))).json();
+    const past = await (
+      await call(
+        inspectionsAction,
+        jsonRequest(url, { ...validInspection(), inspection_date: addDays(lagosToday(), -1) }),
+      )
+    ).json();
     expect(past.fields.inspection_date).toMatch(/past/);
     expect(await countRows("inspections")).toBe(0);
   });
 
   it("accepts today in Lagos", async () => {
-    const res = await call(inspectionsAction, jsonRequest(url, { ...validInspection(), inspection_date: lagosToday() }));
+    const res = await call(
+      inspectionsAction,
+      jsonRequest(url, { ...validInspection(), inspection_date: lagosToday() }),
+    );
     expect(res.status).toBe(201);
   });
 
   it("answers malformed JSON with 400, other bodies with 415, other methods with 405", async () => {
     expect((await call(inspectionsAction, jsonRequest(url, "{not json"))).status).toBe(400);
-    const text = new Request(`http://localhost${url}`, { method: "POST", headers: { "content-type": "text/plain" }, body: "hi" });
+    const text = new Request(`http://localhost${url}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "hi",
+    });
     const res = await call(inspectionsAction, text);
     expect(res.status).toBe(415);
     expect((await res.json()).error).toEqual(expect.any(String));
@@ -115,14 +146,24 @@ describe("POST /api/contact", () => {
   it("stores a valid message once, JSON or form", async () => {
     const res = await call(contactAction, jsonRequest(url, validContact()));
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ ...validContact(), phone: "+2348125550178", id: expect.any(Number), created_at: expect.any(String) });
+    expect(await res.json()).toMatchObject({
+      ...validContact(),
+      phone: "+2348125550178",
+      id: expect.any(Number),
+      created_at: expect.any(String),
+    });
     expect(await countRows("contact_messages")).toBe(1);
-    expect((await call(contactAction, formRequest(url, { ...validContact(), message: "And the Camry?" }))).status).toBe(201);
+    expect((await call(contactAction, formRequest(url, { ...validContact(), message: "And the Camry?" }))).status).toBe(
+      201,
+    );
     expect(await countRows("contact_messages")).toBe(2);
   });
 
   it("stores a double submit (the same message twice in a row) once and answers both with that row", async () => {
-    const [a, b] = await Promise.all([call(contactAction, jsonRequest(url, validContact())), call(contactAction, formRequest(url, validContact()))]);
+    const [a, b] = await Promise.all([
+      call(contactAction, jsonRequest(url, validContact())),
+      call(contactAction, formRequest(url, validContact())),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await a.json()).id).toBe((await b.json()).id);
     expect(await countRows("contact_messages")).toBe(1);
@@ -135,8 +176,14 @@ describe("POST /api/contact", () => {
   });
 
   it("refuses wrong types and over-long messages", async () => {
-    await refused(await call(contactAction, jsonRequest(url, { ...validContact(), message: { text: "hi" } })), "message");
-    await refused(await call(contactAction, jsonRequest(url, { ...validContact(), message: "x".repeat(2001) })), "message");
+    await refused(
+      await call(contactAction, jsonRequest(url, { ...validContact(), message: { text: "hi" } })),
+      "message",
+    );
+    await refused(
+      await call(contactAction, jsonRequest(url, { ...validContact(), message: "x".repeat(2001) })),
+      "message",
+    );
     await refused(await call(contactAction, jsonRequest(url, { ...validContact(), email: true })), "email");
     expect(await countRows("contact_messages")).toBe(0);
   });
@@ -149,27 +196,59 @@ describe("POST /api/loan-applications", () => {
     const res = await call(loansAction, jsonRequest(url, validLoanApplication()));
     expect(res.status).toBe(201);
     const first = await res.json();
-    expect(first).toMatchObject({ ...validLoanApplication(), car_id: null, reference: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(first).toMatchObject({
+      ...validLoanApplication(),
+      car_id: null,
+      reference: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(first).not.toHaveProperty("id"); // the sequential id never leaves the server
-    const form = await call(loansAction, formRequest(url, { ...validLoanApplication(), loan_period: "12 months", monthly_repayment: "1250000" }));
+    const form = await call(
+      loansAction,
+      formRequest(url, { ...validLoanApplication(), loan_period: "12 months", monthly_repayment: "1250000" }),
+    );
     expect(form.status).toBe(201);
     expect((await form.json()).reference).not.toBe(first.reference);
     expect(await countRows("loan_applications")).toBe(2);
   });
 
   it("accepts a monthly repayment rounded to the kobo", async () => {
-    const res = await call(loansAction, jsonRequest(url, { car_name: "Kia Rio 2019", loan_amount: 1_000_000, initial_deposit: 450_000, loan_period: "6 months", monthly_repayment: 91_666.67 }));
+    const res = await call(
+      loansAction,
+      jsonRequest(url, {
+        car_name: "Kia Rio 2019",
+        loan_amount: 1_000_000,
+        initial_deposit: 450_000,
+        loan_period: "6 months",
+        monthly_repayment: 91_666.67,
+      }),
+    );
     expect(res.status).toBe(201);
   });
 
   it("stores the figures to the kobo (2 decimals), however many decimals were sent", async () => {
-    const res = await call(loansAction, jsonRequest(url, { car_name: "Kia Rio 2019", loan_amount: 1_000_000.004, initial_deposit: 450_000.001, loan_period: "6 months", monthly_repayment: 550_000 / 6 }));
+    const res = await call(
+      loansAction,
+      jsonRequest(url, {
+        car_name: "Kia Rio 2019",
+        loan_amount: 1_000_000.004,
+        initial_deposit: 450_000.001,
+        loan_period: "6 months",
+        monthly_repayment: 550_000 / 6,
+      }),
+    );
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ loan_amount: 1_000_000, initial_deposit: 450_000, monthly_repayment: 91_666.67 });
+    expect(await res.json()).toMatchObject({
+      loan_amount: 1_000_000,
+      initial_deposit: 450_000,
+      monthly_repayment: 91_666.67,
+    });
   });
 
   it("refuses an application without loan_period with that one message, not a garbled calculation", async () => {
-    const body = await refused(await call(loansAction, jsonRequest(url, without(validLoanApplication(), "loan_period"))), "loan_period");
+    const body = await refused(
+      await call(loansAction, jsonRequest(url, without(validLoanApplication(), "loan_period"))),
+      "loan_period",
+    );
     expect(body.fields).toEqual({ loan_period: "Loan period is required" });
   });
 
@@ -204,10 +283,25 @@ describe("POST /api/loan-applications", () => {
 describe("POST /api/client-info", () => {
   const url = "/api/client-info";
   const required = [
-    "name", "email", "phone", "age_bracket", "income_range", "client_location", "client_id",
-    "bvn_available", "deposit_available", "employment_status",
+    "name",
+    "email",
+    "phone",
+    "age_bracket",
+    "income_range",
+    "client_location",
+    "client_id",
+    "bvn_available",
+    "deposit_available",
+    "employment_status",
   ] as const;
-  const options = ["age_bracket", "income_range", "client_id", "bvn_available", "deposit_available", "employment_status"] as const;
+  const options = [
+    "age_bracket",
+    "income_range",
+    "client_id",
+    "bvn_available",
+    "deposit_available",
+    "employment_status",
+  ] as const;
 
   it("stores valid client information once, with and without a loan application", async () => {
     const res = await call(clientInfoAction, jsonRequest(url, validClientInfo()));
@@ -217,18 +311,30 @@ describe("POST /api/client-info", () => {
     expect(alone).not.toHaveProperty("id");
     expect(alone).not.toHaveProperty("loan_application_id");
     const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
-    const linked = await call(clientInfoAction, formRequest(url, { ...validClientInfo(), referral: "", loan_application: loan.reference }));
+    const linked = await call(
+      clientInfoAction,
+      formRequest(url, { ...validClientInfo(), referral: "", loan_application: loan.reference }),
+    );
     expect(linked.status).toBe(201);
     const body = await linked.json();
     expect(body).toMatchObject({ loan_application: loan.reference, referral: null });
     expect(Object.keys(body).filter((k) => /(^|_)id$/.test(k) && k !== "client_id")).toEqual([]);
-    const [row] = await getDb().selectFrom("client_infos").innerJoin("loan_applications", "loan_applications.id", "client_infos.loan_application_id").select("loan_applications.reference").where("client_infos.name", "=", body.name).where("client_infos.referral", "is", null).execute();
+    const [row] = await getDb()
+      .selectFrom("client_infos")
+      .innerJoin("loan_applications", "loan_applications.id", "client_infos.loan_application_id")
+      .select("loan_applications.reference")
+      .where("client_infos.name", "=", body.name)
+      .where("client_infos.referral", "is", null)
+      .execute();
     expect(row.reference).toBe(loan.reference);
     expect(await countRows("client_infos")).toBe(2);
   });
 
   it.each(required)("refuses client information without %s", async (field) => {
-    const body = await refused(await call(clientInfoAction, jsonRequest(url, without(validClientInfo(), field))), field);
+    const body = await refused(
+      await call(clientInfoAction, jsonRequest(url, without(validClientInfo(), field))),
+      field,
+    );
     expect(body.error).toBe("Failed to submit application");
     expect(await countRows("client_infos")).toBe(0);
   });
@@ -240,25 +346,50 @@ describe("POST /api/client-info", () => {
   });
 
   it("refuses an unknown, malformed or already-used loan application reference", async () => {
-    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: "0".repeat(32) })), "loan_application");
-    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: "abc" })), "loan_application");
-    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: 1 })), "loan_application");
+    await refused(
+      await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: "0".repeat(32) })),
+      "loan_application",
+    );
+    await refused(
+      await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: "abc" })),
+      "loan_application",
+    );
+    await refused(
+      await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: 1 })),
+      "loan_application",
+    );
     const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
-    expect((await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference }))).status).toBe(201);
-    await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference })), "loan_application");
+    expect(
+      (await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference })))
+        .status,
+    ).toBe(201);
+    await refused(
+      await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference })),
+      "loan_application",
+    );
     expect(await countRows("client_infos")).toBe(1);
   });
 
   it("no longer accepts a raw loan_application_id, so nobody can claim another buyer's application by counting", async () => {
     const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
-    const [{ id: loanId }] = await getDb().selectFrom("loan_applications").select("id").where("reference", "=", loan.reference).execute();
+    const [{ id: loanId }] = await getDb()
+      .selectFrom("loan_applications")
+      .select("id")
+      .where("reference", "=", loan.reference)
+      .execute();
     for (const id of [loanId, String(loanId), 999, ""]) {
-      const body = await refused(await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application_id: id })), "loan_application_id");
+      const body = await refused(
+        await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application_id: id })),
+        "loan_application_id",
+      );
       expect(body.fields.loan_application_id).toMatch(/ids are not accepted/);
     }
     expect(await countRows("client_infos")).toBe(0);
     // The buyer holding the reference is not blocked.
-    expect((await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference }))).status).toBe(201);
+    expect(
+      (await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference })))
+        .status,
+    ).toBe(201);
   });
 
   it("answers GET with 405", async () => {

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/http/responses.server";
-import { created } from "~/http/responses.server";
 import { readApiBody } from "~/http/forms.server";
+import { created, methodNotAllowed } from "~/http/responses.server";
 import { LoanApplicationSchema } from "~/lib/lead-schemas";
 import { createLoanApplication } from "~/models/lead.server";
 

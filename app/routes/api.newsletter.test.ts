@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearData } from "../../tests/helpers/db";
 import { countSubscribers } from "~/models/newsletter.server";
+import { clearData } from "../../tests/helpers/db";
 import { action, loader } from "./api.newsletter";
 
 beforeEach(clearData);
@@ -53,7 +53,11 @@ describe("POST /api/newsletter", () => {
 
   it("answers 400 for malformed JSON like the other APIs, 415 for another type and 405 for GET", async () => {
     const send = (type: string, body: string) =>
-      action({ request: new Request("http://x/api/newsletter", { method: "POST", headers: { "Content-Type": type }, body }), params: {}, context: {} });
+      action({
+        request: new Request("http://x/api/newsletter", { method: "POST", headers: { "Content-Type": type }, body }),
+        params: {},
+        context: {},
+      });
     const bad = await send("application/json", "{bad");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "The request body is not valid JSON" });

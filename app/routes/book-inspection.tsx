@@ -5,12 +5,12 @@ import { INSPECTION_FAILURE, InspectionForm } from "~/components/leads/Inspectio
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import leads from "~/components/leads/leads.module.css";
 import { Container, panelClass } from "~/components/ui/Container";
-import pages from "~/styles/pages.module.css";
 import { site } from "~/config/site";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
 import { createInspection } from "~/models/lead.server";
+import pages from "~/styles/pages.module.css";
 
 /** ?make=&model= (from a car's "Book an inspection" link) prefill the car fields. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,7 +47,10 @@ export default function BookInspection() {
   const booked = result?.ok ? result : null;
   return (
     <>
-      <LeadPageHeader title="Book an Inspection" intro="See the car in person before you buy. Tell us which car and when, and we will have it ready for you at our Lekki showroom." />
+      <LeadPageHeader
+        title="Book an Inspection"
+        intro="See the car in person before you buy. Tell us which car and when, and we will have it ready for you at our Lekki showroom."
+      />
       <Container size="lg" className={leads.page}>
         <div className={leads.columns}>
           <InspectionForm

@@ -25,14 +25,17 @@ describe("browse loader", () => {
   });
 
   it("redirects the filter panel's query to the canonical URL", async () => {
-    expect(await redirectOf("?type=SUV&make=&fuelType=Diesel&driveType=All&condition=all&minPrice=")).toBe("/browse?body_type=SUV&fuel_type=Diesel");
+    expect(await redirectOf("?type=SUV&make=&fuelType=Diesel&driveType=All&condition=all&minPrice=")).toBe(
+      "/browse?body_type=SUV&fuel_type=Diesel",
+    );
     expect(await redirectOf("?make=+Toyota+&page=1")).toBe("/browse?make=Toyota");
     expect(await redirectOf("?q=")).toBe("/browse");
     expect(await redirectOf("?body_type=SUV&page=2")).toBeNull();
   });
 
   it("filters and pages on the server, 6 per page", async () => {
-    for (let i = 0; i < 8; i++) await makeCar({ model: `S${i}`, body_type: "SUV", created_at: `2026-02-0${i + 1}T00:00:00.000Z` });
+    for (let i = 0; i < 8; i++)
+      await makeCar({ model: `S${i}`, body_type: "SUV", created_at: `2026-02-0${i + 1}T00:00:00.000Z` });
     await makeCar({ model: "Sedan", body_type: "Sedan" });
     const first = await load("?body_type=SUV");
     expect(first.total).toBe(8);

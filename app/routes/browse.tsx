@@ -1,23 +1,27 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { RouteError } from "~/components/RouteErrorBoundary";
 import { CarGrid } from "~/components/car/CarGrid";
 import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
 import { FilterPanel } from "~/components/FilterPanel";
 import { Pagination } from "~/components/Pagination";
+import { RouteError } from "~/components/RouteErrorBoundary";
 import { SearchBox } from "~/components/SearchBox";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
-import pages from "~/styles/pages.module.css";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
+import { toCardCar } from "~/lib/car";
 import { canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { pageCars } from "~/models/car.server";
-import { toCardCar } from "~/lib/car";
+import pages from "~/styles/pages.module.css";
 
 const FIELD_LABELS: Record<string, string> = {
-  minYear: "Min year", maxYear: "Max year", minPrice: "Min price", maxPrice: "Max price",
-  minMileage: "Min mileage", maxMileage: "Max mileage",
+  minYear: "Min year",
+  maxYear: "Max year",
+  minPrice: "Min price",
+  maxPrice: "Max price",
+  minMileage: "Min mileage",
+  maxMileage: "Max mileage",
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,7 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { filters, ignored } = parseCarFilters(url.searchParams);
   const result = await pageCars(filters, parsePage(url.searchParams), BROWSE_PAGE_SIZE);
-  return { ...result, cars: result.cars.map(toCardCar), ignored: ignored.map((k) => FIELD_LABELS[k] ?? k), query: url.search };
+  return {
+    ...result,
+    cars: result.cars.map(toCardCar),
+    ignored: ignored.map((k) => FIELD_LABELS[k] ?? k),
+    query: url.search,
+  };
 }
 
 export default function Browse() {
@@ -81,7 +90,10 @@ export default function Browse() {
 
 export const meta: MetaFunction = () => [
   { title: `Browse Cars | ${site.name}` },
-  { name: "description", content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, Lekki, Lagos.` },
+  {
+    name: "description",
+    content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, Lekki, Lagos.`,
+  },
 ];
 
 export function ErrorBoundary() {

@@ -8,7 +8,14 @@ const load = (id: string) => loader({ request: new Request(`http://x/cars/${id}`
 
 describe("car page loader", () => {
   it("answers the car without back-office fields, and a meta title with the price", async () => {
-    const id = await makeCar({ make: "Lexus", model: "RX 350", year: 2021, price: 65_000_000, vin: "SECRETVIN", car_history: "private" });
+    const id = await makeCar({
+      make: "Lexus",
+      model: "RX 350",
+      year: 2021,
+      price: 65_000_000,
+      vin: "SECRETVIN",
+      car_history: "private",
+    });
     const { car } = await load(String(id));
     expect(car).toMatchObject({ id, make: "Lexus", model: "RX 350" });
     expect(car).not.toHaveProperty("vin");

@@ -1,18 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { carTitle } from "~/lib/car";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
-import pages from "~/styles/pages.module.css";
 import { site, whatsappLink } from "~/config/site";
 import { notFoundIfMissing } from "~/http/responses.server";
+import { carTitle, toPublicCar } from "~/lib/car";
 import { formatNaira } from "~/lib/money";
 import { getCar, parseCarId } from "~/models/car.server";
-import { toPublicCar } from "~/lib/car";
+import pages from "~/styles/pages.module.css";
 
 /**
  * The car view as a page (the lightbox's shareable URL; works without JavaScript). Unknown ids
@@ -45,13 +44,26 @@ export default function CarPage() {
       </nav>
       <div className={pages.carLayout}>
         <div className={pages.carPhotos}>
-          <PhotoViewer images={car.images} alt={title} index={photo} linkFor={(i) => `/cars/${car.id}${i ? `?photo=${i}` : ""}`} />
+          <PhotoViewer
+            images={car.images}
+            alt={title}
+            index={photo}
+            linkFor={(i) => `/cars/${car.id}${i ? `?photo=${i}` : ""}`}
+          />
         </div>
         <div className={pages.carInfo}>
           <div className={pages.badges}>
-            <span className={ui.badge} data-tone={car.condition === "New" ? "brand" : undefined}>{car.condition}</span>
-            <span className={ui.badge} data-tone="gray">{car.body_type}</span>
-            {car.financing ? <span className={ui.badge} data-tone="gold">Financing available</span> : null}
+            <span className={ui.badge} data-tone={car.condition === "New" ? "brand" : undefined}>
+              {car.condition}
+            </span>
+            <span className={ui.badge} data-tone="gray">
+              {car.body_type}
+            </span>
+            {car.financing ? (
+              <span className={ui.badge} data-tone="gold">
+                Financing available
+              </span>
+            ) : null}
           </div>
           <h1 className={pages.carTitle}>{title}</h1>
           <p className={pages.carPrice}>{formatNaira(car.price)}</p>
@@ -69,8 +81,16 @@ export default function CarPage() {
             </div>
           ) : (
             <div className={pages.actions}>
-              <ButtonLink to={inspectionHref(car)} size="md">Book an inspection</ButtonLink>
-              <ButtonAnchor href={whatsappLink(car)} target="_blank" rel="noopener noreferrer" size="md" variant="default">
+              <ButtonLink to={inspectionHref(car)} size="md">
+                Book an inspection
+              </ButtonLink>
+              <ButtonAnchor
+                href={whatsappLink(car)}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="md"
+                variant="default"
+              >
                 Chat on WhatsApp
               </ButtonAnchor>
             </div>
@@ -93,9 +113,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { title: `${name} for ${price}${car.sold ? " (Sold)" : ""} | ${site.name}` },
     {
       name: "description",
-      content: `${car.condition} ${name}, ${car.transmission ?? ""} ${car.fuel_type ?? ""}, ${price} at ${site.name}, ${site.office}. ${car.car_description ?? ""}`
-        .replace(/\s+/g, " ")
-        .trim(),
+      content:
+        `${car.condition} ${name}, ${car.transmission ?? ""} ${car.fuel_type ?? ""}, ${price} at ${site.name}, ${site.office}. ${car.car_description ?? ""}`
+          .replace(/\s+/g, " ")
+          .trim(),
     },
     { property: "og:title", content: `${name} for ${price}` },
   ];

@@ -29,7 +29,10 @@ export default function Connect() {
   const sent = result?.ok ? result : null;
   return (
     <>
-      <LeadPageHeader title="Connect with Us" intro="Call, chat on WhatsApp or send a message. A real person at our Lekki showroom will answer." />
+      <LeadPageHeader
+        title="Connect with Us"
+        intro="Call, chat on WhatsApp or send a message. A real person at our Lekki showroom will answer."
+      />
       <Container size="lg" className={leads.page}>
         <div className={leads.columns} data-first="narrow">
           <ContactDetailsCard />

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { carTitle } from "~/lib/car";
 import { FinancingCarView } from "~/components/leads/FinancingCarView";
 import { LoanCalculator } from "~/components/leads/LoanCalculator";
 import { site } from "~/config/site";
-import { notFoundIfMissing } from "~/http/responses.server";
 import { readFormValues } from "~/http/request.server";
+import { notFoundIfMissing } from "~/http/responses.server";
 import { pleaseWait } from "~/lib/bot-trap";
+import { carTitle } from "~/lib/car";
 import { LoanRequestSchema } from "~/lib/lead-schemas";
-import { firstError, validate } from "~/lib/validation";
 import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
+import { firstError, validate } from "~/lib/validation";
 import { parseCarId } from "~/models/car.server";
 import { applyForCarLoan, getFinancingCar } from "~/models/loan.server";
 

@@ -1,18 +1,18 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { CarCard } from "~/components/CarCard";
-import { toCardCar } from "~/lib/car";
 import { carGridClasses } from "~/components/car/CarGrid";
-import { Container } from "~/components/ui/Container";
-import pages from "~/styles/pages.module.css";
 import { LeadNotice } from "~/components/leads/LeadNotice";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
+import { Pagination } from "~/components/Pagination";
+import { Container } from "~/components/ui/Container";
 import { FINANCING_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
-import { parsePage } from "~/lib/car-filters";
-import { Pagination } from "~/components/Pagination";
 import { takeApplicationSubmitted } from "~/http/cookies.server";
+import { toCardCar } from "~/lib/car";
+import { parsePage } from "~/lib/car-filters";
 import { pageCars } from "~/models/car.server";
+import pages from "~/styles/pages.module.css";
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 
@@ -31,12 +31,18 @@ export default function Financing() {
   const pageQuery = page > 1 ? `?page=${page}` : "";
   return (
     <>
-      <LeadPageHeader size="xl" title="Financing Options" intro="Drive now, pay over 3, 6 or 12 months with no interest. Pick a car to work out your deposit and monthly repayment." />
+      <LeadPageHeader
+        size="xl"
+        title="Financing Options"
+        intro="Drive now, pay over 3, 6 or 12 months with no interest. Pick a car to work out your deposit and monthly repayment."
+      />
       <Container size="xl" className={pages.financing}>
         {submitted ? <LeadNotice success={CLIENT_INFO_SUCCESS} /> : null}
         <h2 className="visually-hidden">Cars you can finance</h2>
         {cars.length === 0 ? (
-          <p className={pages.none}>No cars are available for financing right now. Call us: new stock arrives every week.</p>
+          <p className={pages.none}>
+            No cars are available for financing right now. Call us: new stock arrives every week.
+          </p>
         ) : (
           <div className={carGridClasses.grid} data-testid="financing-grid">
             {cars.map((car, i) => (

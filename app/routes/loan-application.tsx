@@ -7,13 +7,13 @@ import { LoanSummary } from "~/components/leads/LoanSummary";
 import leads from "~/components/leads/leads.module.css";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container, panelClass, ui } from "~/components/ui/Container";
-import pages from "~/styles/pages.module.css";
 import { site } from "~/config/site";
-import { flashApplicationSubmitted } from "~/http/cookies.server";
 import { formStamp } from "~/http/bot-guard.server";
+import { flashApplicationSubmitted } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo, getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
+import pages from "~/styles/pages.module.css";
 
 /**
  * ?application=<reference> carries the loan from the calculator (survives a reload, works
@@ -40,7 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readLeadForm(request, context, ClientInfoSchema, CLIENT_INFO_FAILURE);
   if (!form.ok) return form.response;
   if (!form.data.loan_application) {
-    return formFailure(CLIENT_INFO_FAILURE, { loan_application: "Start from a car on the Financing page." }, form.values);
+    return formFailure(
+      CLIENT_INFO_FAILURE,
+      { loan_application: "Start from a car on the Financing page." },
+      form.values,
+    );
   }
   const result = await createClientInfo(form.data);
   if (!result.ok) return formFailure(CLIENT_INFO_FAILURE, { [result.field]: result.error }, form.values);
@@ -53,7 +57,9 @@ function NoLoan() {
       <p className={pages.noLoanTitle} data-testid="no-loan">
         No loan details available.
       </p>
-      <p className={pages.noLoanHint}>Choose a car on the Financing page, work out your repayment and press Apply for Loan.</p>
+      <p className={pages.noLoanHint}>
+        Choose a car on the Financing page, work out your repayment and press Apply for Loan.
+      </p>
       <ButtonLink to="/financing" size="md">
         See financing options
       </ButtonLink>
@@ -67,7 +73,10 @@ export default function LoanApplication() {
   const { loan } = data;
   return (
     <>
-      <LeadPageHeader title="Loan Application" intro="Check your loan, tell us a little about yourself, and our finance team will call you within one working day." />
+      <LeadPageHeader
+        title="Loan Application"
+        intro="Check your loan, tell us a little about yourself, and our finance team will call you within one working day."
+      />
       <Container size="lg" className={leads.page}>
         {!loan ? (
           <NoLoan />

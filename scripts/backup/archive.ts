@@ -25,16 +25,34 @@ export interface Manifest {
 }
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 function tableCounts(db: Database.Database): Record<string, number> {
-  const names = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name").pluck().all() as string[];
+  const names = db
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name",
+    )
+    .pluck()
+    .all() as string[];
   return Object.fromEntries(names.map((n) => [n, db.prepare(`select count(*) from "${n}"`).pluck().get() as number]));
 }
 
 /** Takes a backup; returns the archive's path. */
-export async function createBackup({ databasePath, uploadsDir, backupDir, now = new Date() }: { databasePath: string; uploadsDir: string; backupDir: string; now?: Date }): Promise<{ archive: string; manifest: Manifest }> {
+export async function createBackup({
+  databasePath,
+  uploadsDir,
+  backupDir,
+  now = new Date(),
+}: {
+  databasePath: string;
+  uploadsDir: string;
+  backupDir: string;
+  now?: Date;
+}): Promise<{ archive: string; manifest: Manifest }> {
   if (!fs.existsSync(databasePath)) throw new Error(`No database at ${databasePath}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-backup-"));
   try {
@@ -80,7 +98,11 @@ export async function createBackup({ databasePath, uploadsDir, backupDir, now = 
     fs.mkdirSync(backupDir, { recursive: true });
     const archive = path.resolve(backupDir, `backup-${stamp(now)}.tar.gz`);
     const partial = `${archive}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, [MANIFEST_ENTRY, DB_ENTRY, UPLOADS_ENTRY]);
+    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, [
+      MANIFEST_ENTRY,
+      DB_ENTRY,
+      UPLOADS_ENTRY,
+    ]);
     fs.renameSync(partial, archive);
     return { archive, manifest };
   } finally {
@@ -93,7 +115,17 @@ export async function createBackup({ databasePath, uploadsDir, backupDir, now = 
  * runs on them, and checks the snapshot (PRAGMA integrity_check) before anything is replaced.
  * The replaced files are kept beside, named *.before-restore-<time>.
  */
-export async function restoreBackup({ archive, databasePath, uploadsDir, now = new Date() }: { archive: string; databasePath: string; uploadsDir: string; now?: Date }): Promise<{ manifest: Manifest; keptAside: string[] }> {
+export async function restoreBackup({
+  archive,
+  databasePath,
+  uploadsDir,
+  now = new Date(),
+}: {
+  archive: string;
+  databasePath: string;
+  uploadsDir: string;
+  now?: Date;
+}): Promise<{ manifest: Manifest; keptAside: string[] }> {
   const pid = runningServerPid(databasePath);
   if (pid) throw new Error(`The site is running (process ${pid}) on ${databasePath}: stop it before restoring.`);
   if (!fs.existsSync(archive)) throw new Error(`No archive at ${archive}`);
@@ -103,7 +135,8 @@ export async function restoreBackup({ archive, databasePath, uploadsDir, now = n
   try {
     await tar.extract({ file: archive, cwd: work, strict: true });
     const db = path.join(work, DB_ENTRY);
-    if (!fs.existsSync(db) || !fs.existsSync(path.join(work, MANIFEST_ENTRY))) throw new Error("This is not a backup archive of the site.");
+    if (!fs.existsSync(db) || !fs.existsSync(path.join(work, MANIFEST_ENTRY)))
+      throw new Error("This is not a backup archive of the site.");
     const manifest = JSON.parse(fs.readFileSync(path.join(work, MANIFEST_ENTRY), "utf8")) as Manifest;
     const check = new Database(db, { readonly: true });
     try {

@@ -79,9 +79,9 @@ export async function generateDataset(dirs: TempDirs, count: number): Promise<Da
   );
   for (let i = 0; i < jobs.length; i += 4) await Promise.all(jobs.slice(i, i + 4).map((job) => job()));
   const photos = (body: string, n: number, start: number) =>
-    Array.from({ length: n }, (_, k) => pool.get(`${BODY_TYPES.includes(body as never) ? body : "Sedan"}:${(start + k) % 5}`)).filter(
-      (p): p is string => p !== undefined,
-    );
+    Array.from({ length: n }, (_, k) =>
+      pool.get(`${BODY_TYPES.includes(body as never) ? body : "Sedan"}:${(start + k) % 5}`),
+    ).filter((p): p is string => p !== undefined);
 
   const now = new Date();
   const rand = prng(777);

@@ -20,8 +20,18 @@ describe("carForm", () => {
   it("sends every field as text, the new price, Yes/No flags and JSON lists", () => {
     const form = carForm(
       {
-        id: 7, make: "Toyota", model: "Camry", year: 2020, price: 10_000_000, mileage: null, condition: "Foreign Used",
-        financing: true, registration: false, keyfeatures: ["Airbags"], images: ["/uploads/a.jpg"], vin: null,
+        id: 7,
+        make: "Toyota",
+        model: "Camry",
+        year: 2020,
+        price: 10_000_000,
+        mileage: null,
+        condition: "Foreign Used",
+        financing: true,
+        registration: false,
+        keyfeatures: ["Airbags"],
+        images: ["/uploads/a.jpg"],
+        vin: null,
       },
       10_000_001,
     );

@@ -16,9 +16,24 @@ export function showsPrice(html: string, price: number): boolean {
 export function carForm(car: CarJson, price: number): FormData {
   const form = new FormData();
   const fields = [
-    "make", "model", "year", "condition", "engine_capacity", "engine_size", "custom_paper", "body_type",
-    "drive_train", "transmission", "fuel_type", "color", "mileage", "location", "car_history", "other_info",
-    "car_description", "vin",
+    "make",
+    "model",
+    "year",
+    "condition",
+    "engine_capacity",
+    "engine_size",
+    "custom_paper",
+    "body_type",
+    "drive_train",
+    "transmission",
+    "fuel_type",
+    "color",
+    "mileage",
+    "location",
+    "car_history",
+    "other_info",
+    "car_description",
+    "vin",
   ];
   for (const name of fields) {
     const v = car[name];
@@ -78,7 +93,11 @@ export async function runEditor(base: string, token: string, id: number, until: 
     stats.saveMs.push(performance.now() - started);
     if (put instanceof Error || !put.ok) {
       stats.saveFailures++;
-      problem(put instanceof Error ? `save: ${put.message}` : `save answered ${put.status}: ${(await put.text()).slice(0, 200)}`);
+      problem(
+        put instanceof Error
+          ? `save: ${put.message}`
+          : `save answered ${put.status}: ${(await put.text()).slice(0, 200)}`,
+      );
     } else {
       await put.arrayBuffer();
       stats.saves++;

@@ -21,11 +21,18 @@ export function get(
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, wire: Buffer.concat(chunks), ms: performance.now() - started }),
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          wire: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        }),
       );
       res.on("error", reject);
     });
-    req.setTimeout(opts.timeoutMs ?? 10_000, () => req.destroy(new Error(`timeout after ${opts.timeoutMs ?? 10_000} ms: ${url}`)));
+    req.setTimeout(opts.timeoutMs ?? 10_000, () =>
+      req.destroy(new Error(`timeout after ${opts.timeoutMs ?? 10_000} ms: ${url}`)),
+    );
     req.on("error", reject);
   });
 }

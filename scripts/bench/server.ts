@@ -30,7 +30,7 @@ export function onCleanup(fn: () => void): void {
 export function cleanupAll(): void {
   while (cleanups.length) {
     try {
-      cleanups.pop()!();
+      cleanups.pop()?.();
     } catch {
       /* best effort */
     }

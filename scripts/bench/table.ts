@@ -15,11 +15,15 @@ export function formatTable(title: string, rows: Record<string, Cell>[]): string
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
   const numeric = columns.map((c) => rows.every((r) => r[c] === undefined || typeof r[c] === "number"));
   const line = (values: string[], header = false) =>
-    "  " + values.map((v, i) => (numeric[i] && !header ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join("  ").trimEnd();
+    "  " +
+    values
+      .map((v, i) => (numeric[i] && !header ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [
     title,
     line(columns, true),
-    "  " + widths.map((w) => "-".repeat(w)).join("  "),
+    `  ${widths.map((w) => "-".repeat(w)).join("  ")}`,
     ...cells.map((row) => line(row)),
   ].join("\n");
 }

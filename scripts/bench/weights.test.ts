@@ -21,10 +21,11 @@ describe("staticImports", () => {
   });
 
   it("reads an inline module script that starts with a semicolon", () => {
-    expect(staticImports(';\nimport * as route0 from "/build/root-1.js";\nimport * as route1 from "/build/routes/_index-2.js";')).toEqual([
-      "/build/root-1.js",
-      "/build/routes/_index-2.js",
-    ]);
+    expect(
+      staticImports(
+        ';\nimport * as route0 from "/build/root-1.js";\nimport * as route1 from "/build/routes/_index-2.js";',
+      ),
+    ).toEqual(["/build/root-1.js", "/build/routes/_index-2.js"]);
   });
 });
 

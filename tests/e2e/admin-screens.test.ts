@@ -18,7 +18,10 @@ const SCREENS = [
 ] as const;
 
 describe("back office screens", () => {
-  for (const [size, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+  for (const [size, viewport] of [
+    ["1280", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
     it(`renders every admin screen at ${size} px`, async () => {
       const ctx = await app.context({ js: true, viewport, admin: true });
       const page = await ctx.newPage();
@@ -38,7 +41,11 @@ describe("back office screens", () => {
         // Every month of the dashboard charts is labelled, Jan to Dec, on a phone too.
         await page.goto(app.url("/admin"));
         await page.locator(".recharts-surface").first().waitFor();
-        const ticks = await page.locator(".recharts-xAxis").first().locator(".recharts-cartesian-axis-tick-value").allTextContents();
+        const ticks = await page
+          .locator(".recharts-xAxis")
+          .first()
+          .locator(".recharts-cartesian-axis-tick-value")
+          .allTextContents();
         expect(ticks).toEqual(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]);
         await page.goto(app.url("/admin/inspections"));
         expect(await page.getByRole("listitem").filter({ hasText: "Other info:" }).first().isVisible()).toBe(true);

@@ -3,16 +3,35 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, field, JS_MODES, screenshot, type TestServer, setupE2E, waitForHydration } from "./harness";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  field,
+  JS_MODES,
+  screenshot,
+  setupE2E,
+  type TestServer,
+  waitForHydration,
+} from "./harness";
 
 const ADMIN_URLS = [
-  "/admin", "/admin/create-listing", "/admin/add-car", "/admin/edit-car/1", "/admin/inspections",
-  "/admin/admin-management", "/admin/report", "/admin/edit-car/abc", "/admin/edit-car/99999", "/admin/edit-car",
+  "/admin",
+  "/admin/create-listing",
+  "/admin/add-car",
+  "/admin/edit-car/1",
+  "/admin/inspections",
+  "/admin/admin-management",
+  "/admin/report",
+  "/admin/edit-car/abc",
+  "/admin/edit-car/99999",
+  "/admin/edit-car",
   "/admin/no-such-page",
 ];
 
 async function photo(color: string) {
-  return sharp({ create: { width: 640, height: 420, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width: 640, height: 420, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Paths of the original images of a car, as the public API reports them. */
@@ -21,7 +40,8 @@ async function carImages(server: TestServer, id: number): Promise<string[]> {
   return res.ok ? (await res.json()).images : [];
 }
 
-const onDisk = (server: TestServer, publicPath: string) => fs.existsSync(path.join(server.uploadsDir, path.basename(publicPath)));
+const onDisk = (server: TestServer, publicPath: string) =>
+  fs.existsSync(path.join(server.uploadsDir, path.basename(publicPath)));
 
 for (const mode of JS_MODES) {
   describe(`admin back office ${mode.label}`, () => {
@@ -52,7 +72,9 @@ for (const mode of JS_MODES) {
       await field(page, "Username").fill(ADMIN_USERNAME);
       await field(page, "Password").fill("not-the-password");
       await page.getByRole("button", { name: "Login" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" }).waitFor()).resolves.toBeUndefined();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Invalid credentials" }).waitFor(),
+      ).resolves.toBeUndefined();
       expect(await field(page, "Username").inputValue()).toBe(ADMIN_USERNAME);
       await field(page, "Password").fill(ADMIN_PASSWORD);
       await page.getByRole("button", { name: "Login" }).click();
@@ -122,7 +144,9 @@ for (const mode of JS_MODES) {
       await waitForHydration(page, mode.js);
       expect(await field(page, "Make").inputValue()).toBe("Peugeot");
       expect(await page.getByLabel("Bluetooth").isChecked()).toBe(true);
-      expect(await page.getByRole("radiogroup", { name: "Available for financing" }).getByLabel("Yes").isChecked()).toBe(true);
+      expect(
+        await page.getByRole("radiogroup", { name: "Available for financing" }).getByLabel("Yes").isChecked(),
+      ).toBe(true);
       const thumbs = page.getByRole("list", { name: "Current images" }).locator("img");
       expect(await thumbs.count()).toBe(2);
       const box = await thumbs.first().boundingBox();
@@ -179,7 +203,15 @@ for (const mode of JS_MODES) {
         fetch(app.url("/api/inspections"), {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ name, phone: "08031234567", email: "buyer@example.ng", car_make: "Toyota", car_model: "Camry", inspection_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10), other_info: other }),
+          body: JSON.stringify({
+            name,
+            phone: "08031234567",
+            email: "buyer@example.ng",
+            car_make: "Toyota",
+            car_model: "Camry",
+            inspection_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+            other_info: other,
+          }),
         });
       expect((await book(`Chidi ${mode.js}`, "")).ok).toBe(true);
       expect((await book(`Amaka ${mode.js}`, "Weekend please")).ok).toBe(true);
@@ -188,7 +220,12 @@ for (const mode of JS_MODES) {
       const rows = page.locator("tbody tr");
       expect(await rows.first().innerText()).toContain(`Amaka ${mode.js}`);
       expect(await rows.first().innerText()).toContain("Weekend please");
-      expect(await page.locator("tr", { hasText: `Chidi ${mode.js}` }).getByText("N/A").count()).toBe(1);
+      expect(
+        await page
+          .locator("tr", { hasText: `Chidi ${mode.js}` })
+          .getByText("N/A")
+          .count(),
+      ).toBe(1);
     });
 
     it("adds an admin who can sign in, changes their password and signs out", async () => {
@@ -205,7 +242,10 @@ for (const mode of JS_MODES) {
       await field(addForm, "Username").fill(name);
       await field(addForm, "Password").fill("first-password-1");
       await addForm.getByRole("button", { name: "Add Admin" }).click();
-      await page.getByRole("alert").filter({ hasText: `Failed to add admin: Username '${name}' is already taken` }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: `Failed to add admin: Username '${name}' is already taken` })
+        .waitFor();
       expect(await page.getByText("Admin added successfully").count()).toBe(0);
 
       const changeForm = page.locator("form", { has: page.getByRole("button", { name: "Change Password" }) });
@@ -213,13 +253,19 @@ for (const mode of JS_MODES) {
       await field(changeForm, "New Password").fill("second-password-2");
       await field(changeForm, "Your current password").fill(ADMIN_PASSWORD);
       await changeForm.getByRole("button", { name: "Change Password" }).click();
-      await page.getByRole("alert").filter({ hasText: "Failed to change password: No admin with username 'nobody-here'" }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Failed to change password: No admin with username 'nobody-here'" })
+        .waitFor();
       // Resetting a colleague's password takes your own password, not theirs.
       await field(changeForm, "Username").fill(name);
       await field(changeForm, "New Password").fill("second-password-2");
       await field(changeForm, "Your current password").fill("first-password-1");
       await changeForm.getByRole("button", { name: "Change Password" }).click();
-      await page.getByRole("alert").filter({ hasText: "Failed to change password: Your current password is not correct" }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Failed to change password: Your current password is not correct" })
+        .waitFor();
       await field(changeForm, "Username").fill(name);
       await field(changeForm, "New Password").fill("second-password-2");
       await field(changeForm, "Your current password").fill(ADMIN_PASSWORD);
@@ -251,7 +297,10 @@ for (const mode of JS_MODES) {
       await field(removeForm, "Username").fill(name);
       await field(removeForm, "Your current password").fill(ADMIN_PASSWORD);
       await removeForm.getByRole("button", { name: "Remove Admin" }).click();
-      await page.getByRole("status").filter({ hasText: `Admin '${name}' removed successfully` }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `Admin '${name}' removed successfully` })
+        .waitFor();
       // The message (action data) shows a moment before the revalidated list does.
       const listed = page.getByRole("table", { name: "Admins" }).getByText(name, { exact: true });
       await expect.poll(() => listed.count(), { timeout: 5_000 }).toBe(0);
@@ -264,7 +313,9 @@ for (const mode of JS_MODES) {
       it("refuses an image over 2 MB in the browser and keeps no selection", async () => {
         await freshPage(true);
         await go("/admin/add-car");
-        await page.locator('input[name="images"]').setInputFiles([{ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(2_097_153, 1) }]);
+        await page
+          .locator('input[name="images"]')
+          .setInputFiles([{ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(2_097_153, 1) }]);
         await page.getByText("Each image must be under 2MB").first().waitFor();
         expect(await page.locator('input[name="images"]').evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
       });

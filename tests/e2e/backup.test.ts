@@ -21,7 +21,9 @@ afterAll(() => {
 });
 
 function script(name: "backup" | "restore", env: Record<string, string>, ...args: string[]) {
-  return run(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], { env: { ...process.env, NODE_ENV: "production", ...env } });
+  return run(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+  });
 }
 
 describe("backup and restore", () => {
@@ -36,7 +38,12 @@ describe("backup and restore", () => {
         const res = await fetch(app.url("/api/contact"), {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ name: `Writer ${n}`, phone: "08035550142", email, message: `Message ${i} from writer ${n}` }),
+          body: JSON.stringify({
+            name: `Writer ${n}`,
+            phone: "08035550142",
+            email,
+            message: `Message ${i} from writer ${n}`,
+          }),
         });
         if (res.status === 201) acked.push({ email, at: Date.now() });
       }
@@ -46,7 +53,11 @@ describe("backup and restore", () => {
     await expect.poll(() => acked.length, { timeout: 10_000 }).toBeGreaterThan(10);
     const backupDir = path.join(dir, "backups");
     const started = Date.now();
-    const { stdout } = await script("backup", { DATABASE_PATH: app.server.dbPath, UPLOADS_DIR: app.server.uploadsDir, BACKUP_DIR: backupDir });
+    const { stdout } = await script("backup", {
+      DATABASE_PATH: app.server.dbPath,
+      UPLOADS_DIR: app.server.uploadsDir,
+      BACKUP_DIR: backupDir,
+    });
     writing = false;
     await Promise.all(writers);
     archive = /Backup written: (\S+)/.exec(stdout)![1];
@@ -54,7 +65,11 @@ describe("backup and restore", () => {
     expect(path.basename(archive)).toMatch(/^backup-\d{8}T\d{6}Z\.tar\.gz$/);
 
     const fresh = path.join(dir, "fresh");
-    const restored = await script("restore", { DATABASE_PATH: path.join(fresh, "db.sqlite"), UPLOADS_DIR: path.join(fresh, "uploads") }, archive);
+    const restored = await script(
+      "restore",
+      { DATABASE_PATH: path.join(fresh, "db.sqlite"), UPLOADS_DIR: path.join(fresh, "uploads") },
+      archive,
+    );
     expect(restored.stdout).toContain("Restored the backup");
 
     const db = new Database(path.join(fresh, "db.sqlite"), { readonly: true });
@@ -71,7 +86,9 @@ describe("backup and restore", () => {
       for (const p of images) {
         const file = path.join(fresh, "uploads", path.basename(p));
         expect(fs.existsSync(file), p).toBe(true);
-        expect(fs.readFileSync(file).equals(fs.readFileSync(path.join(app.server.uploadsDir, path.basename(p))))).toBe(true);
+        expect(fs.readFileSync(file).equals(fs.readFileSync(path.join(app.server.uploadsDir, path.basename(p))))).toBe(
+          true,
+        );
       }
     } finally {
       db.close();
@@ -79,7 +96,9 @@ describe("backup and restore", () => {
   });
 
   it("refuses to restore while the site runs on that database", async () => {
-    await expect(script("restore", { DATABASE_PATH: app.server.dbPath, UPLOADS_DIR: app.server.uploadsDir }, archive)).rejects.toMatchObject({
+    await expect(
+      script("restore", { DATABASE_PATH: app.server.dbPath, UPLOADS_DIR: app.server.uploadsDir }, archive),
+    ).rejects.toMatchObject({
       stderr: expect.stringMatching(/The site is running .*stop it before restoring/),
     });
   });
@@ -88,7 +107,7 @@ describe("backup and restore", () => {
     const work = path.join(dir, "damaged");
     fs.mkdirSync(path.join(work, "uploads"), { recursive: true });
     const good = new Database(path.join(work, "dealership.sqlite"));
-    good.exec("create table t (x); insert into t values (1);" + "insert into t select x from t;".repeat(12));
+    good.exec(`create table t (x); insert into t values (1);${"insert into t select x from t;".repeat(12)}`);
     good.close();
     const bytes = fs.readFileSync(path.join(work, "dealership.sqlite"));
     bytes.fill(0x5a, 4096, 12_288); // scribble over pages of the table
@@ -99,7 +118,13 @@ describe("backup and restore", () => {
     const target = path.join(dir, "untouched");
     fs.mkdirSync(target);
     fs.writeFileSync(path.join(target, "db.sqlite"), "keep me");
-    await expect(script("restore", { DATABASE_PATH: path.join(target, "db.sqlite"), UPLOADS_DIR: path.join(target, "uploads") }, bad)).rejects.toMatchObject({
+    await expect(
+      script(
+        "restore",
+        { DATABASE_PATH: path.join(target, "db.sqlite"), UPLOADS_DIR: path.join(target, "uploads") },
+        bad,
+      ),
+    ).rejects.toMatchObject({
       stderr: expect.stringMatching(/damaged|not a database|malformed/i),
     });
     expect(fs.readFileSync(path.join(target, "db.sqlite"), "utf8")).toBe("keep me");

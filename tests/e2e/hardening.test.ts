@@ -1,7 +1,7 @@
 // Attacks from outside against the production server: bodies, forwarded addresses, lockouts.
 import http from "node:http";
-import { describe, expect, it } from "vitest";
 import sharp from "sharp";
+import { describe, expect, it } from "vitest";
 import { hasGpsBlock, jpegWithGps, pixelFloodPng } from "../helpers/db";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, setupE2E } from "./harness";
 
@@ -36,7 +36,13 @@ function stream(
     let answered = false;
     const req = http.request(
       url,
-      { method: "POST", headers: { ...headers, ...(length === undefined ? { "transfer-encoding": "chunked" } : { "content-length": String(length) }) } },
+      {
+        method: "POST",
+        headers: {
+          ...headers,
+          ...(length === undefined ? { "transfer-encoding": "chunked" } : { "content-length": String(length) }),
+        },
+      },
       (res) => {
         answered = true;
         let body = "";
@@ -47,7 +53,10 @@ function stream(
     );
     req.on("error", (e) => (answered ? undefined : reject(e)));
     const piece = Buffer.alloc(chunk, "a");
-    if (prefix) written += (req.write(prefix), Buffer.byteLength(prefix));
+    if (prefix) {
+      req.write(prefix);
+      written += Buffer.byteLength(prefix);
+    }
     const pump = () => {
       if (answered || req.destroyed) return;
       if (written >= total) return void req.end();
@@ -60,16 +69,30 @@ function stream(
 }
 
 /** A JSON POST from a given loopback address (another visitor, as far as the server can tell). */
-function postFrom(localAddress: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; headers: http.IncomingHttpHeaders }> {
+function postFrom(
+  localAddress: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, app.server.url);
     const data = JSON.stringify(body);
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data), ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data), ...headers },
+      },
       (res) => {
         let text = "";
         res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null, headers: res.headers }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null, headers: res.headers }),
+        );
       },
     );
     req.on("error", reject);
@@ -79,7 +102,10 @@ function postFrom(localAddress: string, path: string, body: unknown, headers: Re
 
 describe("request bodies are counted while they stream", () => {
   it("refuses a chunked 1 MB JSON body to a lead API with 413 before reading it all", async () => {
-    const res = await stream("/api/newsletter", { total: 1024 * 1024, headers: { "content-type": "application/json" } });
+    const res = await stream("/api/newsletter", {
+      total: 1024 * 1024,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ error: "The request is too large." });
     expect(res.written).toBeLessThan(1024 * 1024);
@@ -92,12 +118,19 @@ describe("request bodies are counted while they stream", () => {
     const res = await fetch(app.url("/api/newsletter"), { method: "POST", body: form });
     expect(res.status).toBe(415);
     expect((await res.json()).error).toMatch(/car listing/);
-    const big = await stream("/api/newsletter", { total: 5 * 1024 * 1024, length: 5 * 1024 * 1024, headers: { "content-type": "multipart/form-data; boundary=x" } });
+    const big = await stream("/api/newsletter", {
+      total: 5 * 1024 * 1024,
+      length: 5 * 1024 * 1024,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+    });
     expect(big.status).toBe(415);
   });
 
   it("refuses an oversized page form post with 413 (a form never reaches the action whole)", async () => {
-    const res = await stream("/connect", { total: 200 * 1024, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await stream("/connect", {
+      total: 200 * 1024,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(413);
   });
 
@@ -114,7 +147,8 @@ describe("request bodies are counted while they stream", () => {
       total: 32 * 1024 * 1024,
       chunk: 256 * 1024,
       headers: { "content-type": "multipart/form-data; boundary=x", authorization: `Bearer ${token}` },
-      prefix: '--x\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+      prefix:
+        '--x\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
     });
     expect(res.status).toBe(413);
     expect(res.written).toBeLessThan(32 * 1024 * 1024);
@@ -126,7 +160,12 @@ describe("forwarded addresses", () => {
   it("gives no fresh write budget to a spoofed X-Forwarded-For when TRUST_PROXY is unset", async () => {
     let last = 0;
     for (let i = 0; i < 65; i++) {
-      const res = await postFrom("127.0.0.9", "/api/newsletter", { name: "Spoof", email: `spoof${i}@example.com` }, { "x-forwarded-for": `10.9.${i}.${i}` });
+      const res = await postFrom(
+        "127.0.0.9",
+        "/api/newsletter",
+        { name: "Spoof", email: `spoof${i}@example.com` },
+        { "x-forwarded-for": `10.9.${i}.${i}` },
+      );
       last = res.status;
       if (res.status === 429) {
         expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
@@ -139,7 +178,12 @@ describe("forwarded addresses", () => {
   it("gives no fresh login budget to a spoofed X-Forwarded-For either", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await postFrom("127.0.0.10", "/api/admin/login", { username: `nobody${i}`, password: "wrong-password" }, { "x-forwarded-for": `10.8.${i}.1` });
+      const res = await postFrom(
+        "127.0.0.10",
+        "/api/admin/login",
+        { username: `nobody${i}`, password: "wrong-password" },
+        { "x-forwarded-for": `10.8.${i}.1` },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -150,7 +194,10 @@ describe("forwarded addresses", () => {
 describe("login lockouts", () => {
   it("five failures for admin from other addresses do not stop the right password from 127.0.0.1", async () => {
     for (let i = 2; i <= 6; i++) {
-      expect((await postFrom(`127.0.0.${i}`, "/api/admin/login", { username: ADMIN_USERNAME, password: "wrong-password" })).status).toBe(401);
+      expect(
+        (await postFrom(`127.0.0.${i}`, "/api/admin/login", { username: ADMIN_USERNAME, password: "wrong-password" }))
+          .status,
+      ).toBe(401);
     }
     const res = await postFrom("127.0.0.1", "/api/admin/login", { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
     expect(res.status).toBe(200);
@@ -159,7 +206,9 @@ describe("login lockouts", () => {
 
   it("100 parallel guesses from one address check at most 5 passwords, and the rest are told how long to wait", async () => {
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => postFrom("127.0.0.7", "/api/admin/login", { username: ADMIN_USERNAME, password: "wrong-password" })),
+      Array.from({ length: 100 }, () =>
+        postFrom("127.0.0.7", "/api/admin/login", { username: ADMIN_USERNAME, password: "wrong-password" }),
+      ),
     );
     const checked = results.filter((r) => r.status === 401).length;
     expect(checked).toBeGreaterThan(0);
@@ -172,12 +221,30 @@ describe("login lockouts", () => {
 
 describe("uploads", () => {
   async function addCar(image: Buffer, filename: string) {
-    const login = await postFrom("127.0.0.1", "/api/admin/login", { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    const login = await postFrom("127.0.0.1", "/api/admin/login", {
+      username: ADMIN_USERNAME,
+      password: ADMIN_PASSWORD,
+    });
     const form = new FormData();
-    const fields = { make: "Toyota", model: "Corolla", year: "2018", price: "9500000", condition: "Foreign Used", engine_capacity: "1.8L", engine_size: "V4", custom_paper: "Yes", body_type: "Sedan", drive_train: "FWD" };
+    const fields = {
+      make: "Toyota",
+      model: "Corolla",
+      year: "2018",
+      price: "9500000",
+      condition: "Foreign Used",
+      engine_capacity: "1.8L",
+      engine_size: "V4",
+      custom_paper: "Yes",
+      body_type: "Sedan",
+      drive_train: "FWD",
+    };
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     form.append("images", new Blob([new Uint8Array(image)]), filename);
-    return fetch(app.url("/api/cars"), { method: "POST", headers: { authorization: `Bearer ${login.json.token}` }, body: form });
+    return fetch(app.url("/api/cars"), {
+      method: "POST",
+      headers: { authorization: `Bearer ${login.json.token}` },
+      body: form,
+    });
   }
 
   it("serves an uploaded photo without its EXIF block or GPS position", async () => {

@@ -10,11 +10,11 @@
 // The server and browser start in beforeAll and stop in afterAll; every browser context opened
 // through the fixture is closed after its test; every test must assert something.
 import { type ChildProcess, spawn } from "node:child_process";
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
@@ -119,8 +119,14 @@ function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
     ],
   });
 }
@@ -230,7 +236,9 @@ export interface E2E {
  * defaults) and, with `browser: true`, Chromium, for the tests of the file or describe block it
  * is called in.
  */
-export function setupE2E(opts: { browser?: boolean; server?: { seeded?: boolean; env?: Record<string, string> } } = {}): E2E {
+export function setupE2E(
+  opts: { browser?: boolean; server?: { seeded?: boolean; env?: Record<string, string> } } = {},
+): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let open: BrowserContext[] = [];
@@ -274,7 +282,12 @@ export function setupE2E(opts: { browser?: boolean; server?: { seeded?: boolean;
       }
     },
     async context({ js, viewport = DESKTOP, admin }) {
-      const ctx = await app.browser.newContext({ javaScriptEnabled: js, viewport, locale: "en-NG", timezoneId: "Africa/Lagos" });
+      const ctx = await app.browser.newContext({
+        javaScriptEnabled: js,
+        viewport,
+        locale: "en-NG",
+        timezoneId: "Africa/Lagos",
+      });
       open.push(ctx);
       jsOf.set(ctx, js);
       ctx.on("page", (page) => {

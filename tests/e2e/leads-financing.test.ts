@@ -56,11 +56,23 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     const reference = new URL(page.url()).searchParams.get("application");
     const [stored] = query<Record<string, unknown>>("SELECT * FROM loan_applications WHERE reference = ?", reference);
     const appId = stored.id;
-    expect(stored).toMatchObject({ car_id: id, loan_amount: price, initial_deposit: deposit, loan_period: "6 months", monthly_repayment: monthly });
+    expect(stored).toMatchObject({
+      car_id: id,
+      loan_amount: price,
+      initial_deposit: deposit,
+      loan_period: "6 months",
+      monthly_repayment: monthly,
+    });
 
     const details = page.getByTestId("loan-details");
     await details.waitFor();
-    for (const text of [String(stored.car_name), formatNaira(price), formatNaira(deposit), "6 months", formatNaira(monthly)]) {
+    for (const text of [
+      String(stored.car_name),
+      formatNaira(price),
+      formatNaira(deposit),
+      "6 months",
+      formatNaira(monthly),
+    ]) {
       await expect(details.getByText(text, { exact: true }).first().isVisible()).resolves.toBe(true);
     }
 
@@ -86,19 +98,36 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     await waitForHydration(page, js);
     await expect(success.count()).resolves.toBe(0);
     const clients = query<Record<string, unknown>>("SELECT * FROM client_infos WHERE loan_application_id = ?", appId);
-    expect(clients).toEqual([expect.objectContaining({ phone: "+2349095550113", age_bracket: "26 - 35", deposit_available: "No", referral: null })]);
+    expect(clients).toEqual([
+      expect.objectContaining({
+        phone: "+2349095550113",
+        age_bracket: "26 - 35",
+        deposit_available: "No",
+        referral: null,
+      }),
+    ]);
   });
 
   it("shows 'No loan details available.' without an application, for a guessed id and for a wrong reference", async () => {
     const res = await fetch(app.url("/api/loan-applications"), {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ car_name: "Honda Accord 2018 Grey", loan_amount: 8_000_000, initial_deposit: 4_000_000, loan_period: "3 months", monthly_repayment: 4_000_000 / 3 }),
+      body: JSON.stringify({
+        car_name: "Honda Accord 2018 Grey",
+        loan_amount: 8_000_000,
+        initial_deposit: 4_000_000,
+        loan_period: "3 months",
+        monthly_repayment: 4_000_000 / 3,
+      }),
     });
     expect(res.status).toBe(201);
     const { id, reference } = (await res.json()) as { id: number; reference: string };
     const wrong = reference.replace(/^./, (c) => (c === "0" ? "1" : "0"));
-    for (const path of ["/loan-application", `/loan-application?application=${id}`, `/loan-application?application=${wrong}`]) {
+    for (const path of [
+      "/loan-application",
+      `/loan-application?application=${id}`,
+      `/loan-application?application=${wrong}`,
+    ]) {
       const page = await app.open(path, { js });
       await expect(page.getByText("No loan details available.").isVisible(), path).resolves.toBe(true);
       await expect(page.getByTestId("loan-details").count(), path).resolves.toBe(0);
@@ -110,7 +139,13 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     const res = await fetch(app.url("/api/loan-applications"), {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ car_name: "Kia Rio 2019 Red", loan_amount: 9_000_000, initial_deposit: 3_600_000, loan_period: "3 months", monthly_repayment: 1_800_000 }),
+      body: JSON.stringify({
+        car_name: "Kia Rio 2019 Red",
+        loan_amount: 9_000_000,
+        initial_deposit: 3_600_000,
+        loan_period: "3 months",
+        monthly_repayment: 1_800_000,
+      }),
     });
     expect(res.status).toBe(201);
     const { id, reference } = (await res.json()) as { id: number; reference: string };
@@ -123,7 +158,8 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     await form.locator('input[name="client_location"]').fill("Lekki");
     await form.getByLabel("Employment status").selectOption("Unemployed");
     await form.getByLabel("Monthly income").selectOption("Less than 100k");
-    for (const name of ["client_id", "bvn_available", "deposit_available"]) await form.locator(`input[name="${name}"][value="No"]`).check();
+    for (const name of ["client_id", "bvn_available", "deposit_available"])
+      await form.locator(`input[name="${name}"][value="No"]`).check();
     await form.getByRole("button", { name: "Submit Application" }).click();
     await page.getByRole("alert").filter({ hasText: "Failed to submit application" }).waitFor();
     await expect(page.getByLabel("Full name").inputValue()).resolves.toBe("Typed Name");
@@ -183,13 +219,18 @@ describe("financing calculator dialog with JavaScript", () => {
 });
 
 describe("financing on a phone and a desktop", () => {
-  for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ["390", PHONE],
+    ["1280", DESKTOP],
+  ] as const) {
     it(`fits the grid, the calculator and the loan application on a ${label} px screen, and logs no errors`, async () => {
       const page = await app.open("/financing", { js: true, viewport });
       await settled(page);
       await screenshot(page, `leads-financing-${label}`);
       expect(await scrollWidth(page), "grid").toBeLessThanOrEqual(viewport.width);
-      await expect(page.getByTestId("car-card").first().getByRole("link", { name: "View Details" }).isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByTestId("car-card").first().getByRole("link", { name: "View Details" }).isVisible(),
+      ).resolves.toBe(true);
 
       await openFirstCar(page);
       await page.getByRole("button", { name: "Calculate" }).click();

@@ -22,9 +22,16 @@ describe.each(JS_MODES)("Book Inspection $label", ({ js }) => {
 
     const status = page.getByRole("status").filter({ hasText: "Inspection booked successfully!" });
     await status.waitFor();
-    await expect(page.getByRole("form", { name: "Book an inspection" }).getByLabel("Full name").inputValue()).resolves.toBe("");
-    const stored = app.rows<{ phone: string; car_make: string; other_info: string }>("SELECT * FROM inspections WHERE name = ?", name);
-    expect(stored).toEqual([expect.objectContaining({ phone: "+2348035550142", car_make: "Toyota", other_info: "Morning please" })]);
+    await expect(
+      page.getByRole("form", { name: "Book an inspection" }).getByLabel("Full name").inputValue(),
+    ).resolves.toBe("");
+    const stored = app.rows<{ phone: string; car_make: string; other_info: string }>(
+      "SELECT * FROM inspections WHERE name = ?",
+      name,
+    );
+    expect(stored).toEqual([
+      expect.objectContaining({ phone: "+2348035550142", car_make: "Toyota", other_info: "Morning please" }),
+    ]);
   });
 
   it("refuses a foreign phone number with the failure message and keeps what was typed", async () => {
@@ -49,8 +56,12 @@ describe.each(JS_MODES)("Book Inspection $label", ({ js }) => {
 describe.each(JS_MODES)("Connect with Us $label", ({ js }) => {
   it("shows the phone and chat links, sends a message and clears the form", async () => {
     const page = await app.open("/connect", { js });
-    await expect(page.getByTestId("call-link").getAttribute("href")).resolves.toBe(`tel:${site.companyPhone.replace(/\s/g, "")}`);
-    await expect(page.getByTestId("whatsapp-link").getAttribute("href")).resolves.toMatch(new RegExp(`^https://wa\\.me/${site.companyPhoneDigits}\\?text=`));
+    await expect(page.getByTestId("call-link").getAttribute("href")).resolves.toBe(
+      `tel:${site.companyPhone.replace(/\s/g, "")}`,
+    );
+    await expect(page.getByTestId("whatsapp-link").getAttribute("href")).resolves.toMatch(
+      new RegExp(`^https://wa\\.me/${site.companyPhoneDigits}\\?text=`),
+    );
     const form = page.getByRole("form", { name: "Send us a message" });
     const name = `Contact Buyer ${js ? "JS" : "NoJS"}`;
     await form.getByLabel("Full Name").fill(name);
@@ -62,7 +73,9 @@ describe.each(JS_MODES)("Connect with Us $label", ({ js }) => {
     await page.getByRole("status").filter({ hasText: "Message sent successfully!" }).waitFor();
     await expect(page.getByLabel("Your Message").inputValue()).resolves.toBe("");
     await expect(page.getByLabel("Full Name").inputValue()).resolves.toBe("");
-    expect(app.rows("SELECT id FROM contact_messages WHERE name = ? AND phone = '+2348125550178'", name)).toHaveLength(1);
+    expect(app.rows("SELECT id FROM contact_messages WHERE name = ? AND phone = '+2348125550178'", name)).toHaveLength(
+      1,
+    );
   });
 
   it("shows 'Error sending message' for a malformed email and keeps the message", async () => {
@@ -81,11 +94,34 @@ describe.each(JS_MODES)("Connect with Us $label", ({ js }) => {
 });
 
 describe("lead forms on a phone and a desktop", () => {
-  for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ["390", PHONE],
+    ["1280", DESKTOP],
+  ] as const) {
     it(`fit a ${label} px screen, show every field and the submit button, and log no errors`, async () => {
       const pages = [
-        ["book-inspection", "/book-inspection?make=Lexus&model=RX%20350", "Book an inspection", "Submit", ["Full name", "Phone number", "Email address", "Car make", "Car model", "Inspection date", "Other information"]],
-        ["connect", "/connect", "Send us a message", "Send Message", ["Full Name", "Phone Number", "Email Address", "Your Message"]],
+        [
+          "book-inspection",
+          "/book-inspection?make=Lexus&model=RX%20350",
+          "Book an inspection",
+          "Submit",
+          [
+            "Full name",
+            "Phone number",
+            "Email address",
+            "Car make",
+            "Car model",
+            "Inspection date",
+            "Other information",
+          ],
+        ],
+        [
+          "connect",
+          "/connect",
+          "Send us a message",
+          "Send Message",
+          ["Full Name", "Phone Number", "Email Address", "Your Message"],
+        ],
       ] as const;
       for (const [name, path, formName, submit, labels] of pages) {
         const page = await app.open(path, { js: true, viewport });
@@ -93,7 +129,8 @@ describe("lead forms on a phone and a desktop", () => {
         await screenshot(page, `leads-${name}-${label}`);
         expect(await scrollWidth(page), path).toBeLessThanOrEqual(viewport.width);
         const form = page.getByRole("form", { name: formName });
-        for (const field of labels) await expect(form.getByLabel(field).isVisible(), `${path}: ${field}`).resolves.toBe(true);
+        for (const field of labels)
+          await expect(form.getByLabel(field).isVisible(), `${path}: ${field}`).resolves.toBe(true);
         await expect(form.getByRole("button", { name: submit }).isVisible(), path).resolves.toBe(true);
         expect(app.consoleErrors(page), path).toEqual([]);
       }

@@ -1,5 +1,6 @@
 // The page cache, from outside: what is shared, what never is, and that an edit shows at once.
 import crypto from "node:crypto";
+import http from "node:http";
 import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
@@ -8,7 +9,8 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, setupE2E } from "./harness";
 
 const app = setupE2E();
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(app.url(path), { headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(app.url(path), { headers, redirect: "manual" });
 
 async function bearer(): Promise<string> {
   const res = await fetch(app.url("/api/admin/login"), {
@@ -37,16 +39,19 @@ describe("shared pages", () => {
 
   it("keeps the compressed bytes: brotli and gzip decode to the page itself", async () => {
     const plain = await (await get("/browse", { "accept-encoding": "identity" })).arrayBuffer();
-    for (const [encoding, decode] of [["br", zlib.brotliDecompressSync], ["gzip", zlib.gunzipSync]] as const) {
+    for (const [encoding, decode] of [
+      ["br", zlib.brotliDecompressSync],
+      ["gzip", zlib.gunzipSync],
+    ] as const) {
+      // fetch would decode for us; read the raw bytes with node:http instead.
       const res = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-        // fetch would decode for us; read the raw bytes with node:http instead.
-        import("node:http").then(({ get: httpGet }) =>
-          httpGet(app.url("/browse"), { headers: { "accept-encoding": encoding } }, (r) => {
+        http
+          .get(app.url("/browse"), { headers: { "accept-encoding": encoding } }, (r) => {
             const chunks: Buffer[] = [];
             r.on("data", (c) => chunks.push(c));
             r.on("end", () => resolve({ encoding: r.headers["content-encoding"], body: Buffer.concat(chunks) }));
-          }).on("error", reject),
-        );
+          })
+          .on("error", reject);
       });
       expect(res.encoding).toBe(encoding);
       expect(decode(res.body).equals(Buffer.from(plain))).toBe(true);
@@ -69,19 +74,35 @@ describe("shared pages", () => {
   });
 
   it("shows an admin's edit on every public page and API the moment it is saved", async () => {
-    const [{ id, price }] = app.rows<{ id: number; price: number }>("select id, price from cars where sold = 0 order by created_at desc limit 1");
+    const [{ id, price }] = app.rows<{ id: number; price: number }>(
+      "select id, price from cars where sold = 0 order by created_at desc limit 1",
+    );
     const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
     for (const path of [`/cars/${id}`, "/browse", "/", `/api/cars/${id}`, "/api/cars/recent"]) await get(path); // cached now
     expect((await get(`/cars/${id}`)).headers.get("x-cache")).toBe("HIT");
     const car = await (await get(`/api/cars/${id}`)).json();
     const form = new FormData();
-    for (const field of ["make", "model", "year", "condition", "engine_capacity", "engine_size", "custom_paper", "body_type", "drive_train"]) {
+    for (const field of [
+      "make",
+      "model",
+      "year",
+      "condition",
+      "engine_capacity",
+      "engine_size",
+      "custom_paper",
+      "body_type",
+      "drive_train",
+    ]) {
       form.set(field, String(car[field]));
     }
     const newPrice = price + 123_000;
     form.set("price", String(newPrice));
     form.set("existingImages", JSON.stringify(car.images));
-    const saved = await fetch(app.url(`/api/cars/${id}`), { method: "PUT", headers: { authorization: `Bearer ${await bearer()}` }, body: form });
+    const saved = await fetch(app.url(`/api/cars/${id}`), {
+      method: "PUT",
+      headers: { authorization: `Bearer ${await bearer()}` },
+      body: form,
+    });
     expect(saved.status).toBe(200);
     expect(await (await get(`/cars/${id}`)).text()).toContain(naira(newPrice));
     expect(await (await get("/browse")).text()).toContain(naira(newPrice));
@@ -116,7 +137,10 @@ describe("never cached", () => {
       body: new URLSearchParams({ intent: "newsletter", name: "Ada Cache", email, ...(await app.botGuardFields("/")) }),
     });
     expect(posted.status).toBe(200);
-    const cookie = posted.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = posted.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).toContain("newsletter=");
     const mine = await get("/", { cookie });
     expect(mine.headers.get("x-cache")).toBeNull();

@@ -5,8 +5,7 @@ import { JS_MODES, PHONE, scrollWidth, setupE2E } from "./harness";
 
 const app = setupE2E({ browser: true });
 
-const cardTitles = (page: Page, scope = "") =>
-  page.locator(`${scope} [data-testid="car-card"] h3`).allInnerTexts();
+const cardTitles = (page: Page, scope = "") => page.locator(`${scope} [data-testid="car-card"] h3`).allInnerTexts();
 
 describe.each(JS_MODES)("home $label", ({ js }) => {
   it("shows the hero, tiles, arrivals, collection, tabs and gallery", async () => {
@@ -26,7 +25,10 @@ describe.each(JS_MODES)("home $label", ({ js }) => {
     const page = await app.open("/", { js });
     const tab = page.locator("#conditions");
     expect(await tab.locator('[aria-current="true"]').innerText()).toBe("New Cars");
-    for (const badge of await tab.locator('[data-testid="car-card"] [data-testid="condition-badge"]').first().allInnerTexts()) {
+    for (const badge of await tab
+      .locator('[data-testid="car-card"] [data-testid="condition-badge"]')
+      .first()
+      .allInnerTexts()) {
       expect(badge.toUpperCase()).toBe("NEW");
     }
     await tab.getByRole("link", { name: "Foreign Used Cars" }).click();
@@ -35,7 +37,9 @@ describe.each(JS_MODES)("home $label", ({ js }) => {
     const cards = tab.locator('[data-testid="car-card"]');
     expect(await cards.count()).toBeGreaterThan(0);
     for (let i = 0; i < (await cards.count()); i++) {
-      expect((await cards.nth(i).locator('[data-testid="condition-badge"]').first().innerText()).toUpperCase()).toBe("FOREIGN USED");
+      expect((await cards.nth(i).locator('[data-testid="condition-badge"]').first().innerText()).toUpperCase()).toBe(
+        "FOREIGN USED",
+      );
     }
   });
 
@@ -153,7 +157,9 @@ describe.each(JS_MODES)("car photos $label", ({ js }) => {
     const id = (await page.locator('[data-testid="car-card"] a').first().getAttribute("href"))!.split("/").pop();
     await app.go(page, `/cars/${id}`);
     await page.locator('[data-testid="photo-stage"] img').waitFor();
-    expect(await page.locator('[data-testid="photo-stage"] img').getAttribute("srcset")).toMatch(/\.thumb\.webp 200w, .+\.card\.webp 640w$/);
+    expect(await page.locator('[data-testid="photo-stage"] img').getAttribute("srcset")).toMatch(
+      /\.thumb\.webp 200w, .+\.card\.webp 640w$/,
+    );
     const uploads = images.filter((p) => p.startsWith("/uploads/"));
     expect(uploads.length).toBeGreaterThan(0);
     expect(uploads.filter((p) => !p.endsWith(".webp"))).toEqual([]);
@@ -193,7 +199,9 @@ describe.each(JS_MODES)("browse $label", ({ js }) => {
     expect(await page.getByRole("status").filter({ hasText: "Min price" }).count()).toBe(1);
     expect((await cardTitles(page)).length).toBeGreaterThan(0);
     await page.goto(app.url("/browse?make=NoSuchMake"));
-    await expect.poll(() => page.getByText("No cars found matching your criteria.").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText("No cars found matching your criteria.").isVisible(), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it("filters by key features from the checkboxes", async () => {
@@ -219,7 +227,19 @@ describe("car view", () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/cars\/\d+$/);
     // The card's photo, name and price show at once; the facts arrive with the car's details.
     await dialog.getByTestId("car-facts").waitFor();
-    for (const label of ["Condition", "Type", "Transmission", "Mileage", "Engine Capacity", "Engine Size", "Fuel Type", "Drive Type", "Custom Paper", "Color", "Registered"]) {
+    for (const label of [
+      "Condition",
+      "Type",
+      "Transmission",
+      "Mileage",
+      "Engine Capacity",
+      "Engine Size",
+      "Fuel Type",
+      "Drive Type",
+      "Custom Paper",
+      "Color",
+      "Registered",
+    ]) {
       expect(await dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).count()).toBe(1);
     }
     const counter = dialog.getByText(/^1 \/ \d+$/);
@@ -331,7 +351,11 @@ describe.each(JS_MODES)("newsletter $label", ({ js }) => {
     await page.locator("#newsletter").getByLabel("Name").fill("Bad Email");
     await page.locator("#newsletter").getByLabel("Email").fill("bad@localhost");
     await page.locator("#newsletter").getByRole("button", { name: "Subscribe" }).click();
-    await page.locator("#newsletter").getByRole("alert").filter({ hasText: "Subscription failed. Please try again." }).waitFor();
+    await page
+      .locator("#newsletter")
+      .getByRole("alert")
+      .filter({ hasText: "Subscription failed. Please try again." })
+      .waitFor();
     await page.getByText("Enter a valid email address").waitFor();
     await expect(page.locator("#newsletter").getByLabel("Email").inputValue()).resolves.toBe("bad@localhost");
     await expect(page.locator("#newsletter").getByLabel("Name").inputValue()).resolves.toBe("Bad Email");

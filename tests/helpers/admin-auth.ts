@@ -1,6 +1,6 @@
-import { getDb } from "../../db/database.server";
 import { createAdmin, findAdminByUsername } from "~/models/admin.server";
 import { createSession, hashToken } from "~/models/session.server";
+import { getDb } from "../../db/database.server";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 
@@ -14,7 +14,11 @@ export async function adminToken(username = "boss"): Promise<{ token: string; ad
 /** Makes a session look idle for longer than the timeout. */
 export async function makeIdle(token: string, minutes = 6): Promise<void> {
   const past = new Date(Date.now() - minutes * 60_000).toISOString();
-  await getDb().updateTable("sessions").set({ last_seen_at: past }).where("token_hash", "=", hashToken(token)).execute();
+  await getDb()
+    .updateTable("sessions")
+    .set({ last_seen_at: past })
+    .where("token_hash", "=", hashToken(token))
+    .execute();
 }
 
 /** Calls a loader/action and returns its Response, whether it was returned or thrown. */

@@ -1,17 +1,24 @@
 import fs from "node:fs";
-import zlib from "node:zlib";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
-import { getDb, getSqlite } from "../../db/database.server";
+import type { CarInput } from "~/lib/car";
 import { createCar } from "~/models/car.server";
-import { type CarInput } from "~/lib/car";
+import { getDb, getSqlite } from "../../db/database.server";
 
 /** Empties every table except admins and settings (call in beforeEach for a clean slate). */
 export async function clearData(): Promise<void> {
   const db = getDb();
   for (const table of [
-    "client_infos", "loan_applications", "contact_messages", "inspections",
-    "newsletter_subscriptions", "car_sales", "car_images", "cars", "sessions",
+    "client_infos",
+    "loan_applications",
+    "contact_messages",
+    "inspections",
+    "newsletter_subscriptions",
+    "car_sales",
+    "car_images",
+    "cars",
+    "sessions",
   ] as const) {
     await db.deleteFrom(table).execute();
   }
@@ -59,7 +66,12 @@ export async function makeImage(format: "jpeg" | "png" | "webp" = "jpeg", width 
 /** Every file currently under UPLOADS_DIR. */
 export function uploadedFiles(): string[] {
   const dir = process.env.UPLOADS_DIR!;
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.startsWith(".")).map((f) => path.join(dir, f)) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => !f.startsWith("."))
+        .map((f) => path.join(dir, f))
+    : [];
 }
 
 /**
@@ -83,11 +95,24 @@ export function insertManyCars(count: number): void {
     for (let i = 0; i < count; i++) {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString();
       const { lastInsertRowid } = car.run(
-        makes[i % makes.length], `Model ${i % 37}`, 2005 + (i % 21), 1_000_000 + ((i * 7919) % 200_000_000), (i * 131) % 200_000,
-        conditions[i % 3], bodies[i % bodies.length], i % 4 ? "Automatic" : "Manual", i % 3 ? "Petrol" : "Diesel",
-        ["AWD", "FWD", "RWD", "4WD"][i % 4], ["Black", "White", "Red"][i % 3], i % 3 === 0 ? 1 : 0,
-        `A clean car, number ${i}`, ["Lekki, Lagos", "Abuja", "Ikeja, Lagos"][i % 3],
-        JSON.stringify(features.slice(i % features.length)), i % 7 === 0 ? 1 : 0, at, at,
+        makes[i % makes.length],
+        `Model ${i % 37}`,
+        2005 + (i % 21),
+        1_000_000 + ((i * 7919) % 200_000_000),
+        (i * 131) % 200_000,
+        conditions[i % 3],
+        bodies[i % bodies.length],
+        i % 4 ? "Automatic" : "Manual",
+        i % 3 ? "Petrol" : "Diesel",
+        ["AWD", "FWD", "RWD", "4WD"][i % 4],
+        ["Black", "White", "Red"][i % 3],
+        i % 3 === 0 ? 1 : 0,
+        `A clean car, number ${i}`,
+        ["Lekki, Lagos", "Abuja", "Ikeja, Lagos"][i % 3],
+        JSON.stringify(features.slice(i % features.length)),
+        i % 7 === 0 ? 1 : 0,
+        at,
+        at,
       );
       image.run(lastInsertRowid, `/uploads/bulk-${i % 24}.jpg`);
     }
@@ -128,7 +153,12 @@ export async function jpegWithGps(orientation = 1): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: "PhoneMaker", Model: "Seller Phone" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 26/1 3000/100", GPSLongitudeRef: "E", GPSLongitude: "3/1 28/1 1200/100" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "6/1 26/1 3000/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "3/1 28/1 1200/100",
+      },
     })
     .withMetadata({ orientation })
     .toBuffer();

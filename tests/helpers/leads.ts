@@ -81,6 +81,14 @@ export function without<T extends Record<string, unknown>>(fields: T, key: keyof
  * A public lead form as a person's browser posts it: with the page's stamp from a few seconds
  * ago and the honeypot left empty (see app/http/bot-guard.server.ts).
  */
-export async function leadFormRequest(url: string, fields: Record<string, string | number>, servedMsAgo = 5_000): Promise<Request> {
-  return formRequest(url, { [HONEYPOT_FIELD]: "", [STAMP_FIELD]: await formStamp(Date.now() - servedMsAgo), ...fields });
+export async function leadFormRequest(
+  url: string,
+  fields: Record<string, string | number>,
+  servedMsAgo = 5_000,
+): Promise<Request> {
+  return formRequest(url, {
+    [HONEYPOT_FIELD]: "",
+    [STAMP_FIELD]: await formStamp(Date.now() - servedMsAgo),
+    ...fields,
+  });
 }

@@ -25,7 +25,9 @@ export function AdminRouteError({
       <Notice kind="error">{missing ? notFound : failure}</Notice>
       <Paper withBorder radius="md" p="lg" shadow="xs">
         <Text c="dimmed" mb="md">
-          {missing ? "It may have been deleted, or the link is mistyped." : "Nothing was changed. Reload the page, or try again in a moment."}
+          {missing
+            ? "It may have been deleted, or the link is mistyped."
+            : "Nothing was changed. Reload the page, or try again in a moment."}
         </Text>
         <Button component={Link} to="/admin">
           Go to the dashboard

@@ -1,6 +1,6 @@
 import chartsStyles from "@mantine/charts/styles.layer.css";
-import coreStyles from "@mantine/core/styles.layer.css";
 import { ColorSchemeScript, MantineProvider } from "@mantine/core";
+import coreStyles from "@mantine/core/styles.layer.css";
 import type { LinkDescriptor } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { cssVariablesResolver, theme } from "~/theme";

@@ -61,18 +61,32 @@ export function AdminShell({ username, children }: { username: string; children:
   const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   useInactivityLogout(ADMIN_IDLE_TIMEOUT_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on every navigation
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: true } }} padding={0}>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: true } }}
+      padding={0}
+    >
       <AppShell.Header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <details ref={menu} className={classes.burger}>
               <summary aria-label="Open the admin menu">
-                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <svg
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                >
                   <path d="M4 6h16M4 12h16M4 18h16" />
                 </svg>
               </summary>

@@ -1,7 +1,28 @@
-import { Box, Button, Checkbox, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BODY_TYPES, CONDITIONS, DRIVE_TRAINS, ENGINE_CAPACITIES, ENGINE_SIZES, KEY_FEATURES, YES_NO } from "~/lib/car-options";
+import {
+  BODY_TYPES,
+  CONDITIONS,
+  DRIVE_TRAINS,
+  ENGINE_CAPACITIES,
+  ENGINE_SIZES,
+  KEY_FEATURES,
+  YES_NO,
+} from "~/lib/car-options";
 import type { FieldErrors } from "~/lib/validation";
 import classes from "./CarForm.module.css";
 import { ExistingImages, NewImagesInput } from "./ImageFields";
@@ -12,7 +33,13 @@ export type CarFormValues = Record<string, string | string[] | undefined>;
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Box component="fieldset" className={classes.section} m={0}>
-      <Title order={2} fz="md" component="legend" style={{ float: "left", width: "100%", padding: 0 }} mb={description ? 2 : "md"}>
+      <Title
+        order={2}
+        fz="md"
+        component="legend"
+        style={{ float: "left", width: "100%", padding: 0 }}
+        mb={description ? 2 : "md"}
+      >
         {title}
       </Title>
       {description ? (
@@ -34,7 +61,19 @@ const list = (v: CarFormValues, k: string) => {
   return x === undefined ? [] : Array.isArray(x) ? x : [x];
 };
 
-function Choice({ name, label, options, values, errors }: { name: string; label: string; options: readonly string[]; values: CarFormValues; errors: FieldErrors }) {
+function Choice({
+  name,
+  label,
+  options,
+  values,
+  errors,
+}: {
+  name: string;
+  label: string;
+  options: readonly string[];
+  values: CarFormValues;
+  errors: FieldErrors;
+}) {
   return (
     <NativeSelect
       name={name}
@@ -42,7 +81,10 @@ function Choice({ name, label, options, values, errors }: { name: string; label:
       required
       defaultValue={text(values, name)}
       error={errors[name]}
-      data={[{ value: "", label: `Select ${label.toLowerCase()}`, disabled: true }, ...options.map((o) => ({ value: o, label: o }))]}
+      data={[
+        { value: "", label: `Select ${label.toLowerCase()}`, disabled: true },
+        ...options.map((o) => ({ value: o, label: o })),
+      ]}
     />
   );
 }
@@ -88,8 +130,19 @@ export function CarForm({
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             {field("make", "Make", { required: true, placeholder: "e.g. Toyota", maxLength: 80 })}
             {field("model", "Model", { required: true, placeholder: "e.g. Camry", maxLength: 80 })}
-            {field("year", "Year", { required: true, type: "number", min: 1950, max: new Date().getFullYear() + 1, inputMode: "numeric" })}
-            {field("price", "Price (₦)", { required: true, inputMode: "numeric", placeholder: "e.g. 25000000", pattern: "[0-9, ]+" })}
+            {field("year", "Year", {
+              required: true,
+              type: "number",
+              min: 1950,
+              max: new Date().getFullYear() + 1,
+              inputMode: "numeric",
+            })}
+            {field("price", "Price (₦)", {
+              required: true,
+              inputMode: "numeric",
+              placeholder: "e.g. 25000000",
+              pattern: "[0-9, ]+",
+            })}
             {field("mileage", "Mileage (miles)", { inputMode: "numeric", pattern: "[0-9, ]*" })}
             {field("color", "Color", { maxLength: 40 })}
             {field("location", "Location", { placeholder: "e.g. Lekki, Lagos", maxLength: 120 })}
@@ -100,11 +153,21 @@ export function CarForm({
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <Choice name="condition" label="Condition" options={CONDITIONS} values={values} errors={errors} />
             <Choice name="body_type" label="Body Type" options={BODY_TYPES} values={values} errors={errors} />
-            <Choice name="engine_capacity" label="Engine Capacity" options={ENGINE_CAPACITIES} values={values} errors={errors} />
+            <Choice
+              name="engine_capacity"
+              label="Engine Capacity"
+              options={ENGINE_CAPACITIES}
+              values={values}
+              errors={errors}
+            />
             <Choice name="engine_size" label="Engine Size" options={ENGINE_SIZES} values={values} errors={errors} />
             <Choice name="drive_train" label="Drive Train" options={DRIVE_TRAINS} values={values} errors={errors} />
             <Choice name="custom_paper" label="Custom Paper" options={YES_NO} values={values} errors={errors} />
-            {field("transmission", "Transmission", { placeholder: "e.g. Automatic", list: "transmission-options", maxLength: 40 })}
+            {field("transmission", "Transmission", {
+              placeholder: "e.g. Automatic",
+              list: "transmission-options",
+              maxLength: 40,
+            })}
             {field("fuel_type", "Fuel Type", { placeholder: "e.g. Petrol", list: "fuel-options", maxLength: 40 })}
           </SimpleGrid>
           <datalist id="transmission-options">
@@ -126,7 +189,14 @@ export function CarForm({
         <Section title="Key Features" description="Tick everything the car has.">
           <div className={classes.features}>
             {KEY_FEATURES.map((f) => (
-              <Checkbox key={f} name="keyfeatures" value={f} label={f} defaultChecked={features.includes(f)} size="sm" />
+              <Checkbox
+                key={f}
+                name="keyfeatures"
+                value={f}
+                label={f}
+                defaultChecked={features.includes(f)}
+                size="sm"
+              />
             ))}
           </div>
           {errors.keyfeatures ? (
@@ -138,10 +208,37 @@ export function CarForm({
 
         <Section title="Description and history">
           <Stack gap="md">
-            <Textarea name="car_description" label="Description" autosize minRows={2} maxRows={6} defaultValue={text(values, "car_description")} error={errors.car_description} maxLength={2000} />
+            <Textarea
+              name="car_description"
+              label="Description"
+              autosize
+              minRows={2}
+              maxRows={6}
+              defaultValue={text(values, "car_description")}
+              error={errors.car_description}
+              maxLength={2000}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Textarea name="car_history" label="Car History" autosize minRows={3} maxRows={8} defaultValue={text(values, "car_history")} error={errors.car_history} maxLength={2000} />
-              <Textarea name="other_info" label="Other Info" autosize minRows={3} maxRows={8} defaultValue={text(values, "other_info")} error={errors.other_info} maxLength={2000} />
+              <Textarea
+                name="car_history"
+                label="Car History"
+                autosize
+                minRows={3}
+                maxRows={8}
+                defaultValue={text(values, "car_history")}
+                error={errors.car_history}
+                maxLength={2000}
+              />
+              <Textarea
+                name="other_info"
+                label="Other Info"
+                autosize
+                minRows={3}
+                maxRows={8}
+                defaultValue={text(values, "other_info")}
+                error={errors.other_info}
+                maxLength={2000}
+              />
             </SimpleGrid>
           </Stack>
         </Section>

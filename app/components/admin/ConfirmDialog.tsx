@@ -47,13 +47,28 @@ export function ConfirmDialog({
   );
   if (hydrated) {
     return (
-      <Modal opened onClose={() => navigate(cancelHref, { replace: true, preventScrollReset: true })} title={question} centered radius="md" styles={{ title: { fontWeight: 700 } }}>
+      <Modal
+        opened
+        onClose={() => navigate(cancelHref, { replace: true, preventScrollReset: true })}
+        title={question}
+        centered
+        radius="md"
+        styles={{ title: { fontWeight: 700 } }}
+      >
         {body}
       </Modal>
     );
   }
   return (
-    <Paper withBorder radius="md" p="lg" shadow="md" role="alertdialog" aria-labelledby={titleId} style={{ borderColor: "var(--mantine-color-red-4)" }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      shadow="md"
+      role="alertdialog"
+      aria-labelledby={titleId}
+      style={{ borderColor: "var(--mantine-color-red-4)" }}
+    >
       <Text fw={700} mb="xs" id={titleId}>
         {question}
       </Text>

@@ -1,10 +1,9 @@
 import { Input, Text } from "@mantine/core";
 import { useState } from "react";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "~/config/constants";
+import { IMAGE_TOO_LARGE } from "~/config/messages";
 import { imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
 import classes from "./CarForm.module.css";
-
-import { IMAGE_TOO_LARGE } from "~/config/messages";
 
 /**
  * Existing images of a car, 96 px squares. Each has a "remove" checkbox (sent as removeImages);
@@ -44,7 +43,11 @@ export function ExistingImages({ images, removed: initiallyRemoved = [] }: { ima
                 e.currentTarget.src = PLACEHOLDER_IMAGE;
               }}
             />
-            <label htmlFor={id} className={classes.removeLabel} title={isRemoved ? "Keep this image" : "Remove this image"}>
+            <label
+              htmlFor={id}
+              className={classes.removeLabel}
+              title={isRemoved ? "Keep this image" : "Remove this image"}
+            >
               <span aria-hidden="true">{isRemoved ? "↺" : "×"}</span>
               <span className="visually-hidden">{isRemoved ? `Keep image ${i + 1}` : `Remove image ${i + 1}`}</span>
             </label>

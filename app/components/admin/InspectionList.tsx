@@ -18,7 +18,9 @@ const EMPTY = "No inspection requests yet.";
 /** "2026-06-01" → "1 Jun 2026" without time-zone drift. */
 function formatDay(day: string): string {
   const d = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return Number.isNaN(d.getTime())
+    ? day
+    : d.toLocaleDateString("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 }
 
 /** An email address that may break before its "@" when the column is narrow. */

@@ -23,7 +23,14 @@ export function MonthlyChart({ title, series }: { title: string; series: ChartSe
   }));
   const headingId = `chart-${title.replace(/\W+/g, "-").toLowerCase()}`;
   return (
-    <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} shadow="xs" aria-labelledby={headingId} component="section">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: "sm", sm: "lg" }}
+      shadow="xs"
+      aria-labelledby={headingId}
+      component="section"
+    >
       <Title order={2} fz="lg" id={headingId} mb="sm">
         {title}
       </Title>
@@ -38,7 +45,10 @@ export function MonthlyChart({ title, series }: { title: string; series: ChartSe
           tickLine="y"
           gridAxis="x"
           /* Every month labelled, Jan to Dec, even on a phone (recharts would skip some). */
-          xAxisProps={{ interval: 0, tick: { transform: "translate(0, 10)", fontSize: narrow ? 10 : 12, fill: "currentColor" } }}
+          xAxisProps={{
+            interval: 0,
+            tick: { transform: "translate(0, 10)", fontSize: narrow ? 10 : 12, fill: "currentColor" },
+          }}
           yAxisProps={{ allowDecimals: false }}
           barProps={{ radius: [4, 4, 0, 0] }}
         />
@@ -61,7 +71,17 @@ export function MonthlyChart({ title, series }: { title: string; series: ChartSe
               <Table.Tr key={s.name}>
                 <Table.Th ta="left" scope="row">
                   <Text span fz="xs" fw={600} style={{ whiteSpace: "nowrap" }}>
-                    <span aria-hidden="true" style={{ display: "inline-block", width: 10, height: 10, borderRadius: 2, marginRight: 6, background: cssColor(s.color) }} />
+                    <span
+                      aria-hidden="true"
+                      style={{
+                        display: "inline-block",
+                        width: 10,
+                        height: 10,
+                        borderRadius: 2,
+                        marginRight: 6,
+                        background: cssColor(s.color),
+                      }}
+                    />
                     {s.name}
                   </Text>
                 </Table.Th>

@@ -3,12 +3,24 @@ export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", icon: "M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z" },
   { to: "/admin/create-listing", label: "Create Listing", icon: "M3 5h18v2H3V5zm0 6h18v2H3v-2zm0 6h12v2H3v-2z" },
   { to: "/admin/add-car", label: "Add Car", icon: "M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5z" },
-  { to: "/admin/inspections", label: "Inspections", icon: "M9 2h6v2h4v18H5V4h4V2zm0 4H7v14h10V6h-2v2H9V6zm1 6h6v2h-6v-2zm0 4h6v2h-6v-2z" },
-  { to: "/admin/admin-management", label: "Admin Management", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5z" },
+  {
+    to: "/admin/inspections",
+    label: "Inspections",
+    icon: "M9 2h6v2h4v18H5V4h4V2zm0 4H7v14h10V6h-2v2H9V6zm1 6h6v2h-6v-2zm0 4h6v2h-6v-2z",
+  },
+  {
+    to: "/admin/admin-management",
+    label: "Admin Management",
+    icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5z",
+  },
   { to: "/admin/report", label: "Reports", icon: "M5 3h2v18H5V3zm6 6h2v12h-2V9zm6 4h2v8h-2v-8z" },
 ] as const;
 
 export function isActive(pathname: string, to: string): boolean {
   if (to === "/admin") return pathname === "/admin" || pathname === "/admin/";
-  return pathname === to || pathname.startsWith(`${to}/`) || (to === "/admin/create-listing" && pathname.startsWith("/admin/edit-car"));
+  return (
+    pathname === to ||
+    pathname.startsWith(`${to}/`) ||
+    (to === "/admin/create-listing" && pathname.startsWith("/admin/edit-car"))
+  );
 }

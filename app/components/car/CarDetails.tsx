@@ -4,11 +4,21 @@ import classes from "./CarDetails.module.css";
 
 type DetailCar = Pick<
   Car,
-  | "condition" | "body_type" | "transmission" | "mileage" | "engine_capacity" | "engine_size" | "fuel_type"
-  | "drive_train" | "custom_paper" | "color" | "registration" | "keyfeatures"
+  | "condition"
+  | "body_type"
+  | "transmission"
+  | "mileage"
+  | "engine_capacity"
+  | "engine_size"
+  | "fuel_type"
+  | "drive_train"
+  | "custom_paper"
+  | "color"
+  | "registration"
+  | "keyfeatures"
 >;
 
-const na = (v: string | null | undefined) => (v && v.trim() ? v : "N/A");
+const na = (v: string | null | undefined) => (v?.trim() ? v : "N/A");
 
 /** The car's facts as a description list (missing values show N/A). */
 export function carFacts(car: DetailCar): [string, string][] {

@@ -1,6 +1,6 @@
+import type { CardCar } from "~/lib/car";
 import { CarCard } from "../CarCard";
 import { CAR_IMAGE_SIZES } from "../CarImage";
-import type { CardCar } from "~/lib/car";
 import classes from "./CarGrid.module.css";
 
 export { classes as carGridClasses };

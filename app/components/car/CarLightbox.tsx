@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type CardCar, carTitle, type PublicCar } from "~/lib/car";
 import { whatsappLink } from "~/config/site";
+import { type CardCar, carTitle, type PublicCar } from "~/lib/car";
 import { formatNaira } from "~/lib/money";
 import { ButtonAnchor, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -28,7 +28,8 @@ export function useCarLightbox() {
   const { load } = details;
   const open = useCallback(
     (next: CardCar) => {
-      if (previous.current === null) previous.current = window.location.pathname + window.location.search + window.location.hash;
+      if (previous.current === null)
+        previous.current = window.location.pathname + window.location.search + window.location.hash;
       window.history.replaceState(window.history.state, "", `/cars/${next.id}`);
       setCard(next);
       void load(`/cars/${next.id}`);
@@ -56,8 +57,17 @@ export function useCarLightbox() {
  * facts. Escape, the Close button and a click on the backdrop close it; the focus goes back to
  * the card that opened it. Full screen on phones.
  */
-export function CarLightbox({ card, car, onClose }: { card: CardCar | null; car: PublicCar | null; onClose: () => void }) {
+export function CarLightbox({
+  card,
+  car,
+  onClose,
+}: {
+  card: CardCar | null;
+  car: PublicCar | null;
+  onClose: () => void;
+}) {
   const [index, setIndex] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another car starts at its first photo
   useEffect(() => setIndex(0), [card?.id]);
   const images = car?.images ?? card?.images ?? [];
   useEffect(() => {
@@ -95,7 +105,13 @@ export function CarLightbox({ card, car, onClose }: { card: CardCar | null; car:
               <ButtonLink to={inspectionHref(shown)} onClick={onClose}>
                 Book an inspection
               </ButtonLink>
-              <ButtonAnchor href={whatsappLink(shown)} target="_blank" rel="noopener noreferrer" variant="default" data-testid="lightbox-chat">
+              <ButtonAnchor
+                href={whatsappLink(shown)}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="default"
+                data-testid="lightbox-chat"
+              >
                 Chat on WhatsApp
               </ButtonAnchor>
               <ButtonAnchor href={`/cars/${shown.id}`} variant="subtle">

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { imageSrc, imageVariant } from "~/lib/images";
 import { CAR_IMAGE_SIZES, carSrcSet } from "../CarImage";
 import classes from "./PhotoViewer.module.css";
@@ -76,7 +76,15 @@ export function PhotoViewer({
         ) : null}
         {status === "error" ? (
           <div className={classes.overlay} role="img" aria-label="Image not available">
-            <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <svg
+              width="48"
+              height="48"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              aria-hidden="true"
+            >
               <rect x="3" y="4" width="18" height="16" rx="2" />
               <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" />
             </svg>
@@ -99,7 +107,15 @@ export function PhotoViewer({
             control(
               i,
               `Show photo ${i + 1}`,
-              <img src={imageVariant(p, "thumb")} srcSet={carSrcSet(p)} sizes={CAR_IMAGE_SIZES.thumb} alt="" width={96} height={64} loading="lazy" />,
+              <img
+                src={imageVariant(p, "thumb")}
+                srcSet={carSrcSet(p)}
+                sizes={CAR_IMAGE_SIZES.thumb}
+                alt=""
+                width={96}
+                height={64}
+                loading="lazy"
+              />,
               `${classes.thumb} ${i === current ? classes.active : ""}`,
             ),
           )}
@@ -108,4 +124,3 @@ export function PhotoViewer({
     </div>
   );
 }
-

@@ -13,8 +13,20 @@ export function BodyTypeTiles({ tiles }: { tiles: BodyTypeTile[] }) {
   return (
     <div className={classes.tiles}>
       {tiles.map((t) => (
-        <Link key={t.type} to={`/browse?${new URLSearchParams({ body_type: t.type })}`} className={classes.tile} data-testid="body-type-tile">
-          <CarImage path={t.image} sizes={CAR_IMAGE_SIZES.tile} alt="" width={320} height={213} className={classes.tileImage} />
+        <Link
+          key={t.type}
+          to={`/browse?${new URLSearchParams({ body_type: t.type })}`}
+          className={classes.tile}
+          data-testid="body-type-tile"
+        >
+          <CarImage
+            path={t.image}
+            sizes={CAR_IMAGE_SIZES.tile}
+            alt=""
+            width={320}
+            height={213}
+            className={classes.tileImage}
+          />
           <span className={classes.tileText}>
             <span className={classes.tileType}>{t.type}</span>
             <span className={classes.tileCount}>{t.count} in stock</span>

@@ -5,7 +5,15 @@ export function Gallery({ images }: { images: { src: string; alt: string }[] }) 
   return (
     <div className={classes.gallery}>
       {images.map((img) => (
-        <img key={img.src} src={img.src} alt={img.alt} loading="lazy" width={640} height={427} data-testid="gallery-image" />
+        <img
+          key={img.src}
+          src={img.src}
+          alt={img.alt}
+          loading="lazy"
+          width={640}
+          height={427}
+          data-testid="gallery-image"
+        />
       ))}
     </div>
   );

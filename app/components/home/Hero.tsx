@@ -24,10 +24,29 @@ export function Hero({ slides, video, children }: { slides: string[]; video?: st
     <section className={classes.hero} aria-label="Welcome">
       <div className={classes.media} aria-hidden="true">
         {showVideo ? (
-          <video className={classes.slide} data-active="true" src={video} autoPlay muted loop playsInline onError={() => setVideoFailed(true)} poster={slides[0]} />
+          <video
+            className={classes.slide}
+            data-active="true"
+            src={video}
+            autoPlay
+            muted
+            loop
+            playsInline
+            onError={() => setVideoFailed(true)}
+            poster={slides[0]}
+          />
         ) : (
           slides.map((src, i) => (
-            <img key={src} src={src} alt="" className={classes.slide} data-active={i === current} data-testid="hero-slide" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : undefined} />
+            <img
+              key={src}
+              src={src}
+              alt=""
+              className={classes.slide}
+              data-active={i === current}
+              data-testid="hero-slide"
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+            />
           ))
         )}
       </div>

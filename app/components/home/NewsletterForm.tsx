@@ -42,7 +42,9 @@ export function NewsletterForm({
       <div className={classes.intro}>
         <p className={classes.eyebrow}>Newsletter</p>
         <h2 className={classes.title}>Be first to hear about new arrivals</h2>
-        <p className={classes.text}>Fresh Tokunbo arrivals, price drops and financing offers, straight to your inbox. No spam.</p>
+        <p className={classes.text}>
+          Fresh Tokunbo arrivals, price drops and financing offers, straight to your inbox. No spam.
+        </p>
       </div>
       <div className={classes.formSide}>
         <fetcher.Form method="post" action="/?index" ref={form} noValidate={false} className={classes.form}>

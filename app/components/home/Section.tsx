@@ -19,7 +19,12 @@ export function Section({
   tinted?: boolean;
 }) {
   return (
-    <section id={id} className={classes.section} data-tinted={tinted || undefined} aria-labelledby={id ? `${id}-title` : undefined}>
+    <section
+      id={id}
+      className={classes.section}
+      data-tinted={tinted || undefined}
+      aria-labelledby={id ? `${id}-title` : undefined}
+    >
       <Container>
         <div className={classes.sectionHead}>
           <div>

@@ -4,16 +4,39 @@ import { AGE_BRACKETS, EMPLOYMENT_STATUSES, INCOME_RANGES, MAX_LENGTHS } from "~
 import { Button } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import { RadioGroup, SelectField, type SelectOption, TextField } from "../ui/Field";
-import { EmailField, PhoneField } from "./ContactFields";
 import { BotTrap } from "./BotTrap";
+import { EmailField, PhoneField } from "./ContactFields";
 import { LeadNotice } from "./LeadNotice";
 import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
 
 export const CLIENT_INFO_FAILURE = "Failed to submit application";
 
-function YesNo({ name, label, description, value, error }: { name: string; label: string; description?: string; value?: string; error?: string }) {
-  return <RadioGroup name={name} label={label} description={description} defaultValue={value} error={error} options={YES_NO} required size="md" />;
+function YesNo({
+  name,
+  label,
+  description,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  description?: string;
+  value?: string;
+  error?: string;
+}) {
+  return (
+    <RadioGroup
+      name={name}
+      label={label}
+      description={description}
+      defaultValue={value}
+      error={error}
+      options={YES_NO}
+      required
+      size="md"
+    />
+  );
 }
 
 const placeholderOption = (label: string): SelectOption[] => [{ value: "", label, disabled: true }];
@@ -47,7 +70,16 @@ export function ClientInfoForm({
         </div>
         <LeadNotice error={error} fieldErrors={errors} />
         <LeadSection title="About you">
-          <TextField label="Full name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
+          <TextField
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            required
+            size="md"
+            maxLength={MAX_LENGTHS.name}
+            defaultValue={values.name}
+            error={errors.name}
+          />
           <div className={classes.pair}>
             <EmailField label="Email address" defaultValue={values.email} error={errors.email} />
             <PhoneField label="Phone number" defaultValue={values.phone} error={errors.phone} />
@@ -99,9 +131,27 @@ export function ClientInfoForm({
         </LeadSection>
         <LeadSection title="Documents and deposit">
           <div className={classes.radios}>
-            <YesNo name="client_id" label="Valid means of ID?" description="NIN slip, international passport or driver's licence" value={values.client_id} error={errors.client_id} />
-            <YesNo name="bvn_available" label="BVN available?" description="Your 11-digit Bank Verification Number" value={values.bvn_available} error={errors.bvn_available} />
-            <YesNo name="deposit_available" label="Deposit ready?" description="Can you pay the initial deposit shown above?" value={values.deposit_available} error={errors.deposit_available} />
+            <YesNo
+              name="client_id"
+              label="Valid means of ID?"
+              description="NIN slip, international passport or driver's licence"
+              value={values.client_id}
+              error={errors.client_id}
+            />
+            <YesNo
+              name="bvn_available"
+              label="BVN available?"
+              description="Your 11-digit Bank Verification Number"
+              value={values.bvn_available}
+              error={errors.bvn_available}
+            />
+            <YesNo
+              name="deposit_available"
+              label="Deposit ready?"
+              description="Can you pay the initial deposit shown above?"
+              value={values.deposit_available}
+              error={errors.deposit_available}
+            />
           </div>
         </LeadSection>
         <TextField

@@ -3,8 +3,8 @@ import { MAX_LENGTHS } from "~/lib/lead-fields";
 import { Button } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import { TextAreaField, TextField } from "../ui/Field";
-import { EmailField, PhoneField } from "./ContactFields";
 import { BotTrap } from "./BotTrap";
+import { EmailField, PhoneField } from "./ContactFields";
 import { LeadNotice } from "./LeadNotice";
 import classes from "./leads.module.css";
 
@@ -33,14 +33,28 @@ export function ContactForm({
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/connect");
   return (
     <div className={panelClass()}>
-      <Form method="post" key={formKey} aria-label="Send us a message" className={`${classes.form} ${classes.formTight}`}>
+      <Form
+        method="post"
+        key={formKey}
+        aria-label="Send us a message"
+        className={`${classes.form} ${classes.formTight}`}
+      >
         <BotTrap stamp={stamp} />
         <div className={classes.formHead}>
           <h2>Send us a message</h2>
           <p>Ask about a car, a price, financing or a trade-in. We reply within one working day.</p>
         </div>
         <LeadNotice success={success ? CONTACT_SUCCESS : null} error={error} fieldErrors={errors} />
-        <TextField label="Full Name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
+        <TextField
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          required
+          size="md"
+          maxLength={MAX_LENGTHS.name}
+          defaultValue={values.name}
+          error={errors.name}
+        />
         <div className={classes.pair}>
           <PhoneField label="Phone Number" defaultValue={values.phone} error={errors.phone} />
           <EmailField label="Email Address" defaultValue={values.email} error={errors.email} />

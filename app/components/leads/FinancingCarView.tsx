@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
-import { carTitle } from "~/lib/car";
 import { CAR_IMAGE_SIZES, CarImage } from "~/components/CarImage";
+import { carTitle } from "~/lib/car";
 import { formatMileage, formatNaira } from "~/lib/money";
 import { buttonClass } from "../ui/Button";
 import { Container, ui } from "../ui/Container";
@@ -48,7 +48,14 @@ export function FinancingCarView({
     close(); // the dialog's close event goes back to the grid
   };
   return (
-    <dialog ref={ref} open className={classes.view} aria-labelledby="financing-view-title" data-fullscreen="" data-testid="financing-view">
+    <dialog
+      ref={ref}
+      open
+      className={classes.view}
+      aria-labelledby="financing-view-title"
+      data-fullscreen=""
+      data-testid="financing-view"
+    >
       <div className={classes.scroll}>
         <div className={classes.head}>
           <Container size="lg" className={classes.headInner}>
@@ -64,14 +71,28 @@ export function FinancingCarView({
         <Container size="lg" className={classes.body}>
           <div className={classes.columns}>
             <div className={classes.car}>
-              <CarImage path={car.image} alt={title} eager sizes={CAR_IMAGE_SIZES.half} width={640} height={427} className={classes.photo} />
+              <CarImage
+                path={car.image}
+                alt={title}
+                eager
+                sizes={CAR_IMAGE_SIZES.half}
+                width={640}
+                height={427}
+                className={classes.photo}
+              />
               <div className={classes.badges}>
                 <span className={ui.badge} data-tone={car.condition === "New" ? "brand" : undefined}>
                   {car.condition}
                 </span>
-                <span className={`${ui.badge} ${ui.badgePlain}`} data-tone="gray">{formatMileage(car.mileage)}</span>
-                <span className={`${ui.badge} ${ui.badgePlain}`} data-tone="gray">{car.fuel_type || "N/A"}</span>
-                <span className={`${ui.badge} ${ui.badgePlain}`} data-tone="gray">{car.transmission || "N/A"}</span>
+                <span className={`${ui.badge} ${ui.badgePlain}`} data-tone="gray">
+                  {formatMileage(car.mileage)}
+                </span>
+                <span className={`${ui.badge} ${ui.badgePlain}`} data-tone="gray">
+                  {car.fuel_type || "N/A"}
+                </span>
+                <span className={`${ui.badge} ${ui.badgePlain}`} data-tone="gray">
+                  {car.transmission || "N/A"}
+                </span>
               </div>
               <div>
                 <p className={classes.priceLabel}>Price</p>
@@ -80,8 +101,8 @@ export function FinancingCarView({
               <div className={classes.how}>
                 <h3>How our financing works</h3>
                 <p>
-                  Pay a deposit of 40% to 90% of the price, then spread the rest over 3, 6 or 12 months.
-                  No interest is added: what you see is what you pay.
+                  Pay a deposit of 40% to 90% of the price, then spread the rest over 3, 6 or 12 months. No interest is
+                  added: what you see is what you pay.
                 </p>
               </div>
             </div>

@@ -3,8 +3,8 @@ import { MAX_LENGTHS } from "~/lib/lead-fields";
 import { Button } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import { TextAreaField, TextField } from "../ui/Field";
-import { EmailField, PhoneField } from "./ContactFields";
 import { BotTrap } from "./BotTrap";
+import { EmailField, PhoneField } from "./ContactFields";
 import { LeadNotice } from "./LeadNotice";
 import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
@@ -43,16 +43,53 @@ export function InspectionForm({
         <BotTrap stamp={stamp} />
         <LeadNotice success={success ? INSPECTION_SUCCESS : null} error={error} fieldErrors={errors} />
         <LeadSection title="Your details">
-          <TextField label="Full name" name="name" autoComplete="name" required size="md" maxLength={MAX_LENGTHS.name} defaultValue={values.name} error={errors.name} />
+          <TextField
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            required
+            size="md"
+            maxLength={MAX_LENGTHS.name}
+            defaultValue={values.name}
+            error={errors.name}
+          />
           <div className={classes.pair}>
-            <PhoneField label="Phone number" description="Nigerian mobile number" defaultValue={values.phone} error={errors.phone} />
-            <EmailField label="Email address" description="We send the confirmation here" defaultValue={values.email} error={errors.email} />
+            <PhoneField
+              label="Phone number"
+              description="Nigerian mobile number"
+              defaultValue={values.phone}
+              error={errors.phone}
+            />
+            <EmailField
+              label="Email address"
+              description="We send the confirmation here"
+              defaultValue={values.email}
+              error={errors.email}
+            />
           </div>
         </LeadSection>
         <LeadSection title="The car">
           <div className={classes.pair}>
-            <TextField label="Car make" name="car_make" required size="md" maxLength={MAX_LENGTHS.car_make} placeholder="e.g. Toyota" defaultValue={values.car_make} error={errors.car_make} />
-            <TextField label="Car model" name="car_model" required size="md" maxLength={MAX_LENGTHS.car_model} placeholder="e.g. Camry" defaultValue={values.car_model} error={errors.car_model} />
+            <TextField
+              label="Car make"
+              name="car_make"
+              required
+              size="md"
+              maxLength={MAX_LENGTHS.car_make}
+              placeholder="e.g. Toyota"
+              defaultValue={values.car_make}
+              error={errors.car_make}
+            />
+            <TextField
+              label="Car model"
+              name="car_model"
+              required
+              size="md"
+              maxLength={MAX_LENGTHS.car_model}
+              placeholder="e.g. Camry"
+              defaultValue={values.car_model}
+              error={errors.car_model}
+            />
           </div>
           <TextField
             label="Inspection date"
@@ -84,7 +121,9 @@ export function InspectionForm({
           <Button type="submit" size="lg" fullWidth loading={busy}>
             Submit
           </Button>
-          <p className={`${classes.small} ${classes.center}`}>Inspections are free. We only use your details to arrange this visit.</p>
+          <p className={`${classes.small} ${classes.center}`}>
+            Inspections are free. We only use your details to arrange this visit.
+          </p>
         </div>
       </Form>
     </div>

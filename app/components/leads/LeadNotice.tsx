@@ -17,6 +17,7 @@ export function LeadNotice({
   // With JavaScript the page does not reload: bring the outcome into view (and to screen readers'
   // focus) so a buyer at the bottom of a long form sees it.
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new outcome on purpose
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

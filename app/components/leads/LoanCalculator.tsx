@@ -54,11 +54,32 @@ export function LoanCalculator({
 
   return (
     <div className={panelClass()}>
-      <Form method="get" action={`/financing/${carId}`} onSubmit={onSubmit} preventScrollReset aria-label="Loan calculator" className={classes.form}>
+      <Form
+        method="get"
+        action={`/financing/${carId}`}
+        onSubmit={onSubmit}
+        preventScrollReset
+        aria-label="Loan calculator"
+        className={classes.form}
+      >
         {gridPage ? <input type="hidden" name="page" value={gridPage} /> : null}
         <div className={classes.pair}>
-          <TextField label="Loan Amount" value={formatNaira(price)} readOnly size="md" description="The car's price" data-testid="loan-amount" />
-          <TextField label="Initial Deposit" value={formatNaira(deposit)} readOnly size="md" description={`${percent}% of the price`} data-testid="initial-deposit" />
+          <TextField
+            label="Loan Amount"
+            value={formatNaira(price)}
+            readOnly
+            size="md"
+            description="The car's price"
+            data-testid="loan-amount"
+          />
+          <TextField
+            label="Initial Deposit"
+            value={formatNaira(deposit)}
+            readOnly
+            size="md"
+            description={`${percent}% of the price`}
+            data-testid="initial-deposit"
+          />
         </div>
 
         <div>
@@ -132,7 +153,9 @@ export function LoanCalculator({
         <Button type="submit" formMethod="post" name="intent" value="apply" size="lg" fullWidth loading={applying}>
           Apply for Loan
         </Button>
-        <p className={classes.small}>Figures are a guide: the deposit and repayments are confirmed from the car's price when you apply.</p>
+        <p className={classes.small}>
+          Figures are a guide: the deposit and repayments are confirmed from the car's price when you apply.
+        </p>
       </Form>
     </div>
   );

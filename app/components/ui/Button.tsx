@@ -19,12 +19,22 @@ export function buttonClass({ variant = "filled", size = "sm", fullWidth = false
     size === "sm" ? "" : classes[size],
     fullWidth ? classes.fullWidth : "",
     extra ?? "",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** A real <button>. `loading` shows a spinner and disables it while a form is on its way. */
 export function Button({
-  variant, size, fullWidth, loading = false, className, disabled, children, type = "button", ...rest
+  variant,
+  size,
+  fullWidth,
+  loading = false,
+  className,
+  disabled,
+  children,
+  type = "button",
+  ...rest
 }: Look & ButtonHTMLAttributes<HTMLButtonElement> & { loading?: boolean }) {
   return (
     <button
@@ -47,6 +57,12 @@ export function ButtonLink({ variant, size, fullWidth, className, ...rest }: Loo
 }
 
 /** A plain <a> (tel:, mailto:, other sites, full page loads) that looks like a button. */
-export function ButtonAnchor({ variant, size, fullWidth, className, ...rest }: Look & AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function ButtonAnchor({
+  variant,
+  size,
+  fullWidth,
+  className,
+  ...rest
+}: Look & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return <a className={buttonClass({ variant, size, fullWidth }, className)} {...rest} />;
 }

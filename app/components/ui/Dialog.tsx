@@ -83,7 +83,13 @@ export function Dialog({
   const { ref, onBackdropClick, close } = useModalDialog(open, onClose);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards have Escape and Close
-    <dialog ref={ref} className={className ? `${classes.dialog} ${className}` : classes.dialog} aria-labelledby={titleId} onClick={onBackdropClick} data-testid={testId}>
+    <dialog
+      ref={ref}
+      className={className ? `${classes.dialog} ${className}` : classes.dialog}
+      aria-labelledby={titleId}
+      onClick={onBackdropClick}
+      data-testid={testId}
+    >
       {open ? (
         <div className={classes.frame}>
           <div className={classes.head}>

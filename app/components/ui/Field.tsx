@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 import classes from "./Field.module.css";
 
 export type FieldSize = "sm" | "md" | "lg";
@@ -55,12 +61,20 @@ function Extras({ id, text, error = false }: { id?: string; text: ReactNode; err
 
 /** A labelled <input> with an optional description and error (label, description, control, error). */
 export function TextField({
-  label, description, error, size = "sm", className, id, ...input
+  label,
+  description,
+  error,
+  size = "sm",
+  className,
+  id,
+  ...input
 }: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, "size">) {
   const ids = useFieldIds(id, description, error);
   return (
     <div className={frameClass(size, className)}>
-      <Label htmlFor={ids.controlId} required={input.required}>{label}</Label>
+      <Label htmlFor={ids.controlId} required={input.required}>
+        {label}
+      </Label>
       <Extras id={ids.descriptionId} text={description} />
       <input id={ids.controlId} className={classes.control} {...ids.aria} {...input} />
       <Extras id={ids.errorId} text={error} error />
@@ -70,12 +84,21 @@ export function TextField({
 
 /** A labelled <textarea>; it grows with `rows` and the buyer can drag it taller. */
 export function TextAreaField({
-  label, description, error, size = "sm", className, id, rows = 3, ...input
+  label,
+  description,
+  error,
+  size = "sm",
+  className,
+  id,
+  rows = 3,
+  ...input
 }: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "size">) {
   const ids = useFieldIds(id, description, error);
   return (
     <div className={frameClass(size, className)}>
-      <Label htmlFor={ids.controlId} required={input.required}>{label}</Label>
+      <Label htmlFor={ids.controlId} required={input.required}>
+        {label}
+      </Label>
       <Extras id={ids.descriptionId} text={description} />
       <textarea id={ids.controlId} className={classes.control} rows={rows} {...ids.aria} {...input} />
       <Extras id={ids.errorId} text={error} error />
@@ -87,12 +110,21 @@ export type SelectOption = string | { value: string; label: string; disabled?: b
 
 /** A labelled native <select>. */
 export function SelectField({
-  label, description, error, size = "sm", className, id, options, ...select
+  label,
+  description,
+  error,
+  size = "sm",
+  className,
+  id,
+  options,
+  ...select
 }: FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, "size"> & { options: readonly SelectOption[] }) {
   const ids = useFieldIds(id, description, error);
   return (
     <div className={frameClass(size, className)}>
-      <Label htmlFor={ids.controlId} required={select.required}>{label}</Label>
+      <Label htmlFor={ids.controlId} required={select.required}>
+        {label}
+      </Label>
       <Extras id={ids.descriptionId} text={description} />
       <select id={ids.controlId} className={classes.control} {...ids.aria} {...select}>
         {options.map((o) =>
@@ -114,11 +146,22 @@ export function SelectField({
 
 /** Yes/No style radios under one legend: a native group, so `required` works without JavaScript. */
 export function RadioGroup({
-  name, label, description, error, size = "sm", className, options, defaultValue, required = false,
+  name,
+  label,
+  description,
+  error,
+  size = "sm",
+  className,
+  options,
+  defaultValue,
+  required = false,
 }: FieldFrame & { name: string; options: readonly string[]; defaultValue?: string; required?: boolean }) {
   const ids = useFieldIds(undefined, description, error);
   return (
-    <fieldset className={[classes.group, frameClass(size, className)].join(" ")} role="radiogroup" aria-describedby={ids.aria["aria-describedby"]}>
+    <fieldset
+      className={[classes.group, frameClass(size, className)].join(" ")}
+      aria-describedby={ids.aria["aria-describedby"]}
+    >
       <legend className={classes.label}>
         {label}
         {required ? (
@@ -131,7 +174,14 @@ export function RadioGroup({
       <div className={classes.options}>
         {options.map((o) => (
           <label key={o} className={classes.check}>
-            <input type="radio" name={name} value={o} defaultChecked={defaultValue === o} required={required} aria-invalid={ids.aria["aria-invalid"]} />
+            <input
+              type="radio"
+              name={name}
+              value={o}
+              defaultChecked={defaultValue === o}
+              required={required}
+              aria-invalid={ids.aria["aria-invalid"]}
+            />
             {o}
           </label>
         ))}
@@ -142,7 +192,11 @@ export function RadioGroup({
 }
 
 /** A checkbox with its label beside it. */
-export function CheckboxField({ label, className, ...input }: { label: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({
+  label,
+  className,
+  ...input
+}: { label: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className={[classes.check, className ?? ""].filter(Boolean).join(" ")}>
       <input type="checkbox" {...input} />

@@ -7,7 +7,15 @@ import classes from "./ui.module.css";
  */
 export const Notice = forwardRef<
   HTMLDivElement,
-  { tone?: "success" | "error" | "warning"; role: "status" | "alert"; title?: ReactNode; children?: ReactNode; className?: string; "data-testid"?: string; tabIndex?: number }
+  {
+    tone?: "success" | "error" | "warning";
+    role: "status" | "alert";
+    title?: ReactNode;
+    children?: ReactNode;
+    className?: string;
+    "data-testid"?: string;
+    tabIndex?: number;
+  }
 >(function Notice({ tone = "success", title, children, className, ...rest }, ref) {
   return (
     <div ref={ref} className={`${classes.notice}${className ? ` ${className}` : ""}`} data-tone={tone} {...rest}>

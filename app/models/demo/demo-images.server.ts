@@ -16,14 +16,20 @@ const VIEW_LABEL: Record<View, string> = {
 };
 
 const BACKDROPS = [
-  ["#dfe9f3", "#b8cadb"], ["#f4e9d8", "#d9c3a0"], ["#e3efe6", "#b6d1bd"],
-  ["#ece7f4", "#c8bde0"], ["#f2e4e1", "#d8b5ad"], ["#e0f0f4", "#a9cfd9"],
+  ["#dfe9f3", "#b8cadb"],
+  ["#f4e9d8", "#d9c3a0"],
+  ["#e3efe6", "#b6d1bd"],
+  ["#ece7f4", "#c8bde0"],
+  ["#f2e4e1", "#d8b5ad"],
+  ["#e0f0f4", "#a9cfd9"],
 ];
 
 function shade(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
   const f = (c: number) => Math.max(0, Math.min(255, Math.round(c + amount * 255)));
-  const r = f((n >> 16) & 255), g = f((n >> 8) & 255), b = f(n & 255);
+  const r = f((n >> 16) & 255),
+    g = f((n >> 8) & 255),
+    b = f(n & 255);
   return `#${((r << 16) | (g << 8) | b).toString(16).padStart(6, "0")}`;
 }
 

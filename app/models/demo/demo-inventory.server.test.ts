@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  BODY_TYPES, CONDITIONS, DRIVE_TRAINS, ENGINE_CAPACITIES, ENGINE_SIZES, KEY_FEATURES, YES_NO,
+  BODY_TYPES,
+  CONDITIONS,
+  DRIVE_TRAINS,
+  ENGINE_CAPACITIES,
+  ENGINE_SIZES,
+  KEY_FEATURES,
+  YES_NO,
 } from "~/lib/car-options";
 import { demoInspections, demoInventory } from "./demo-inventory.server";
 

@@ -1,6 +1,6 @@
 // The demo inventory a fresh install starts with (SEED_DEMO=1, or `npm run db:seed`): a Lagos
 // dealer's believable stock with drawn photos, and inspection bookings for the dashboard.
-import { type CarInput } from "~/lib/car";
+import type { CarInput } from "~/lib/car";
 import { KEY_FEATURES } from "~/lib/car-options";
 import { getDb } from "../../../db/database.server";
 import { createCar } from "../car.server";
@@ -21,52 +21,412 @@ interface Model {
 }
 
 const MODELS: Model[] = [
-  { make: "Toyota", model: "Camry", body: "Sedan", newPrice: 78_000_000, capacity: "2.5L", size: "V4", drive: "FWD", fuel: "Petrol" },
-  { make: "Toyota", model: "Corolla", body: "Sedan", newPrice: 48_000_000, capacity: "1.8L", size: "V4", drive: "FWD", fuel: "Petrol" },
-  { make: "Toyota", model: "Highlander", body: "SUV", newPrice: 115_000_000, capacity: "3.5L", size: "V6", drive: "AWD", fuel: "Petrol" },
-  { make: "Toyota", model: "Sienna", body: "SUV", newPrice: 98_000_000, capacity: "3.5L", size: "V6", drive: "FWD", fuel: "Petrol" },
-  { make: "Toyota", model: "Hilux", body: "Truck", newPrice: 72_000_000, capacity: "2.5L", size: "V4", drive: "4WD", fuel: "Diesel", transmission: "Manual" },
-  { make: "Toyota", model: "Land Cruiser", body: "SUV", newPrice: 260_000_000, capacity: "4.0L", size: "V8", drive: "4WD", fuel: "Petrol" },
-  { make: "Toyota", model: "Tundra", body: "Truck", newPrice: 140_000_000, capacity: "5.0L", size: "V8", drive: "4WD", fuel: "Petrol" },
-  { make: "Lexus", model: "RX 350", body: "SUV", newPrice: 150_000_000, capacity: "3.5L", size: "V6", drive: "AWD", fuel: "Petrol" },
-  { make: "Lexus", model: "ES 350", body: "Sedan", newPrice: 105_000_000, capacity: "3.5L", size: "V6", drive: "FWD", fuel: "Petrol" },
-  { make: "Lexus", model: "GX 460", body: "SUV", newPrice: 185_000_000, capacity: "4.4L", size: "V8", drive: "4WD", fuel: "Petrol" },
-  { make: "Lexus", model: "RC 350", body: "Coupe", newPrice: 120_000_000, capacity: "3.5L", size: "V6", drive: "RWD", fuel: "Petrol" },
-  { make: "Honda", model: "Accord", body: "Sedan", newPrice: 70_000_000, capacity: "2.0L", size: "V4", drive: "FWD", fuel: "Petrol" },
-  { make: "Honda", model: "CR-V", body: "SUV", newPrice: 82_000_000, capacity: "1.6L", size: "V4", drive: "AWD", fuel: "Petrol" },
-  { make: "Honda", model: "Civic Coupe", body: "Coupe", newPrice: 52_000_000, capacity: "2.0L", size: "V4", drive: "FWD", fuel: "Petrol" },
-  { make: "Mercedes-Benz", model: "C 300", body: "Sedan", newPrice: 110_000_000, capacity: "2.0L", size: "V4", drive: "RWD", fuel: "Petrol" },
-  { make: "Mercedes-Benz", model: "E 350", body: "Sedan", newPrice: 150_000_000, capacity: "3.0L", size: "Inline 6", drive: "RWD", fuel: "Petrol" },
-  { make: "Mercedes-Benz", model: "GLE 450", body: "SUV", newPrice: 210_000_000, capacity: "3.0L", size: "Inline 6", drive: "AWD", fuel: "Petrol" },
-  { make: "Mercedes-Benz", model: "G 63", body: "SUV", newPrice: 420_000_000, capacity: "4.0L", size: "V8", drive: "4WD", fuel: "Petrol" },
-  { make: "Mercedes-Benz", model: "C 300 Coupe", body: "Coupe", newPrice: 125_000_000, capacity: "2.0L", size: "V4", drive: "RWD", fuel: "Petrol" },
-  { make: "BMW", model: "X5", body: "SUV", newPrice: 195_000_000, capacity: "3.0L", size: "Inline 6", drive: "AWD", fuel: "Petrol" },
-  { make: "BMW", model: "750Li", body: "Sedan", newPrice: 260_000_000, capacity: "4.4L", size: "Inline 8", drive: "RWD", fuel: "Petrol" },
-  { make: "Ford", model: "Ranger", body: "Truck", newPrice: 68_000_000, capacity: "2.2L", size: "V4", drive: "4WD", fuel: "Diesel", transmission: "Manual" },
-  { make: "Ford", model: "Mustang", body: "Coupe", newPrice: 95_000_000, capacity: "5.0L", size: "V8", drive: "RWD", fuel: "Petrol" },
-  { make: "Hyundai", model: "Elantra", body: "Sedan", newPrice: 42_000_000, capacity: "1.6L", size: "V4", drive: "FWD", fuel: "Petrol" },
-  { make: "Hyundai", model: "Santa Fe", body: "SUV", newPrice: 75_000_000, capacity: "2.5L", size: "V4", drive: "AWD", fuel: "Petrol" },
-  { make: "Hyundai", model: "Ioniq 5", body: "EV", newPrice: 85_000_000, capacity: "1.4L", size: "V4", drive: "RWD", fuel: "Electric" },
-  { make: "Kia", model: "Sportage", body: "SUV", newPrice: 60_000_000, capacity: "2.0L", size: "V4", drive: "FWD", fuel: "Petrol" },
-  { make: "Kia", model: "EV6", body: "EV", newPrice: 92_000_000, capacity: "1.4L", size: "V4", drive: "AWD", fuel: "Electric" },
-  { make: "Volvo", model: "XC90", body: "SUV", newPrice: 140_000_000, capacity: "2.5L", size: "V5", drive: "AWD", fuel: "Petrol" },
-  { make: "Nissan", model: "Pathfinder", body: "SUV", newPrice: 80_000_000, capacity: "3.5L", size: "V6", drive: "4WD", fuel: "Petrol" },
-  { make: "Mitsubishi", model: "L200", body: "Truck", newPrice: 55_000_000, capacity: "2.2L", size: "V4", drive: "4WD", fuel: "Diesel", transmission: "Manual" },
-  { make: "Jeep", model: "Grand Cherokee", body: "SUV", newPrice: 120_000_000, capacity: "3.6L", size: "V6", drive: "4WD", fuel: "Petrol" },
-  { make: "Chevrolet", model: "Camaro", body: "Coupe", newPrice: 90_000_000, capacity: "6.0L", size: "V8", drive: "RWD", fuel: "Petrol" },
-  { make: "BYD", model: "Atto 3", body: "EV", newPrice: 58_000_000, capacity: "1.4L", size: "V4", drive: "FWD", fuel: "Electric" },
-  { make: "Toyota", model: "Venza", body: "SUV", newPrice: 88_000_000, capacity: "3.3L", size: "V6", drive: "AWD", fuel: "Petrol" },
-  { make: "Peugeot", model: "508", body: "Sedan", newPrice: 52_000_000, capacity: "1.6L", size: "V4", drive: "FWD", fuel: "Petrol" },
-  { make: "Acura", model: "MDX", body: "SUV", newPrice: 110_000_000, capacity: "3.5L", size: "V6", drive: "AWD", fuel: "Petrol" },
-  { make: "Land Rover", model: "Range Rover Sport", body: "SUV", newPrice: 230_000_000, capacity: "4.5L", size: "V8", drive: "4WD", fuel: "Diesel" },
+  {
+    make: "Toyota",
+    model: "Camry",
+    body: "Sedan",
+    newPrice: 78_000_000,
+    capacity: "2.5L",
+    size: "V4",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Toyota",
+    model: "Corolla",
+    body: "Sedan",
+    newPrice: 48_000_000,
+    capacity: "1.8L",
+    size: "V4",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Toyota",
+    model: "Highlander",
+    body: "SUV",
+    newPrice: 115_000_000,
+    capacity: "3.5L",
+    size: "V6",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Toyota",
+    model: "Sienna",
+    body: "SUV",
+    newPrice: 98_000_000,
+    capacity: "3.5L",
+    size: "V6",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Toyota",
+    model: "Hilux",
+    body: "Truck",
+    newPrice: 72_000_000,
+    capacity: "2.5L",
+    size: "V4",
+    drive: "4WD",
+    fuel: "Diesel",
+    transmission: "Manual",
+  },
+  {
+    make: "Toyota",
+    model: "Land Cruiser",
+    body: "SUV",
+    newPrice: 260_000_000,
+    capacity: "4.0L",
+    size: "V8",
+    drive: "4WD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Toyota",
+    model: "Tundra",
+    body: "Truck",
+    newPrice: 140_000_000,
+    capacity: "5.0L",
+    size: "V8",
+    drive: "4WD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Lexus",
+    model: "RX 350",
+    body: "SUV",
+    newPrice: 150_000_000,
+    capacity: "3.5L",
+    size: "V6",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Lexus",
+    model: "ES 350",
+    body: "Sedan",
+    newPrice: 105_000_000,
+    capacity: "3.5L",
+    size: "V6",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Lexus",
+    model: "GX 460",
+    body: "SUV",
+    newPrice: 185_000_000,
+    capacity: "4.4L",
+    size: "V8",
+    drive: "4WD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Lexus",
+    model: "RC 350",
+    body: "Coupe",
+    newPrice: 120_000_000,
+    capacity: "3.5L",
+    size: "V6",
+    drive: "RWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Honda",
+    model: "Accord",
+    body: "Sedan",
+    newPrice: 70_000_000,
+    capacity: "2.0L",
+    size: "V4",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Honda",
+    model: "CR-V",
+    body: "SUV",
+    newPrice: 82_000_000,
+    capacity: "1.6L",
+    size: "V4",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Honda",
+    model: "Civic Coupe",
+    body: "Coupe",
+    newPrice: 52_000_000,
+    capacity: "2.0L",
+    size: "V4",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Mercedes-Benz",
+    model: "C 300",
+    body: "Sedan",
+    newPrice: 110_000_000,
+    capacity: "2.0L",
+    size: "V4",
+    drive: "RWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Mercedes-Benz",
+    model: "E 350",
+    body: "Sedan",
+    newPrice: 150_000_000,
+    capacity: "3.0L",
+    size: "Inline 6",
+    drive: "RWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Mercedes-Benz",
+    model: "GLE 450",
+    body: "SUV",
+    newPrice: 210_000_000,
+    capacity: "3.0L",
+    size: "Inline 6",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Mercedes-Benz",
+    model: "G 63",
+    body: "SUV",
+    newPrice: 420_000_000,
+    capacity: "4.0L",
+    size: "V8",
+    drive: "4WD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Mercedes-Benz",
+    model: "C 300 Coupe",
+    body: "Coupe",
+    newPrice: 125_000_000,
+    capacity: "2.0L",
+    size: "V4",
+    drive: "RWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "BMW",
+    model: "X5",
+    body: "SUV",
+    newPrice: 195_000_000,
+    capacity: "3.0L",
+    size: "Inline 6",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "BMW",
+    model: "750Li",
+    body: "Sedan",
+    newPrice: 260_000_000,
+    capacity: "4.4L",
+    size: "Inline 8",
+    drive: "RWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Ford",
+    model: "Ranger",
+    body: "Truck",
+    newPrice: 68_000_000,
+    capacity: "2.2L",
+    size: "V4",
+    drive: "4WD",
+    fuel: "Diesel",
+    transmission: "Manual",
+  },
+  {
+    make: "Ford",
+    model: "Mustang",
+    body: "Coupe",
+    newPrice: 95_000_000,
+    capacity: "5.0L",
+    size: "V8",
+    drive: "RWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Hyundai",
+    model: "Elantra",
+    body: "Sedan",
+    newPrice: 42_000_000,
+    capacity: "1.6L",
+    size: "V4",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Hyundai",
+    model: "Santa Fe",
+    body: "SUV",
+    newPrice: 75_000_000,
+    capacity: "2.5L",
+    size: "V4",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Hyundai",
+    model: "Ioniq 5",
+    body: "EV",
+    newPrice: 85_000_000,
+    capacity: "1.4L",
+    size: "V4",
+    drive: "RWD",
+    fuel: "Electric",
+  },
+  {
+    make: "Kia",
+    model: "Sportage",
+    body: "SUV",
+    newPrice: 60_000_000,
+    capacity: "2.0L",
+    size: "V4",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Kia",
+    model: "EV6",
+    body: "EV",
+    newPrice: 92_000_000,
+    capacity: "1.4L",
+    size: "V4",
+    drive: "AWD",
+    fuel: "Electric",
+  },
+  {
+    make: "Volvo",
+    model: "XC90",
+    body: "SUV",
+    newPrice: 140_000_000,
+    capacity: "2.5L",
+    size: "V5",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Nissan",
+    model: "Pathfinder",
+    body: "SUV",
+    newPrice: 80_000_000,
+    capacity: "3.5L",
+    size: "V6",
+    drive: "4WD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Mitsubishi",
+    model: "L200",
+    body: "Truck",
+    newPrice: 55_000_000,
+    capacity: "2.2L",
+    size: "V4",
+    drive: "4WD",
+    fuel: "Diesel",
+    transmission: "Manual",
+  },
+  {
+    make: "Jeep",
+    model: "Grand Cherokee",
+    body: "SUV",
+    newPrice: 120_000_000,
+    capacity: "3.6L",
+    size: "V6",
+    drive: "4WD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Chevrolet",
+    model: "Camaro",
+    body: "Coupe",
+    newPrice: 90_000_000,
+    capacity: "6.0L",
+    size: "V8",
+    drive: "RWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "BYD",
+    model: "Atto 3",
+    body: "EV",
+    newPrice: 58_000_000,
+    capacity: "1.4L",
+    size: "V4",
+    drive: "FWD",
+    fuel: "Electric",
+  },
+  {
+    make: "Toyota",
+    model: "Venza",
+    body: "SUV",
+    newPrice: 88_000_000,
+    capacity: "3.3L",
+    size: "V6",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Peugeot",
+    model: "508",
+    body: "Sedan",
+    newPrice: 52_000_000,
+    capacity: "1.6L",
+    size: "V4",
+    drive: "FWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Acura",
+    model: "MDX",
+    body: "SUV",
+    newPrice: 110_000_000,
+    capacity: "3.5L",
+    size: "V6",
+    drive: "AWD",
+    fuel: "Petrol",
+  },
+  {
+    make: "Land Rover",
+    model: "Range Rover Sport",
+    body: "SUV",
+    newPrice: 230_000_000,
+    capacity: "4.5L",
+    size: "V8",
+    drive: "4WD",
+    fuel: "Diesel",
+  },
 ];
 
 const COLORS: [string, string][] = [
-  ["Black", "#1b1e23"], ["White", "#f2f4f6"], ["Silver", "#b7bec7"], ["Grey", "#6d747c"],
-  ["Blue", "#1f4e8c"], ["Red", "#b3202a"], ["Gold", "#c8a24a"], ["Wine", "#5e1a2b"],
-  ["Green", "#2f5d46"], ["Brown", "#6b4a32"],
+  ["Black", "#1b1e23"],
+  ["White", "#f2f4f6"],
+  ["Silver", "#b7bec7"],
+  ["Grey", "#6d747c"],
+  ["Blue", "#1f4e8c"],
+  ["Red", "#b3202a"],
+  ["Gold", "#c8a24a"],
+  ["Wine", "#5e1a2b"],
+  ["Green", "#2f5d46"],
+  ["Brown", "#6b4a32"],
 ];
-const LOCATIONS = ["Lekki, Lagos", "Ikeja, Lagos", "Victoria Island, Lagos", "Ajah, Lagos", "Abuja", "Port Harcourt", "Ibadan"];
+const LOCATIONS = [
+  "Lekki, Lagos",
+  "Ikeja, Lagos",
+  "Victoria Island, Lagos",
+  "Ajah, Lagos",
+  "Abuja",
+  "Port Harcourt",
+  "Ibadan",
+];
 const TRIMS = ["", " XLE", " Limited", " Sport", " Premium", " SE"];
 const HISTORY = [
   "Accident-free, full dealer service history.",
@@ -115,7 +475,11 @@ export function demoInventory(count = 64, now = new Date()): DemoCar[] {
     const factor = condition === "New" ? 1 : condition === "Foreign Used" ? 0.9 * 0.88 ** age : 0.75 * 0.86 ** age;
     const price = Math.max(2_500_000, Math.round((m.newPrice * factor * (0.95 + rand() * 0.1)) / 50_000) * 50_000);
     const mileage =
-      condition === "New" ? Math.floor(rand() * 40) : condition === "Foreign Used" ? 15_000 + Math.floor(rand() * 90_000) : 60_000 + Math.floor(rand() * 120_000);
+      condition === "New"
+        ? Math.floor(rand() * 40)
+        : condition === "Foreign Used"
+          ? 15_000 + Math.floor(rand() * 90_000)
+          : 60_000 + Math.floor(rand() * 120_000);
     const [color, colorHex] = COLORS[(i * 7 + Math.floor(rand() * 3)) % COLORS.length];
     const featureCount = 5 + Math.floor(rand() * 9);
     const features = new Set<string>();
@@ -123,14 +487,18 @@ export function demoInventory(count = 64, now = new Date()): DemoCar[] {
     if (m.body === "Truck") features.add("Bullbar");
     const trim = m.body === "Truck" || m.body === "EV" ? "" : pick(TRIMS);
     const conditionText =
-      condition === "New" ? "Brand new, zero-mileage, with full manufacturer warranty"
-        : condition === "Foreign Used" ? "Tokunbo (foreign used), freshly imported with clean title"
+      condition === "New"
+        ? "Brand new, zero-mileage, with full manufacturer warranty"
+        : condition === "Foreign Used"
+          ? "Tokunbo (foreign used), freshly imported with clean title"
           : "Nigerian used, well maintained and registered";
     // Created dates spread over the last ~11 months, newest first by index.
     const daysAgo = Math.floor((i / count) * 320) + Math.floor(rand() * 4);
     const created = new Date(now.getTime() - daysAgo * 86_400_000 - Math.floor(rand() * 36_000_000));
     const sold = i % 9 === 4;
-    const soldAt = sold ? new Date(Math.min(now.getTime() - 3_600_000, created.getTime() + (5 + Math.floor(rand() * 40)) * 86_400_000)) : null;
+    const soldAt = sold
+      ? new Date(Math.min(now.getTime() - 3_600_000, created.getTime() + (5 + Math.floor(rand() * 40)) * 86_400_000))
+      : null;
     cars.push({
       input: {
         make: m.make,
@@ -166,8 +534,18 @@ export function demoInventory(count = 64, now = new Date()): DemoCar[] {
 }
 
 const BUYERS = [
-  "Chinedu Okafor", "Aisha Bello", "Tunde Adeyemi", "Ngozi Eze", "Emeka Nwosu", "Funmilayo Adebayo",
-  "Ibrahim Musa", "Kemi Ogunleye", "Obinna Chukwu", "Zainab Lawal", "Segun Bakare", "Chiamaka Obi",
+  "Chinedu Okafor",
+  "Aisha Bello",
+  "Tunde Adeyemi",
+  "Ngozi Eze",
+  "Emeka Nwosu",
+  "Funmilayo Adebayo",
+  "Ibrahim Musa",
+  "Kemi Ogunleye",
+  "Obinna Chukwu",
+  "Zainab Lawal",
+  "Segun Bakare",
+  "Chiamaka Obi",
 ];
 
 export interface DemoInspection {
@@ -207,7 +585,10 @@ export function demoInspections(cars: DemoCar[], now = new Date()): DemoInspecti
 /** Loads the demo inventory, images included, when the database has no car. Returns how many. */
 export async function seedDemoIfEmpty(): Promise<number> {
   const db = getDb();
-  const { n } = await db.selectFrom("cars").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("cars")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   if (n > 0) return 0;
   const cars = demoInventory();
   let done = 0;
@@ -251,7 +632,10 @@ export async function seedDemoIfEmpty(): Promise<number> {
       }),
     );
   }
-  const { m } = await db.selectFrom("inspections").select((eb) => eb.fn.countAll<number>().as("m")).executeTakeFirstOrThrow();
+  const { m } = await db
+    .selectFrom("inspections")
+    .select((eb) => eb.fn.countAll<number>().as("m"))
+    .executeTakeFirstOrThrow();
   if (m === 0) await db.insertInto("inspections").values(demoInspections(cars)).execute();
   return done;
 }
