@@ -1,5 +1,6 @@
-// BUILD_DIR (optional, a folder inside the project such as .builds/x so node_modules resolve) puts the server build and the browser assets in one other folder, so that
-// several builds (parallel test runs) never overwrite each other. Unset: build/ and public/build/.
+// BUILD_DIR (optional, a folder inside the project such as .builds/x so node_modules resolve) puts the server build
+// and the browser assets in one other folder, so that several builds (parallel test runs) never overwrite each other.
+// Unset: build/ and public/build/.
 const dir = process.env.BUILD_DIR;
 
 /** @type {import('@remix-run/dev').AppConfig} */

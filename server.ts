@@ -28,7 +28,8 @@ async function prepareData() {
   const admin = await ensureFirstAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   if (admin.generatedPassword) {
     console.log(
-      `\nFirst admin created. Sign in at /admin/login as '${config.ADMIN_USERNAME}' with password: ${admin.generatedPassword}\n` +
+      `\nFirst admin created. Sign in at /admin/login as '${config.ADMIN_USERNAME}' ` +
+        `with password: ${admin.generatedPassword}\n` +
         "(Shown once. Set ADMIN_PASSWORD to choose it yourself.)\n",
     );
   } else if (admin.created) {

@@ -18,6 +18,7 @@ export default defineConfig({
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "tests/architecture.test.ts",
+            "tests/code-style.test.ts",
           ],
           setupFiles: ["tests/setup-db.ts"],
           testTimeout: 20_000,

@@ -18,12 +18,16 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error }) => [
   {
     title: error
-      ? `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"} | ${site.name}`
+      ? `${
+          isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"
+        } | ${site.name}`
       : `${site.name} | ${site.tagline}`,
   },
   {
     name: "description",
-    content: `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in Lekki, Lagos. Prices in naira, inspections, financing.`,
+    content:
+      `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in Lekki, Lagos. ` +
+      "Prices in naira, inspections, financing.",
   },
 ];
 

@@ -78,7 +78,9 @@ function serverProblems(log: string): string {
   const fivexx = (log.match(/" 5\d\d /g) ?? []).length;
   const firstError = log.split("\n").find((l) => /^\S*Error\b|^\s*Error:/.test(l));
   if (!fivexx && !firstError) return "";
-  return `SERVER: ${fivexx} answers were 5xx${firstError ? `; first error it printed: ${firstError.slice(0, 300)}` : ""}`;
+  return `SERVER: ${fivexx} answers were 5xx${
+    firstError ? `; first error it printed: ${firstError.slice(0, 300)}` : ""
+  }`;
 }
 
 const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
@@ -189,14 +191,16 @@ async function main() {
       }
       tables.push(
         formatTable(
-          `CACHED PAGES vs THEIR STATIC COPY: ${CACHED_CONNECTIONS} connections, ${SECONDS} s each, accept-encoding gzip, br`,
+          `CACHED PAGES vs THEIR STATIC COPY: ${CACHED_CONNECTIONS} connections, ${SECONDS} s each, ` +
+            "accept-encoding gzip, br",
           rows,
         ),
       );
       const met = ratios.filter(([, r]) => r >= 0.5).length;
       const worst = ratios.reduce((a, b) => (b[1] < a[1] ? b : a));
       goals.push(
-        `Cached pages ≥ 0.5× their static copy: ${verdict(met === ratios.length)} (${met} of ${ratios.length}; lowest ${worst[0]} at ${worst[1].toFixed(2)}×)`,
+        `Cached pages ≥ 0.5× their static copy: ${verdict(met === ratios.length)} (${met} of ${ratios.length}; ` +
+          `lowest ${worst[0]} at ${worst[1].toFixed(2)}×)`,
       );
     }
 
@@ -213,7 +217,8 @@ async function main() {
       ];
       const token = await login(base, ADMIN_USERNAME, ADMIN_PASSWORD);
       console.log(
-        `Under edits: ${EDIT_SECONDS} s, ${EDIT_CONNECTIONS} connections over ${paths.length} URLs, car ${edited} saved every second ...`,
+        `Under edits: ${EDIT_SECONDS} s, ${EDIT_CONNECTIONS} connections over ${paths.length} URLs, ` +
+          `car ${edited} saved every second ...`,
       );
       let done = false;
       const editor = runEditor(base, token, edited, () => done);
@@ -247,7 +252,8 @@ async function main() {
       );
       const ok = l.errors === 0 && l.timeouts === 0 && l.p99 <= 500 && e.stale === 0 && e.saves > 0;
       goals.push(
-        `Under edits 0 errors, 0 timeouts, p99 ≤ 500 ms, 0 stale: ${verdict(ok)} (${l.errors} errors, ${l.timeouts} timeouts, ` +
+        `Under edits 0 errors, 0 timeouts, p99 ≤ 500 ms, 0 stale: ${verdict(ok)} ` +
+          `(${l.errors} errors, ${l.timeouts} timeouts, ` +
           `p99 ${ms(l.p99)}, ${e.stale} stale of ${e.reads} reads after ${e.saves} saves` +
           `${e.saveFailures ? `, ${e.saveFailures} failed saves` : ""}${l.non2xx ? `, ${l.non2xx} non-2xx` : ""})`,
       );
@@ -279,7 +285,8 @@ async function main() {
       }
       tables.push(
         formatTable(
-          "PAGE WEIGHTS: bytes on the wire with accept-encoding gzip (JS: scripts, modulepreloads and their static imports)",
+          "PAGE WEIGHTS: bytes on the wire with accept-encoding gzip " +
+            "(JS: scripts, modulepreloads and their static imports)",
           rows,
         ),
       );

@@ -11,19 +11,31 @@ const OUT = path.resolve("public/images");
 
 const CARS: Record<string, { body: string; glass: string }> = {
   suv: {
-    body: "M130 470 L130 380 Q132 350 170 345 L270 336 L340 262 Q352 250 372 250 L690 250 Q718 252 735 270 L800 340 L846 352 Q872 362 872 400 L872 470 Z",
+    body: [
+      "M130 470 L130 380 Q132 350 170 345 L270 336 L340 262 Q352 250 372 250 L690 250 Q718 252 735 270 L800 340",
+      "L846 352 Q872 362 872 400 L872 470 Z",
+    ].join(" "),
     glass: "M290 336 L355 268 L500 268 L500 336 Z M520 268 L682 268 Q700 270 712 284 L760 336 L520 336 Z",
   },
   sedan: {
-    body: "M130 450 Q130 395 190 385 L300 372 Q360 300 440 292 L600 292 Q660 296 720 370 L830 388 Q870 398 872 440 L872 470 L130 470 Z",
+    body: [
+      "M130 450 Q130 395 190 385 L300 372 Q360 300 440 292 L600 292 Q660 296 720 370 L830 388 Q870 398 872 440",
+      "L872 470 L130 470 Z",
+    ].join(" "),
     glass: "M330 372 Q380 314 445 308 L520 308 L520 372 Z M540 308 L598 308 Q640 312 690 372 L540 372 Z",
   },
   truck: {
-    body: "M110 470 L110 360 L480 360 L480 270 Q484 255 500 255 L650 255 Q672 256 686 274 L744 350 L850 362 Q880 370 882 405 L882 470 Z",
+    body: [
+      "M110 470 L110 360 L480 360 L480 270 Q484 255 500 255 L650 255 Q672 256 686 274 L744 350 L850 362",
+      "Q880 370 882 405 L882 470 Z",
+    ].join(" "),
     glass: "M505 272 L600 272 L600 350 L505 350 Z M618 272 L650 272 Q664 274 672 288 L716 350 L618 350 Z",
   },
   coupe: {
-    body: "M120 455 Q125 405 190 396 L320 380 Q400 312 480 306 L590 306 Q640 312 700 380 L840 398 Q878 410 880 450 L880 472 L120 472 Z",
+    body: [
+      "M120 455 Q125 405 190 396 L320 380 Q400 312 480 306 L590 306 Q640 312 700 380 L840 398 Q878 410 880 450",
+      "L880 472 L120 472 Z",
+    ].join(" "),
     glass: "M350 380 Q410 326 480 320 L600 320 Q630 330 668 380 Z",
   },
 };
@@ -33,7 +45,9 @@ function car(kind: keyof typeof CARS, paint: string, x: number, y: number, scale
   const wheels = (kind === "truck" ? [250, 760] : [270, 730])
     .map(
       (cx) =>
-        `<circle cx="${cx}" cy="470" r="62" fill="#0d0f12"/><circle cx="${cx}" cy="470" r="38" fill="#aeb7c1"/><circle cx="${cx}" cy="470" r="12" fill="#3b4249"/>`,
+        `<circle cx="${cx}" cy="470" r="62" fill="#0d0f12"/>` +
+        `<circle cx="${cx}" cy="470" r="38" fill="#aeb7c1"/>` +
+        `<circle cx="${cx}" cy="470" r="12" fill="#3b4249"/>`,
     )
     .join("");
   return `<g transform="translate(${x} ${y}) scale(${scale})">
@@ -77,12 +91,17 @@ function skyline(tint: string): string {
     .map(
       (x) =>
         `<path d="M${x} 560 Q${x + 8} 470 ${x + 4} 400" stroke="${tint}" stroke-width="9" fill="none"/>` +
-        `<path d="M${x + 4} 400 q-50 -10 -80 30 M${x + 4} 400 q50 -12 82 26 M${x + 4} 400 q-30 -40 -74 -36 M${x + 4} 400 q34 -42 76 -30" stroke="${tint}" stroke-width="8" fill="none" stroke-linecap="round"/>`,
+        `<path d="M${x + 4} 400 q-50 -10 -80 30 M${x + 4} 400 q50 -12 82 26 ` +
+        `M${x + 4} 400 q-30 -40 -74 -36 M${x + 4} 400 q34 -42 76 -30" ` +
+        `stroke="${tint}" stroke-width="8" fill="none" stroke-linecap="round"/>`,
     )
     .join("");
-  return `${towers}
-    <path d="M700 560 L700 330 M700 340 L560 560 M700 340 L620 560 M700 340 L780 560 M700 340 L840 560" stroke="${tint}" stroke-width="5"/>
-    ${palms}`;
+  return (
+    `${towers}
+    <path d="M700 560 L700 330 M700 340 L560 560 M700 340 L620 560 M700 340 L780 560 M700 340 L840 560" ` +
+    `stroke="${tint}" stroke-width="5"/>
+    ${palms}`
+  );
 }
 
 const SLIDES: {
@@ -129,11 +148,14 @@ const SLIDES: {
 
 async function hero(i: number) {
   const s = SLIDES[i];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="800" viewBox="0 0 1600 800">
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="800" viewBox="0 0 1600 800">
     <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${s.sky[0]}"/><stop offset="0.6" stop-color="${s.sky[1]}"/><stop offset="1" stop-color="${s.sky[2]}"/>
+      <stop offset="0" stop-color="${s.sky[0]}"/><stop offset="0.6" stop-color="${s.sky[1]}"/>` +
+    `<stop offset="1" stop-color="${s.sky[2]}"/>
     </linearGradient>
-    <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${s.ground}"/><stop offset="1" stop-color="#050607"/></linearGradient></defs>
+    <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${s.ground}"/>` +
+    `<stop offset="1" stop-color="#050607"/></linearGradient></defs>
     <rect width="1600" height="800" fill="url(#sky)"/>
     <circle cx="1280" cy="420" r="90" fill="#ffe3a1" opacity="0.35"/>
     ${skyline(s.tint)}

@@ -86,7 +86,9 @@ function check(file: string, source: string): Violation[] {
       if (folder) {
         found.push({
           key: `${file} -> ${target}`,
-          message: `${file} imports "${specifier}" (${target}): ${rule.from.join(" and ")} never import ${folder} (${rule.why})`,
+          message:
+            `${file} imports "${specifier}" (${target}): ` +
+            `${rule.from.join(" and ")} never import ${folder} (${rule.why})`,
         });
       }
     }

@@ -15,7 +15,10 @@ export function carSrcSet(path: string | null | undefined): string | undefined {
 export const CAR_IMAGE_SIZES = {
   /** CarGrid: 1 column, 2 from 48em, 3 from 75em, in a 1240 px container. */
   grid: "(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw",
-  /** The home collection: 4 columns from 75em, 3 from 62em, 2 from 48em; on phones a photo-left row whose photo, cropped to the row height, is drawn about 300 px wide. */
+  /**
+   * The home collection: 4 columns from 75em, 3 from 62em, 2 from 48em; on phones a photo-left row whose photo,
+   * cropped to the row height, is drawn about 300 px wide.
+   */
   collection: "(min-width: 75em) 300px, (min-width: 62em) 33vw, (min-width: 48em) 50vw, (min-width: 36em) 100vw, 300px",
   /** A card in a horizontal strip: min(82vw, 300px). */
   strip: "(max-width: 365px) 82vw, 300px",

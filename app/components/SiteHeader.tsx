@@ -77,7 +77,8 @@ export function SiteHeader() {
             ))}
           </div>
           <details className={classes.menu} ref={menu}>
-            {/* Open, the summary becomes the full-screen backdrop: a tap on it closes the menu, even without JavaScript. */}
+            {/* Open, the summary becomes the full-screen backdrop: a tap on it closes the menu, even without
+                JavaScript. */}
             <summary aria-label="Menu">
               <span className={classes.openIcon}>
                 <MenuIcon />

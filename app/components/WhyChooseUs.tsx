@@ -36,7 +36,8 @@ export const WHY_CHOOSE_US = [
 
 export function WhyChooseUs() {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable so keyboard users can scroll it
+    /* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable so keyboard users can
+       scroll it */
     <ul className={classes.scroller} tabIndex={0} aria-label="Why Choose Us">
       {WHY_CHOOSE_US.map((c) => (
         <li key={c.title} className={classes.card}>

@@ -41,7 +41,8 @@ const EnvSchema = z.object({
         v.split(",").every((p) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(p.trim())),
       {
         message:
-          "TRUST_PROXY must be a hop count (e.g. 1), or a comma list of loopback, linklocal, uniquelocal, IP addresses or CIDR ranges",
+          "TRUST_PROXY must be a hop count (e.g. 1), or a comma list of loopback, linklocal, uniquelocal, " +
+          "IP addresses or CIDR ranges",
       },
     )
     .optional(),

@@ -16,7 +16,10 @@ import { jsonError } from "./responses.server";
 export { INVALID_CREDENTIALS } from "~/models/login.server";
 export const INACTIVITY_MESSAGE = "Logged out due to inactivity.";
 
-/** A refused password, with the status it answers: 400 missing, 401 wrong login, 403 wrong own password, 429 throttled. */
+/**
+ * A refused password, with the status it answers: 400 missing, 401 wrong login, 403 wrong own password,
+ * 429 throttled.
+ */
 export class LoginError extends Error {
   constructor(
     message: string,

@@ -194,7 +194,8 @@ export const LoanApplicationSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["initial_deposit"],
-        message: `Initial deposit must be between ${DEPOSIT_PERCENT_MIN}% and ${DEPOSIT_PERCENT_MAX}% of the loan amount`,
+        message:
+          `Initial deposit must be between ${DEPOSIT_PERCENT_MIN}% ` + `and ${DEPOSIT_PERCENT_MAX}% of the loan amount`,
       });
       return;
     }

@@ -26,7 +26,7 @@ describe("loan arithmetic", () => {
 
   const prices = [0, 1, 999, 4_500_000, 12_345_678, 25_000_000, 87_654_321, 150_000_000, 1_000_000_007];
   const periods = [3, 6, 12] as const;
-  it("follows deposit = price × pct / 100 and monthly = (price − deposit) / months for every percentage 40-90", () => {
+  it("follows deposit = price × pct / 100, monthly = (price − deposit) / months for every percentage 40-90", () => {
     for (const price of prices) {
       for (let pct = 40; pct <= 90; pct++) {
         for (const months of periods) {

@@ -95,7 +95,8 @@ describe("catalogue queries at scale", () => {
 
   it("renders the home page with at most four statements", async () => {
     const sqlite = getSqlite();
-    await home({ request: new Request("http://x/?condition=foreign-used&page=3"), params: {}, context: {} }); // warm the cookie secret
+    // warm the cookie secret
+    await home({ request: new Request("http://x/?condition=foreign-used&page=3"), params: {}, context: {} });
     const prepare = sqlite.prepare.bind(sqlite);
     const statements: string[] = [];
     sqlite.prepare = ((source: string) => {

@@ -228,12 +228,17 @@ export async function showroom(req: ShowroomRequest): Promise<Showroom> {
   const page = Math.min(Math.max(1, req.collection.page), pageCount);
 
   const picks = [
-    sql`SELECT 'recent' AS section, id FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${req.recent})`,
-    sql`SELECT 'collection', id FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
-    sql`SELECT 'tab', id FROM (SELECT id FROM cars WHERE sold = 0 AND condition = ${req.tab.condition} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT ${req.tab.size})`,
+    sql`SELECT 'recent' AS section, id
+      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${req.recent})`,
+    sql`SELECT 'collection', id
+      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
+    sql`SELECT 'tab', id
+      FROM (SELECT id FROM cars WHERE sold = 0 AND condition = ${req.tab.condition} COLLATE NOCASE
+        ORDER BY ${NEWEST} LIMIT ${req.tab.size})`,
     ...req.bodyTypes.map(
       (type) =>
-        sql`SELECT ${`tile:${type}`}, id FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT 1)`,
+        sql`SELECT ${`tile:${type}`}, id
+          FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT 1)`,
     ),
   ];
   const rows = await sql<CarRow & { section: string }>`

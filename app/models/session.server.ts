@@ -4,9 +4,9 @@ import { type DB, getDb, nowIso } from "../../db/database.server";
 import type { Admin } from "./admin.server";
 
 /**
- * Admin sessions (docs/architecture.md, Sign-in and sessions): a random 256-bit token goes to the client (cookie or bearer);
- * the database keeps only its SHA-256 hash. Idle timeout slides with each use; the absolute
- * lifetime does not.
+ * Admin sessions (docs/architecture.md, Sign-in and sessions): a random 256-bit token goes to the
+ * client (cookie or bearer); the database keeps only its SHA-256 hash. Idle timeout slides with
+ * each use; the absolute lifetime does not.
  */
 
 export function hashToken(token: string): string {

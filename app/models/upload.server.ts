@@ -41,7 +41,9 @@ export function diskPathOf(publicPath: string): string | null {
   return path.join(uploadsDir(), m[1]);
 }
 
-export const TOO_MANY_PIXELS = `Images can be at most ${MAX_IMAGE_MEGAPIXELS} megapixels: resize the photo and try again.`;
+export const TOO_MANY_PIXELS = `Images can be at most ${
+  MAX_IMAGE_MEGAPIXELS
+} megapixels: resize the photo and try again.`;
 const WRONG_TYPE = "Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.";
 
 /** sharp, never decoding more than the pixel budget (a header could promise billions). */

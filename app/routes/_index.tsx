@@ -158,7 +158,9 @@ export const meta: MetaFunction = () => [
   { title: `${site.name} | ${site.tagline}` },
   {
     name: "description",
-    content: `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.office}. Prices in naira, inspections, financing.`,
+    content:
+      `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.office}. ` +
+      "Prices in naira, inspections, financing.",
   },
 ];
 

@@ -9,11 +9,15 @@ import pages from "~/styles/pages.module.css";
 const SERVICES = [
   {
     title: "Vehicle Importation & Sales",
-    text: "We import new and foreign-used (Tokunbo) cars from trusted markets abroad, clear them at the port and sell them from our Lekki showroom, fully documented and ready to register.",
+    text:
+      "We import new and foreign-used (Tokunbo) cars from trusted markets abroad, clear them at the port and " +
+      "sell them from our Lekki showroom, fully documented and ready to register.",
   },
   {
     title: "Consultation & Sourcing Services",
-    text: "Not sure what to buy, or looking for a specific model? We advise on the right car for your budget and use, then source it for you at home or abroad.",
+    text:
+      "Not sure what to buy, or looking for a specific model? We advise on the right car for your budget and use, " +
+      "then source it for you at home or abroad.",
   },
 ];
 
@@ -94,7 +98,9 @@ export const meta: MetaFunction = () => [
   { title: `About Us | ${site.name}` },
   {
     name: "description",
-    content: `${site.name}: over 15 years selling new and foreign-used (Tokunbo) cars in ${site.office}. Importation, sales, consultation and sourcing.`,
+    content:
+      `${site.name}: over 15 years selling new and foreign-used (Tokunbo) cars in ${site.office}. ` +
+      "Importation, sales, consultation and sourcing.",
   },
 ];
 

@@ -128,7 +128,7 @@ describe("admin pages: actions", () => {
     });
   });
 
-  it("keeps the session alive and signs out (cross-site posts never get here: see the server's same-origin check)", async () => {
+  it("keeps the session alive and signs out (cross-site posts never get here: see the same-origin check)", async () => {
     const ping = await respond(() => keepalive.action(args("/admin/keepalive", { method: "POST" })));
     expect(ping.status).toBe(204);
     expect((await checkSession(token)).status).toBe("ok");
@@ -236,7 +236,7 @@ describe("admin pages: actions", () => {
     expect(uploadedFiles()).toEqual([]);
   });
 
-  it("edit: an unknown car is a 404 (the screen's boundary says so); a database failure is thrown, never hidden", async () => {
+  it("edit: an unknown car is a 404 (the boundary says so); a database failure is thrown, never hidden", async () => {
     const missing = await respond(() => editCar.loader(args("/admin/edit-car/999", {}, { id: "999" })));
     expect(missing.status).toBe(404);
     const id = await makeCar({ images: [] });

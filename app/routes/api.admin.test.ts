@@ -194,7 +194,7 @@ describe("admin API guard", () => {
   });
 
   for (const route of routes) {
-    it(`${route.name}: 401 without a token, with a wrong one, an idle one or a cookie; ${route.ok} with a valid one`, async () => {
+    it(`${route.name}: 401 with no token, a wrong or idle one or a cookie; ${route.ok} with a valid one`, async () => {
       const { token } = await adminToken();
       const cases: [string, Record<string, string>][] = [
         ["no token", {}],
@@ -390,7 +390,7 @@ describe("admin management API", () => {
       }),
     );
 
-  it("changes a password with the caller's own current password, refuses unknown usernames and ends that admin's other sessions", async () => {
+  it("changes a password with the caller's own, refuses unknown names, ends the admin's other sessions", async () => {
     const { token } = await adminToken("boss");
     const other = await adminToken("boss");
     const call = (body: unknown) => callAs(token, changePassword, "/api/admin/change-password", "PUT", body);

@@ -287,9 +287,8 @@ describe("PUT /api/cars/{id}", () => {
     const filesBefore = uploadedFiles().sort();
     const { sql } = await import("kysely");
     // The car row is updated and the old image rows deleted before this insert fails.
-    await sql`CREATE TRIGGER fail_images BEFORE INSERT ON car_images BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(
-      getDb(),
-    );
+    await sql`CREATE TRIGGER fail_images BEFORE INSERT ON car_images
+      BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(getDb());
     try {
       const body = form({ ...FIELDS, price: "1", existingImages: JSON.stringify([before!.images[0]]) }, [
         { bytes: await makeImage("png"), name: "c.png" },

@@ -370,7 +370,7 @@ describe("POST /api/client-info", () => {
     expect(await countRows("client_infos")).toBe(1);
   });
 
-  it("no longer accepts a raw loan_application_id, so nobody can claim another buyer's application by counting", async () => {
+  it("no longer accepts a raw loan_application_id, so nobody can claim another buyer's loan by counting", async () => {
     const loan = await (await call(loansAction, jsonRequest("/api/loan-applications", validLoanApplication()))).json();
     const [{ id: loanId }] = await getDb()
       .selectFrom("loan_applications")

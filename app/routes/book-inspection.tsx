@@ -49,7 +49,10 @@ export default function BookInspection() {
     <>
       <LeadPageHeader
         title="Book an Inspection"
-        intro="See the car in person before you buy. Tell us which car and when, and we will have it ready for you at our Lekki showroom."
+        intro={
+          "See the car in person before you buy. Tell us which car and when, and we will have it ready for you " +
+          "at our Lekki showroom."
+        }
       />
       <Container size="lg" className={leads.page}>
         <div className={leads.columns}>

@@ -113,10 +113,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { title: `${name} for ${price}${car.sold ? " (Sold)" : ""} | ${site.name}` },
     {
       name: "description",
-      content:
-        `${car.condition} ${name}, ${car.transmission ?? ""} ${car.fuel_type ?? ""}, ${price} at ${site.name}, ${site.office}. ${car.car_description ?? ""}`
-          .replace(/\s+/g, " ")
-          .trim(),
+      content: (
+        `${car.condition} ${name}, ${car.transmission ?? ""} ${car.fuel_type ?? ""}, ${price} at ${site.name}, ` +
+        `${site.office}. ${car.car_description ?? ""}`
+      )
+        .replace(/\s+/g, " ")
+        .trim(),
     },
     { property: "og:title", content: `${name} for ${price}` },
   ];

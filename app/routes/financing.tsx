@@ -34,7 +34,10 @@ export default function Financing() {
       <LeadPageHeader
         size="xl"
         title="Financing Options"
-        intro="Drive now, pay over 3, 6 or 12 months with no interest. Pick a car to work out your deposit and monthly repayment."
+        intro={
+          "Drive now, pay over 3, 6 or 12 months with no interest. " +
+          "Pick a car to work out your deposit and monthly repayment."
+        }
       />
       <Container size="xl" className={pages.financing}>
         {submitted ? <LeadNotice success={CLIENT_INFO_SUCCESS} /> : null}

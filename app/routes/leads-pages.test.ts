@@ -37,7 +37,7 @@ async function answer(result: unknown): Promise<{ status: number; body: any; loc
 describe("lead forms against scripts and shared addresses", () => {
   const runWith = (fn: unknown, request: Request, context: object = {}) => (fn as Fn)({ request, params: {}, context });
 
-  it("re-renders a post over its address's budget with what was typed and 'Please wait N seconds and send again.'", async () => {
+  it("re-renders a post over budget with what was typed and 'Please wait N seconds and send again.'", async () => {
     const { status, body } = await answer(
       await runWith(connectAction, await leadFormRequest("/connect", validContact()), { leadRetryAfter: 42 }),
     );
@@ -233,7 +233,7 @@ describe("/financing and its calculator", () => {
     }
   });
 
-  it("Apply for Loan recomputes from the stored price, stores once and redirects with the unguessable reference", async () => {
+  it("Apply for Loan recomputes from the stored price, stores once, redirects with the secret reference", async () => {
     const id = await makeCar({
       financing: true,
       price: 10_000_001,
@@ -264,7 +264,7 @@ describe("/financing and its calculator", () => {
     expect(res.location).toBe(`/loan-application?application=${rows[0].reference}`);
   });
 
-  it("Apply for Loan refuses a percentage or period outside the lists, and a car not financed, storing nothing", async () => {
+  it("Apply for Loan refuses a percentage or period off the lists, or a car not financed; stores nothing", async () => {
     const id = await makeCar({ financing: true });
     const notFinanced = await makeCar({ financing: false });
     const cases: Array<[Record<string, string>, number]> = [

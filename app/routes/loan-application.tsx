@@ -75,7 +75,10 @@ export default function LoanApplication() {
     <>
       <LeadPageHeader
         title="Loan Application"
-        intro="Check your loan, tell us a little about yourself, and our finance team will call you within one working day."
+        intro={
+          "Check your loan, tell us a little about yourself, " +
+          "and our finance team will call you within one working day."
+        }
       />
       <Container size="lg" className={leads.page}>
         {!loan ? (

@@ -34,7 +34,8 @@ function stamp(d: Date): string {
 function tableCounts(db: Database.Database): Record<string, number> {
   const names = db
     .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name",
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' " +
+        "order by name",
     )
     .pluck()
     .all() as string[];

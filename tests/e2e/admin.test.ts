@@ -66,7 +66,7 @@ for (const mode of JS_MODES) {
       }
     });
 
-    it("signs in with the login form: 'Invalid credentials' on a wrong password, the dashboard on the right one", async () => {
+    it("signs in with the form: 'Invalid credentials' on a wrong password, dashboard on the right one", async () => {
       await freshPage(false);
       await go("/admin/login");
       await field(page, "Username").fill(ADMIN_USERNAME);
@@ -320,7 +320,7 @@ for (const mode of JS_MODES) {
         expect(await page.locator('input[name="images"]').evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
       });
 
-      it("reports activity to the server within a minute, so the server's idle timeout never ends a session first", async () => {
+      it("reports activity within a minute, so the server's idle timeout never ends a session first", async () => {
         await freshPage(true);
         await page.clock.install();
         await go("/admin/create-listing");

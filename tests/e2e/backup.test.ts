@@ -29,7 +29,7 @@ function script(name: "backup" | "restore", env: Record<string, string>, ...args
 describe("backup and restore", () => {
   let archive: string;
 
-  it("takes a consistent backup while buyers keep sending messages, and restores every acknowledged row and image", async () => {
+  it("takes a consistent backup while buyers send messages and restores every acknowledged row and image", async () => {
     const acked: { email: string; at: number }[] = [];
     let writing = true;
     const writer = async (n: number) => {

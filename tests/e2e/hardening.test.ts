@@ -204,7 +204,7 @@ describe("login lockouts", () => {
     expect(res.json.token).toEqual(expect.any(String));
   });
 
-  it("100 parallel guesses from one address check at most 5 passwords, and the rest are told how long to wait", async () => {
+  it("100 parallel guesses from one IP check at most 5 passwords, and the rest are told how long to wait", async () => {
     const results = await Promise.all(
       Array.from({ length: 100 }, () =>
         postFrom("127.0.0.7", "/api/admin/login", { username: ADMIN_USERNAME, password: "wrong-password" }),

@@ -49,7 +49,7 @@ describe.each(JS_MODES)("a buyer who sends too fast $label", ({ js }) => {
 });
 
 describe("an address over its lead budget (many buyers behind one mobile network address)", () => {
-  it("re-renders the form with what was typed and 'Please wait N seconds and send again', with and without JavaScript", async () => {
+  it("re-renders what was typed and 'Please wait N seconds and send again', with and without JavaScript", async () => {
     // Spend this address's budget with refused posts (they count like any other).
     for (let i = 0; i < 300; i++) {
       const res = await fetch(app.url("/connect"), {

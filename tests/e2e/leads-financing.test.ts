@@ -108,7 +108,7 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
     ]);
   });
 
-  it("shows 'No loan details available.' without an application, for a guessed id and for a wrong reference", async () => {
+  it("shows 'No loan details available.' without an application, for a guessed id and a wrong reference", async () => {
     const res = await fetch(app.url("/api/loan-applications"), {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -169,7 +169,7 @@ describe.each(JS_MODES)("financing $label", ({ js }) => {
 });
 
 describe.each(JS_MODES)("financing pages $label", ({ js }) => {
-  it("pages the financing cars, and a car opened from page 2 keeps page 2 behind it, through Calculate and Close", async () => {
+  it("pages the financing cars; a car opened on page 2 keeps page 2 behind it via Calculate and Close", async () => {
     const [{ n }] = query<{ n: number }>("SELECT count(*) AS n FROM cars WHERE financing = 1 AND sold = 0");
     const page = await app.open("/financing", { js });
     const pager = page.getByRole("navigation", { name: "Financing pages" });
@@ -223,7 +223,7 @@ describe("financing on a phone and a desktop", () => {
     ["390", PHONE],
     ["1280", DESKTOP],
   ] as const) {
-    it(`fits the grid, the calculator and the loan application on a ${label} px screen, and logs no errors`, async () => {
+    it(`fits the grid, calculator and loan application on a ${label} px screen, and logs no errors`, async () => {
       const page = await app.open("/financing", { js: true, viewport });
       await settled(page);
       await screenshot(page, `leads-financing-${label}`);

@@ -78,7 +78,8 @@ describe("shared pages", () => {
       "select id, price from cars where sold = 0 order by created_at desc limit 1",
     );
     const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
-    for (const path of [`/cars/${id}`, "/browse", "/", `/api/cars/${id}`, "/api/cars/recent"]) await get(path); // cached now
+    // Requested once: cached now.
+    for (const path of [`/cars/${id}`, "/browse", "/", `/api/cars/${id}`, "/api/cars/recent"]) await get(path);
     expect((await get(`/cars/${id}`)).headers.get("x-cache")).toBe("HIT");
     const car = await (await get(`/api/cars/${id}`)).json();
     const form = new FormData();
@@ -129,7 +130,7 @@ describe("never cached", () => {
     expect((await (await get("/api/cars?limit=100")).json()).some((c: { sold: boolean }) => c.sold)).toBe(false);
   });
 
-  it("the home page of a visitor who subscribed (their 'Subscribed Users' list), nor a response that sets a cookie", async () => {
+  it("the home page of a subscriber (their 'Subscribed Users' list), nor a response that sets a cookie", async () => {
     const email = `cache-${Date.now()}@example.com`;
     const posted = await fetch(app.url("/?index"), {
       method: "POST",

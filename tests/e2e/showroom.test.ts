@@ -216,7 +216,7 @@ describe.each(JS_MODES)("browse $label", ({ js }) => {
 });
 
 describe("car view", () => {
-  it("opens the lightbox with JavaScript, updates the address and closes by Escape, button and outside click", async () => {
+  it("opens the lightbox with JavaScript, updates the URL and closes by Escape, button and outside click", async () => {
     const page = await app.open("/browse", { js: true });
     const title = (await cardTitles(page))[0];
     await page.getByRole("link", { name: "View Details" }).first().click();

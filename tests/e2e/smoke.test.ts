@@ -54,7 +54,9 @@ describe("foundation", () => {
     const same = await fetch(app.url("/connect"), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.server.url },
-      body: `name=Ada+Obi&phone=08031234567&email=ada%40example.ng&message=Is+the+Camry+available%3F&form_served=${encodeURIComponent(stamp)}`,
+      body:
+        "name=Ada+Obi&phone=08031234567&email=ada%40example.ng&message=Is+the+Camry+available%3F" +
+        `&form_served=${encodeURIComponent(stamp)}`,
       redirect: "manual",
     });
     expect(same.status).toBeLessThan(400);

@@ -87,8 +87,8 @@ export function insertManyCars(count: number): void {
   const features = ["Bluetooth", "Sunroof", "Winch", "Airbags", "Heated Seats"];
   const car = sqlite.prepare(`
     INSERT INTO cars (make, model, year, price, mileage, condition, body_type, transmission, fuel_type, drive_train,
-      engine_capacity, engine_size, custom_paper, color, registration, financing, car_description, location, keyfeatures,
-      sold, created_at, updated_at)
+      engine_capacity, engine_size, custom_paper, color, registration, financing, car_description, location,
+      keyfeatures, sold, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '2.0L', 'V4', 'Yes', ?, 0, ?, ?, ?, ?, ?, ?, ?)`);
   const image = sqlite.prepare("INSERT INTO car_images (car_id, path, position) VALUES (?, ?, 0)");
   sqlite.transaction(() => {

@@ -6,7 +6,12 @@ export { classes as dialogClasses };
 export function CloseIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 15 15" aria-hidden="true" fill="currentColor">
-      <path d="M11.78 4.03a.75.75 0 0 0-1.06-1.06L7.5 6.19 4.28 2.97a.75.75 0 0 0-1.06 1.06L6.44 7.25 3.22 10.47a.75.75 0 1 0 1.06 1.06L7.5 8.31l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.56 7.25l3.22-3.22z" />
+      <path
+        d={[
+          "M11.78 4.03a.75.75 0 0 0-1.06-1.06L7.5 6.19 4.28 2.97a.75.75 0 0 0-1.06 1.06L6.44 7.25",
+          "3.22 10.47a.75.75 0 1 0 1.06 1.06L7.5 8.31l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.56 7.25l3.22-3.22z",
+        ].join(" ")}
+      />
     </svg>
   );
 }
@@ -82,7 +87,8 @@ export function Dialog({
   const titleId = useId();
   const { ref, onBackdropClick, close } = useModalDialog(open, onClose);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards have Escape and Close
+    /* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards have Escape
+       and Close */
     <dialog
       ref={ref}
       className={className ? `${classes.dialog} ${className}` : classes.dialog}

@@ -44,23 +44,38 @@ function sideBody(bodyType: string, paint: string): string {
   const glass = "#1d2a38";
   const shapes: Record<string, { body: string; glass: string }> = {
     Sedan: {
-      body: "M130 450 Q130 395 190 385 L300 372 Q360 300 440 292 L600 292 Q660 296 720 370 L830 388 Q870 398 872 440 L872 470 L130 470 Z",
+      body: [
+        "M130 450 Q130 395 190 385 L300 372 Q360 300 440 292 L600 292 Q660 296 720 370 L830 388 Q870 398 872 440",
+        "L872 470 L130 470 Z",
+      ].join(" "),
       glass: "M330 372 Q380 314 445 308 L520 308 L520 372 Z M540 308 L598 308 Q640 312 690 372 L540 372 Z",
     },
     Coupe: {
-      body: "M120 455 Q125 405 190 396 L320 380 Q400 312 480 306 L590 306 Q640 312 700 380 L840 398 Q878 410 880 450 L880 472 L120 472 Z",
+      body: [
+        "M120 455 Q125 405 190 396 L320 380 Q400 312 480 306 L590 306 Q640 312 700 380 L840 398 Q878 410 880 450",
+        "L880 472 L120 472 Z",
+      ].join(" "),
       glass: "M350 380 Q410 326 480 320 L600 320 Q630 330 668 380 Z",
     },
     SUV: {
-      body: "M130 470 L130 380 Q132 350 170 345 L270 336 L340 262 Q352 250 372 250 L690 250 Q718 252 735 270 L800 340 L846 352 Q872 362 872 400 L872 470 Z",
+      body: [
+        "M130 470 L130 380 Q132 350 170 345 L270 336 L340 262 Q352 250 372 250 L690 250 Q718 252 735 270 L800 340",
+        "L846 352 Q872 362 872 400 L872 470 Z",
+      ].join(" "),
       glass: "M290 336 L355 268 L500 268 L500 336 Z M520 268 L682 268 Q700 270 712 284 L760 336 L520 336 Z",
     },
     EV: {
-      body: "M130 460 Q132 400 200 388 L300 372 Q380 292 470 286 L610 286 Q680 292 740 372 L830 390 Q872 402 872 445 L872 470 L130 470 Z",
+      body: [
+        "M130 460 Q132 400 200 388 L300 372 Q380 292 470 286 L610 286 Q680 292 740 372 L830 390 Q872 402 872 445",
+        "L872 470 L130 470 Z",
+      ].join(" "),
       glass: "M330 372 Q395 306 470 300 L640 300 Q690 314 712 372 Z",
     },
     Truck: {
-      body: "M110 470 L110 360 L480 360 L480 270 Q484 255 500 255 L650 255 Q672 256 686 274 L744 350 L850 362 Q880 370 882 405 L882 470 Z",
+      body: [
+        "M110 470 L110 360 L480 360 L480 270 Q484 255 500 255 L650 255 Q672 256 686 274 L744 350 L850 362",
+        "Q880 370 882 405 L882 470 Z",
+      ].join(" "),
       glass: "M505 272 L600 272 L600 350 L505 350 Z M618 272 L650 272 Q664 274 672 288 L716 350 L618 350 Z",
     },
   };
@@ -72,7 +87,14 @@ function sideBody(bodyType: string, paint: string): string {
     <path d="M150 420 L860 420" stroke="${shade(paint, 0.18)}" stroke-width="6" opacity="0.6"/>
     <rect x="840" y="405" width="30" height="14" rx="4" fill="#ffe7a3"/>
     <rect x="128" y="405" width="22" height="14" rx="4" fill="#c0392b"/>
-    ${[270, 730].map((x) => `<circle cx="${x}" cy="470" r="62" fill="#15181c"/><circle cx="${x}" cy="470" r="36" fill="#b9c1ca"/><circle cx="${x}" cy="470" r="10" fill="#4b525a"/>`).join("")}`;
+    ${[270, 730]
+      .map(
+        (x) =>
+          `<circle cx="${x}" cy="470" r="62" fill="#15181c"/>` +
+          `<circle cx="${x}" cy="470" r="36" fill="#b9c1ca"/>` +
+          `<circle cx="${x}" cy="470" r="10" fill="#4b525a"/>`,
+      )
+      .join("")}`;
 }
 
 function frontBody(paint: string, rear: boolean): string {
@@ -80,11 +102,19 @@ function frontBody(paint: string, rear: boolean): string {
   const lamp = rear ? "#d63031" : "#fff4c2";
   return `
     <ellipse cx="480" cy="520" rx="330" ry="24" fill="rgba(0,0,0,0.25)"/>
-    <path d="M200 500 L200 360 Q205 320 250 310 L300 230 Q315 205 350 205 L610 205 Q645 205 660 230 L710 310 Q755 320 760 360 L760 500 Z" fill="${paint}" stroke="${dark}" stroke-width="4"/>
+    <path d="${[
+      "M200 500 L200 360 Q205 320 250 310 L300 230 Q315 205 350 205 L610 205 Q645 205 660 230",
+      "L710 310 Q755 320 760 360 L760 500 Z",
+    ].join(" ")}" fill="${paint}" stroke="${dark}" stroke-width="4"/>
     <path d="M320 300 L355 232 L605 232 L640 300 Z" fill="#1d2a38"/>
     <rect x="230" y="340" width="110" height="36" rx="12" fill="${lamp}"/>
     <rect x="620" y="340" width="110" height="36" rx="12" fill="${lamp}"/>
-    ${rear ? `<rect x="400" y="400" width="160" height="40" rx="6" fill="#f5f6f7" stroke="#333" stroke-width="2"/>` : `<rect x="370" y="360" width="220" height="70" rx="14" fill="#20262d"/><path d="M380 380 H580 M380 400 H580 M380 420 H580" stroke="#5b6570" stroke-width="4"/>`}
+    ${
+      rear
+        ? `<rect x="400" y="400" width="160" height="40" rx="6" fill="#f5f6f7" stroke="#333" stroke-width="2"/>`
+        : `<rect x="370" y="360" width="220" height="70" rx="14" fill="#20262d"/>` +
+          `<path d="M380 380 H580 M380 400 H580 M380 420 H580" stroke="#5b6570" stroke-width="4"/>`
+    }
     <rect x="210" y="500" width="80" height="30" rx="8" fill="#15181c"/>
     <rect x="670" y="500" width="80" height="30" rx="8" fill="#15181c"/>`;
 }
@@ -109,7 +139,10 @@ function detail(paint: string): string {
     <circle cx="480" cy="390" r="140" fill="#c7ced6"/>
     ${Array.from({ length: 5 }, (_, i) => {
       const a = (i * 72 * Math.PI) / 180;
-      return `<path d="M480 390 L${480 + 135 * Math.cos(a)} ${390 + 135 * Math.sin(a)}" stroke="#7d8791" stroke-width="26" stroke-linecap="round"/>`;
+      return (
+        `<path d="M480 390 L${480 + 135 * Math.cos(a)} ${390 + 135 * Math.sin(a)}" ` +
+        `stroke="#7d8791" stroke-width="26" stroke-linecap="round"/>`
+      );
     }).join("")}
     <circle cx="480" cy="390" r="34" fill="#3a4149"/>`;
 }
@@ -131,17 +164,23 @@ export async function drawCarImage(opts: {
   else scene = detail(opts.colorHex);
   const showroom =
     opts.view === "showroom"
-      ? `<rect x="0" y="0" width="960" height="90" fill="#0b2e1f"/><text x="40" y="58" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" font-weight="700" fill="#ffca64">LEKKI PRIME AUTOS</text>`
+      ? `<rect x="0" y="0" width="960" height="90" fill="#0b2e1f"/>` +
+        `<text x="40" y="58" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" font-weight="700" ` +
+        `fill="#ffca64">LEKKI PRIME AUTOS</text>`
       : "";
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 960 640">
-    <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="${ground}"/></linearGradient></defs>
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 960 640">
+    <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">` +
+    `<stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="${ground}"/></linearGradient></defs>
     <rect width="960" height="640" fill="url(#bg)"/>
     <rect y="500" width="960" height="140" fill="${shade(ground, -0.08)}"/>
     ${showroom}
     ${scene}
     <rect x="0" y="570" width="960" height="70" fill="rgba(11,46,31,0.82)"/>
-    <text x="32" y="614" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" font-weight="700" fill="#ffffff">${esc(`${opts.year} ${opts.make} ${opts.model}`)}</text>
-    <text x="928" y="614" font-family="DejaVu Sans, Arial, sans-serif" font-size="24" fill="#ffca64" text-anchor="end">${esc(VIEW_LABEL[opts.view])}</text>
+    <text x="32" y="614" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" font-weight="700" ` +
+    `fill="#ffffff">${esc(`${opts.year} ${opts.make} ${opts.model}`)}</text>
+    <text x="928" y="614" font-family="DejaVu Sans, Arial, sans-serif" font-size="24" fill="#ffca64" ` +
+    `text-anchor="end">${esc(VIEW_LABEL[opts.view])}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }

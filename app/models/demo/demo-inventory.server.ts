@@ -517,7 +517,9 @@ export function demoInventory(count = 64, now = new Date()): DemoCar[] {
         color,
         registration: condition === "Nigerian Used" || (condition === "Foreign Used" && rand() < 0.3),
         financing: rand() < 0.45,
-        car_description: `${year} ${m.make} ${m.model}${trim} in ${color.toLowerCase()}. ${conditionText}. ${m.capacity} ${m.size} engine, ${m.drive}.`,
+        car_description:
+          `${year} ${m.make} ${m.model}${trim} in ${color.toLowerCase()}. ${conditionText}. ` +
+          `${m.capacity} ${m.size} engine, ${m.drive}.`,
         car_history: condition === "New" ? "New from the manufacturer." : pick(HISTORY),
         other_info: rand() < 0.3 ? "Price slightly negotiable after inspection." : null,
         location: pick(LOCATIONS),
