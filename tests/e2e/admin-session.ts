@@ -1,13 +1,13 @@
 // An admin's session cookie for the e2e tests that do not drive the login form (setupE2E's
 // signIn and adminCookie): the session model's own createSession writes the row into the test
-// server's database, and the cookie is signed with Remix's createCookie and the secret the app
-// keeps in its settings table.
-import crypto from "node:crypto";
+// server's database, and the cookie is signed with Remix's createCookie and the secret the
+// settings model reads (or stores first) in that database.
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { SESSION_COOKIE_NAME } from "~/http/cookies.server";
 import { createSession } from "~/models/session.server";
+import { sessionSecret } from "~/models/settings.server";
 import type { DB } from "../../db/database.server";
 import type { Database as Schema } from "../../db/schema";
 
@@ -23,29 +23,12 @@ async function withServerDb<T>(server: { dbPath: string }, use: (db: DB) => Prom
   }
 }
 
-/**
- * The cookie-signing secret the server uses. The server generates it the first time it needs it;
- * if that has not happened yet, one is stored now the same race-free way (insert unless present,
- * then read back), so the server and the test end up with the same value.
- */
-async function sessionSecret(db: DB): Promise<string> {
-  const read = () => db.selectFrom("settings").select("value").where("key", "=", "session_secret").executeTakeFirst();
-  if (!(await read())) {
-    await db
-      .insertInto("settings")
-      .values({ key: "session_secret", value: crypto.randomBytes(32).toString("hex") })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
-  }
-  return (await read())!.value;
-}
-
 /** A live session for `username` on the test server: its `Cookie` header pair, `name=signed-token`. */
 export async function adminCookie(server: { dbPath: string }, username: string): Promise<string> {
   const { token, secret } = await withServerDb(server, async (db) => {
     const admin = await db.selectFrom("admins").select("id").where("username", "=", username).executeTakeFirst();
     if (!admin) throw new Error(`No admin '${username}' in the test database`);
-    return { token: await createSession(admin.id, db), secret: await sessionSecret(db) };
+    return { token: await createSession(admin.id, db), secret: await sessionSecret(undefined, db) };
   });
   const cookie = createCookie(SESSION_COOKIE_NAME, { secrets: [secret], path: "/" });
   return (await cookie.serialize(token)).split(";")[0];
