@@ -1,6 +1,8 @@
 import type { Generated } from "kysely";
 
+import type { ActivityKind } from "../app/lib/activity";
 import type { CarFields } from "../app/lib/car";
+import type { LeadKind, LeadStatus } from "../app/lib/leads";
 
 /** The Kysely view of the database. Timestamps are ISO-8601 UTC text. */
 
@@ -33,6 +35,10 @@ export interface CarSalesTable {
   date_sold: string;
   time_sold: string;
   created_at: string;
+  /** The car's price when it was sold (whole naira); null for old sales of cars deleted since. */
+  price: number | null;
+  /** When the car was listed (its created_at); null for old sales of cars deleted since. */
+  listed_at: string | null;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -121,6 +127,49 @@ export interface CatalogVersionTable {
   version: number;
 }
 
+/** One counted click on a WhatsApp chat link (/go/whatsapp): no personal data. */
+export interface WhatsappClicksTable {
+  id: Generated<number>;
+  car_id: number | null;
+  car_label: string | null; // "Toyota Camry 2020", kept if the car is deleted later
+  from_path: string | null; // the page the link was on
+  created_at: string;
+}
+
+/**
+ * The leads registry: one row per buyer lead of every kind, filled by triggers on the lead tables
+ * (migration 2026-11-22-0004-leads-desk). `source_id` is the id of the row the lead came from.
+ */
+export interface LeadsTable {
+  id: Generated<number>;
+  kind: LeadKind;
+  source_id: number;
+  created_at: string;
+  status: Generated<LeadStatus>;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  car_id: number | null;
+  summary: string;
+  search_text: string; // indexed by leads_fts
+  note: string | null;
+  updated_by: string | null; // the admin's username
+  updated_at: string | null;
+}
+
+/** The audit trail of admin writes: append-only (triggers refuse UPDATE and DELETE). */
+export interface ActivityTable {
+  id: Generated<number>;
+  created_at: string;
+  admin_id: number | null;
+  admin_username: string;
+  action: string;
+  target_kind: ActivityKind;
+  target_id: string | null;
+  target_label: string | null;
+  detail: string | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -140,4 +189,7 @@ export interface Database {
   settings: SettingsTable;
   car_features: CarFeaturesTable;
   catalog_version: CatalogVersionTable;
+  whatsapp_clicks: WhatsappClicksTable;
+  leads: LeadsTable;
+  activity: ActivityTable;
 }

@@ -1,8 +1,9 @@
-import { useMatches } from "@remix-run/react";
-import { whatsappLink } from "~/config/site";
+import { useLocation, useMatches } from "@remix-run/react";
+import { chatHref } from "~/lib/chat-link";
 import classes from "./ChatButton.module.css";
 
 interface CarLike {
+  id: number;
   make: string;
   model: string;
   year: number;
@@ -13,18 +14,22 @@ function useCurrentCar(): CarLike | null {
   const matches = useMatches();
   for (const m of [...matches].reverse()) {
     const car = (m.data as { car?: CarLike } | undefined)?.car;
-    if (car && typeof car.make === "string") return car;
+    if (car && typeof car.id === "number" && typeof car.make === "string") return car;
   }
   return null;
 }
 
-/** Floating WhatsApp chat link with a greeting about a listing (the car's own on its page). */
+/**
+ * Floating WhatsApp chat link with a greeting about a listing (the car's own on its page). It goes
+ * through /go/whatsapp, which counts the click as a lead.
+ */
 export function ChatButton() {
   const car = useCurrentCar();
+  const { pathname } = useLocation();
   return (
     <aside aria-label="WhatsApp chat">
       <a
-        href={whatsappLink(car)}
+        href={chatHref(car, pathname)}
         target="_blank"
         rel="noopener noreferrer"
         data-testid="chat-button"

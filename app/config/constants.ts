@@ -52,6 +52,14 @@ export const API_MAX_LIMIT = 100;
 export const FINANCING_PAGE_SIZE = 12;
 export const ADMIN_CARS_PAGE_SIZE = 20;
 export const ADMIN_INSPECTIONS_PAGE_SIZE = 25;
+/** The dealer's desk: leads inbox and activity pages, rows per CSV export batch, longest report. */
+export const ADMIN_LEADS_PAGE_SIZE = 25;
+export const ADMIN_ACTIVITY_PAGE_SIZE = 50;
+export const CSV_EXPORT_BATCH = 500;
+export const REPORT_MAX_MONTHS = 36;
+/** WhatsApp chat clicks counted per client address in a window (more are sent on, not counted). */
+export const WHATSAPP_CLICKS_PER_ADDRESS = 30;
+export const WHATSAPP_CLICK_WINDOW_MS = 10 * 60 * 1000;
 
 /** Write budgets per client address (server/rate-limits.ts). Lead forms get room for many buyers
  * behind one mobile network address; scripts are caught by the forms' honeypot and fill time. */

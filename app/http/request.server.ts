@@ -59,3 +59,20 @@ export function bearerToken(request: Request): string | null {
 export function hasAuthorization(request: Request): boolean {
   return request.headers.has("Authorization");
 }
+
+/** The path of the page a same-site link was followed from (its Referer), or null. */
+export function refererPath(request: Request): string | null {
+  const referer = request.headers.get("Referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.host === new URL(request.url).host ? from.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the browser is only prefetching a link (Sec-Purpose/Purpose: prefetch), not following it. */
+export function isPrefetch(request: Request): boolean {
+  return /prefetch/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
+}

@@ -62,3 +62,18 @@ export function listResponse<T>(
   if (ignored.length) headers.set("X-Ignored-Filters", ignored.join(","));
   return Response.json(items, { headers });
 }
+
+/**
+ * A CSV download: the body streams as it is written (a ReadableStream, never one big string),
+ * UTF-8 with its byte-order mark (see app/lib/csv.ts), never kept by a cache or proxy.
+ */
+export function csvResponse(filename: string, body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
-import { site, whatsappLink } from "~/config/site";
+import { site } from "~/config/site";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { carTitle, toPublicCar } from "~/lib/car";
+import { chatHref } from "~/lib/chat-link";
 import { formatNaira } from "~/lib/money";
 import { getCar, parseCarId } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
@@ -27,6 +28,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function CarPage() {
   const { car } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
+  const { pathname } = useLocation();
   const photo = Number(search.get("photo")) || 0;
   const title = carTitle(car);
   return (
@@ -85,7 +87,7 @@ export default function CarPage() {
                 Book an inspection
               </ButtonLink>
               <ButtonAnchor
-                href={whatsappLink(car)}
+                href={chatHref(car, pathname)}
                 target="_blank"
                 rel="noopener noreferrer"
                 size="md"

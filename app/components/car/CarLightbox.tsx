@@ -1,7 +1,7 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { whatsappLink } from "~/config/site";
 import { type CardCar, carTitle, type PublicCar } from "~/lib/car";
+import { chatHref } from "~/lib/chat-link";
 import { formatNaira } from "~/lib/money";
 import { ButtonAnchor, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -81,6 +81,8 @@ export function CarLightbox({
   }, [images.length]);
   const shown = car ?? card;
   const title = shown ? carTitle(shown) : "";
+  // The chat link names the page under the lightbox (the address bar shows the car's own page).
+  const { pathname } = useLocation();
   return (
     <Dialog open={card !== null} onClose={onClose} title={title} testId="car-lightbox">
       {shown ? (
@@ -106,7 +108,7 @@ export function CarLightbox({
                 Book an inspection
               </ButtonLink>
               <ButtonAnchor
-                href={whatsappLink(shown)}
+                href={chatHref(shown, pathname)}
                 target="_blank"
                 rel="noopener noreferrer"
                 variant="default"

@@ -1,10 +1,13 @@
-import { site, whatsappLink } from "~/config/site";
+import { useLocation } from "@remix-run/react";
+import { site } from "~/config/site";
+import { chatHref } from "~/lib/chat-link";
 import { ButtonAnchor } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import classes from "./details.module.css";
 
 /** The dealer's phone, WhatsApp chat, address and hours, beside a lead form. */
 export function ContactDetailsCard({ title = "Talk to us directly" }: { title?: string }) {
+  const { pathname } = useLocation();
   return (
     <div className={panelClass(true, classes.card)}>
       <h2 className={classes.title}>{title}</h2>
@@ -13,7 +16,7 @@ export function ContactDetailsCard({ title = "Talk to us directly" }: { title?: 
           Call {site.companyPhone}
         </ButtonAnchor>
         <ButtonAnchor
-          href={whatsappLink()}
+          href={chatHref(null, pathname)}
           target="_blank"
           rel="noopener noreferrer"
           size="md"

@@ -1,0 +1,32 @@
+/** The audit trail's vocabulary: what an admin did, and to what (docs/product.md, Activity). */
+
+export const ACTIVITY_KINDS = ["car", "admin", "lead"] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
+  car: "Cars",
+  admin: "Admins",
+  lead: "Leads",
+};
+
+export const ACTIVITY_ACTIONS = {
+  "car.create": { kind: "car", label: "Added a car" },
+  "car.update": { kind: "car", label: "Edited a car" },
+  "car.delete": { kind: "car", label: "Deleted a car" },
+  "car.sold": { kind: "car", label: "Marked a car as sold" },
+  "admin.add": { kind: "admin", label: "Added an admin" },
+  "admin.remove": { kind: "admin", label: "Removed an admin" },
+  "admin.password": { kind: "admin", label: "Changed a password" },
+  "lead.update": { kind: "lead", label: "Updated a lead" },
+} as const satisfies Record<string, { kind: ActivityKind; label: string }>;
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+
+export const isActivityKind = (value: unknown): value is ActivityKind =>
+  (ACTIVITY_KINDS as readonly unknown[]).includes(value);
+
+const LABELS = new Map<string, string>(Object.entries(ACTIVITY_ACTIONS).map(([action, { label }]) => [action, label]));
+
+/** "Added a car" for a stored action; the raw text for one this version does not know. */
+export function activityActionLabel(action: string): string {
+  return LABELS.get(action) ?? action;
+}

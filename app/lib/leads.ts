@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { isCalendarDate } from "./lagos-time";
+
+/**
+ * The dealer's leads inbox: the kinds of lead, their statuses, the inbox filters as a query
+ * string, and the status change an admin sends (rules in docs/product.md, Leads inbox).
+ */
+
+export const LEAD_KINDS = ["inspection", "contact", "loan", "newsletter", "whatsapp"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  inspection: "Inspection",
+  contact: "Contact message",
+  loan: "Loan application",
+  newsletter: "Newsletter",
+  whatsapp: "WhatsApp click",
+};
+
+/** A lead goes new -> contacted -> won or lost; any status may be chosen again to correct a mistake. */
+export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  won: "Won",
+  lost: "Lost",
+};
+
+export const LEAD_NOTE_MAX = 1000;
+const SEARCH_MAX = 100;
+
+export const isLeadKind = (value: unknown): value is LeadKind => (LEAD_KINDS as readonly unknown[]).includes(value);
+export const isLeadStatus = (value: unknown): value is LeadStatus =>
+  (LEAD_STATUSES as readonly unknown[]).includes(value);
+
+/** The inbox filters; every one optional. Dates are Lagos calendar days, both ends included. */
+export interface LeadFilters {
+  kind?: LeadKind;
+  status?: LeadStatus;
+  from?: string;
+  to?: string;
+  car?: number;
+  q?: string;
+}
+
+export const LEAD_FILTER_NAMES = ["kind", "status", "from", "to", "car", "q"] as const;
+
+/** Reads the inbox filters from a query string; unreadable values are left out and named in `ignored`. */
+export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilters; ignored: string[] } {
+  const filters: LeadFilters = {};
+  const ignored: string[] = [];
+  const read = (name: (typeof LEAD_FILTER_NAMES)[number]) => params.get(name)?.trim() || "";
+  const kind = read("kind").toLowerCase();
+  if (isLeadKind(kind)) filters.kind = kind;
+  else if (kind && kind !== "all") ignored.push("kind");
+  const status = read("status").toLowerCase();
+  if (isLeadStatus(status)) filters.status = status;
+  else if (status && status !== "all") ignored.push("status");
+  for (const name of ["from", "to"] as const) {
+    const day = read(name);
+    if (isCalendarDate(day)) filters[name] = day;
+    else if (day) ignored.push(name);
+  }
+  const car = read("car");
+  if (/^\d{1,15}$/.test(car) && Number(car) > 0) filters.car = Number(car);
+  else if (car) ignored.push("car");
+  const q = read("q");
+  if (q) filters.q = q.slice(0, SEARCH_MAX);
+  return { filters, ignored };
+}
+
+/** The filters as a canonical query string (no empty values), for links that keep them. */
+export function leadFilterQuery(filters: LeadFilters): string {
+  const params = new URLSearchParams();
+  for (const name of LEAD_FILTER_NAMES) {
+    const value = filters[name];
+    if (value !== undefined && value !== "") params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The detail page's address of a lead. */
+export function leadPath(kind: LeadKind, id: number): string {
+  return `/admin/leads/${kind}/${id}`;
+}
+
+/** A lead's id from a URL segment: an integer (loan leads from client information alone are negative). */
+export function parseLeadId(raw: string | undefined | null): number | null {
+  if (!raw || !/^-?\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id === 0 ? null : id;
+}
+
+const blankToUndefined = (v: unknown) => (v === "" || v === undefined ? undefined : v);
+
+/**
+ * A change to a lead (the detail form and PATCH /api/admin/leads/<kind>/<id>): a status and/or a
+ * note; what is left out stays as it is, a blank note (or null) clears it.
+ */
+export const LeadUpdateSchema = z
+  .object({
+    status: z.preprocess(
+      blankToUndefined,
+      z.enum(LEAD_STATUSES, { error: `Status must be one of: ${LEAD_STATUSES.join(", ")}` }).optional(),
+    ),
+    note: z.preprocess(
+      (v) => (v === null ? "" : v),
+      z
+        .string({ error: "Note must be text" })
+        .trim()
+        .max(LEAD_NOTE_MAX, { error: `Note must be at most ${LEAD_NOTE_MAX} characters` })
+        .transform((v) => (v === "" ? null : v))
+        .optional(),
+    ),
+  })
+  .refine((v) => v.status !== undefined || v.note !== undefined, {
+    error: "Send a status or a note",
+    path: ["status"],
+  });
+
+export type LeadUpdate = z.output<typeof LeadUpdateSchema>;
+
+/** A buyer's phone as a WhatsApp chat address: https://wa.me/<digits>. */
+export function whatsappChatUrl(phone: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, "")}`;
+}
+
+/** A buyer's phone as a tel: link. */
+export function telUrl(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

@@ -1,0 +1,116 @@
+import { sql } from "kysely";
+import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityKind } from "~/lib/activity";
+import { getDb, nowIso } from "../../db/database.server";
+
+/**
+ * The audit trail: every admin write (cars, admins, leads) with who, when, what and the thing it
+ * touched. Routes record an entry right after their write succeeds. The log is append-only: this
+ * module only adds and reads, and triggers in the database refuse any UPDATE or DELETE of it.
+ */
+
+export interface ActivityEntry {
+  id: number;
+  created_at: string;
+  admin_username: string;
+  action: string;
+  target_kind: ActivityKind;
+  target_id: string | null;
+  target_label: string | null;
+  detail: string | null;
+}
+
+export interface ActivityInput {
+  action: ActivityAction;
+  /** What it touched: a car's id, an admin's username, a lead as "<kind>/<id>". */
+  target: { id: string | number | null; label?: string | null };
+  /** A word more: e.g. "status new → contacted". */
+  detail?: string | null;
+}
+
+/**
+ * Adds an entry for the admin's write, which has already succeeded. A failure to record is logged
+ * (with the whole entry, so the server log keeps it) and never turns the finished write into an
+ * error page.
+ */
+export async function recordActivity(admin: { id: number; username: string }, input: ActivityInput): Promise<void> {
+  const entry = {
+    created_at: nowIso(),
+    admin_id: admin.id,
+    admin_username: admin.username,
+    action: input.action,
+    target_kind: ACTIVITY_ACTIONS[input.action].kind,
+    target_id: input.target.id === null ? null : String(input.target.id),
+    target_label: input.target.label ?? null,
+    detail: input.detail ?? null,
+  };
+  try {
+    await getDb().insertInto("activity").values(entry).execute();
+  } catch (e) {
+    console.error("Could not record admin activity", JSON.stringify(entry), e);
+  }
+}
+
+export interface ActivityFilters {
+  admin?: string;
+  kind?: ActivityKind;
+}
+
+function filtered(f: ActivityFilters) {
+  let q = getDb().selectFrom("activity");
+  if (f.admin) q = q.where(sql<boolean>`activity.admin_username = ${f.admin} COLLATE NOCASE`);
+  if (f.kind) q = q.where("activity.target_kind", "=", f.kind);
+  return q;
+}
+
+const NEWEST = sql`activity.created_at DESC, activity.id DESC`;
+
+/** The statements behind a page of the trail (for the query-plan test). */
+export function activityQueries(filters: ActivityFilters, { limit, offset }: { limit: number; offset: number }) {
+  return {
+    count: filtered(filters).select((eb) => eb.fn.countAll<number>().as("n")),
+    ids: filtered(filters).select("activity.id").orderBy(NEWEST).limit(limit).offset(offset),
+  };
+}
+
+/** One page of the trail, newest first; a page past the end gives the last page. */
+export async function pageActivity(
+  filters: ActivityFilters,
+  page: number,
+  pageSize: number,
+): Promise<{ entries: ActivityEntry[]; total: number; page: number; pageCount: number }> {
+  const { n } = await activityQueries(filters, { limit: 1, offset: 0 }).count.executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const { ids } = activityQueries(filters, { limit: pageSize, offset: (current - 1) * pageSize });
+  const entries = await getDb()
+    .selectFrom("activity")
+    .select(["id", "created_at", "admin_username", "action", "target_kind", "target_id", "target_label", "detail"])
+    .where("activity.id", "in", ids)
+    .orderBy(NEWEST)
+    .execute();
+  return { entries, total, page: current, pageCount };
+}
+
+/** Everyone who appears in the trail (removed admins too), for the filter. */
+export async function activityAdmins(): Promise<string[]> {
+  const rows = await getDb()
+    .selectFrom("activity")
+    .select(sql<string>`admin_username COLLATE NOCASE`.as("username"))
+    .distinct()
+    .orderBy("username")
+    .execute();
+  return rows.map((r) => r.username);
+}
+
+/** The latest entries about one thing (a lead's history on its page), newest first. */
+export async function activityFor(kind: ActivityKind, id: string, limit = 20): Promise<ActivityEntry[]> {
+  return getDb()
+    .selectFrom("activity")
+    .select(["id", "created_at", "admin_username", "action", "target_kind", "target_id", "target_label", "detail"])
+    .where("target_kind", "=", kind)
+    .where("target_id", "=", id)
+    .orderBy(NEWEST)
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,334 @@
+import { type Selectable, sql } from "kysely";
+import { CSV_EXPORT_BATCH } from "~/config/constants";
+import { lagosDayEnd, lagosDayStart } from "~/lib/lagos-time";
+import type { LeadFilters, LeadKind, LeadStatus, LeadUpdate } from "~/lib/leads";
+import { getDb, nowIso } from "../../db/database.server";
+import type { LeadsTable } from "../../db/schema";
+
+/**
+ * The dealer's leads inbox. Every lead of every kind has one row in the `leads` registry, which
+ * triggers on the lead tables fill in the same transaction as the lead is stored (migration
+ * 2026-11-22-0004-leads-desk); the status, note and who changed them live only there. The
+ * inbox's queries read the registry through its indexes; a lead's detail reads its source rows.
+ *
+ * A lead is named by its kind and its id: the id of the row it came from (the booking, the
+ * message, the subscription, the click, the loan application; a loan lead made of client
+ * information sent without a loan application has the negative of that record's id).
+ */
+
+/** A lead as the inbox and the API list it. */
+export interface Lead {
+  id: number;
+  kind: LeadKind;
+  status: LeadStatus;
+  created_at: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  car_id: number | null;
+  summary: string;
+  note: string | null;
+  updated_by: string | null;
+  updated_at: string | null;
+}
+
+export type LeadFieldValue = string | number | null;
+
+/** A lead with everything the buyer sent, and the car it is about when there is one. */
+export interface LeadDetail extends Lead {
+  /** The car, when the lead names one: its title, and whether it is still listed (exists) or sold. */
+  car: { id: number; title: string; exists: boolean; sold: boolean } | null;
+  /** The buyer's own fields, as stored (for a loan: the application's figures). */
+  fields: Record<string, LeadFieldValue>;
+  /** A loan lead's client information, when it was sent. */
+  client: Record<string, LeadFieldValue> | null;
+}
+
+type LeadRow = Selectable<LeadsTable>;
+
+function toLead(row: LeadRow): Lead {
+  return {
+    id: row.source_id,
+    kind: row.kind,
+    status: row.status,
+    created_at: row.created_at,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    car_id: row.car_id,
+    summary: row.summary,
+    note: row.note,
+    updated_by: row.updated_by,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * The FTS5 expression for a free-text search: every word as a prefix. A search made only of a
+ * phone number's characters ("0803 555 0142", "+234 803-555") is one run of digits, which the
+ * registry holds in the +234, 0 and ten-digit writings. Null when there is nothing to search.
+ */
+export function leadSearchMatch(text: string | undefined): string | null {
+  const q = (text ?? "").trim();
+  if (!q) return null;
+  if (/^[\d\s+().-]+$/.test(q)) {
+    const digits = q.replace(/\D/g, "").replace(/^00/, "");
+    if (digits) return `"${digits}"*`;
+  }
+  const words = q.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(" AND ") : null;
+}
+
+function filtered(f: LeadFilters) {
+  let q = getDb().selectFrom("leads");
+  if (f.kind) q = q.where("leads.kind", "=", f.kind);
+  if (f.status) q = q.where("leads.status", "=", f.status);
+  if (f.car !== undefined) q = q.where("leads.car_id", "=", f.car);
+  if (f.from) q = q.where("leads.created_at", ">=", lagosDayStart(f.from));
+  if (f.to) q = q.where("leads.created_at", "<", lagosDayEnd(f.to));
+  const match = leadSearchMatch(f.q);
+  if (match) q = q.where(sql<boolean>`leads.id IN (SELECT rowid FROM leads_fts WHERE leads_fts MATCH ${match})`);
+  return q;
+}
+
+/** Newest first; the registry id breaks ties so paging is stable. */
+const NEWEST = sql`leads.created_at DESC, leads.id DESC`;
+
+/**
+ * The two statements behind a page of the inbox: how many leads match, and the registry ids of
+ * one page, newest first, read from an index alone (no row is read for the leads OFFSET skips).
+ */
+export function leadQueries(filters: LeadFilters, { limit, offset }: { limit: number; offset: number }) {
+  const count = filtered(filters).select((eb) => eb.fn.countAll<number>().as("n"));
+  const ids = filtered(filters).select("leads.id").orderBy(NEWEST).limit(limit).offset(offset);
+  return { count, ids };
+}
+
+export interface LeadPage {
+  leads: Lead[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of leads matching the filters, newest first. A page past the end gives the last page
+ * (`clamp`, for the inbox) or nothing (the API).
+ */
+export async function pageLeads(
+  filters: LeadFilters,
+  page: number,
+  pageSize: number,
+  { clamp = true }: { clamp?: boolean } = {},
+): Promise<LeadPage> {
+  const { n } = await leadQueries(filters, { limit: 1, offset: 0 }).count.executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
+  const { ids } = leadQueries(filters, { limit: pageSize, offset: (current - 1) * pageSize });
+  const rows = await getDb().selectFrom("leads").selectAll().where("leads.id", "in", ids).orderBy(NEWEST).execute();
+  return { leads: rows.map(toLead), total, page: current, pageCount };
+}
+
+/** How many leads match (the dashboard's count of new leads). */
+export async function countLeads(filters: LeadFilters): Promise<number> {
+  const { n } = await leadQueries(filters, { limit: 1, offset: 0 }).count.executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/**
+ * Every lead matching the filters, newest first, a batch at a time: each batch is one indexed
+ * statement that continues after the last lead of the previous one (no OFFSET, no open cursor
+ * between batches, so other requests keep using the connection while an export streams).
+ */
+export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_BATCH): AsyncGenerator<Lead[]> {
+  let after: { created_at: string; id: number } | null = null;
+  for (;;) {
+    let q = filtered(filters).selectAll("leads");
+    if (after) {
+      const { created_at, id } = after;
+      q = q.where(sql<boolean>`(leads.created_at, leads.id) < (${created_at}, ${id})`);
+    }
+    const rows = await q.orderBy(NEWEST).limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield rows.map(toLead);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { created_at: last.created_at, id: last.id };
+  }
+}
+
+async function registryRow(kind: LeadKind, id: number): Promise<LeadRow | undefined> {
+  return getDb()
+    .selectFrom("leads")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("source_id", "=", id)
+    .executeTakeFirst();
+}
+
+const CLIENT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "age_bracket",
+  "client_location",
+  "employment_status",
+  "income_range",
+  "client_id",
+  "bvn_available",
+  "deposit_available",
+  "referral",
+  "created_at",
+] as const;
+
+/** What the buyer sent, read from the lead's source rows. */
+async function sourceFields(
+  row: LeadRow,
+): Promise<{ fields: Record<string, LeadFieldValue>; client: Record<string, LeadFieldValue> | null }> {
+  const db = getDb();
+  const id = row.source_id;
+  switch (row.kind) {
+    case "inspection": {
+      const r = await db
+        .selectFrom("inspections")
+        .select(["name", "phone", "email", "car_make", "car_model", "inspection_date", "other_info"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return { fields: r ?? {}, client: null };
+    }
+    case "contact": {
+      const r = await db
+        .selectFrom("contact_messages")
+        .select(["name", "phone", "email", "message"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return { fields: r ?? {}, client: null };
+    }
+    case "newsletter": {
+      const r = await db
+        .selectFrom("newsletter_subscriptions")
+        .select(["name", "email"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return { fields: r ?? {}, client: null };
+    }
+    case "whatsapp": {
+      const r = await db
+        .selectFrom("whatsapp_clicks")
+        .select(["car_label", "from_path"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return { fields: r ?? {}, client: null };
+    }
+    case "loan": {
+      if (id < 0) {
+        const client = await db
+          .selectFrom("client_infos")
+          .select(CLIENT_FIELDS)
+          .where("id", "=", -id)
+          .executeTakeFirst();
+        return { fields: {}, client: client ?? null };
+      }
+      const application = await db
+        .selectFrom("loan_applications")
+        .select(["car_name", "loan_amount", "initial_deposit", "loan_period", "monthly_repayment"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      const client = await db
+        .selectFrom("client_infos")
+        .select(CLIENT_FIELDS)
+        .where("loan_application_id", "=", id)
+        .orderBy("id")
+        .executeTakeFirst();
+      return { fields: application ?? {}, client: client ?? null };
+    }
+  }
+}
+
+async function carOf(row: LeadRow): Promise<LeadDetail["car"]> {
+  if (row.car_id === null) return null;
+  const car = await getDb()
+    .selectFrom("cars")
+    .select(["id", "make", "model", "year", "sold"])
+    .where("id", "=", row.car_id)
+    .executeTakeFirst();
+  if (car) return { id: car.id, title: `${car.make} ${car.model} ${car.year}`, exists: true, sold: car.sold === 1 };
+  // The car was deleted since: its name as the lead recorded it.
+  const label =
+    row.kind === "whatsapp"
+      ? (
+          await getDb()
+            .selectFrom("whatsapp_clicks")
+            .select("car_label")
+            .where("id", "=", row.source_id)
+            .executeTakeFirst()
+        )?.car_label
+      : row.kind === "loan"
+        ? (
+            await getDb()
+              .selectFrom("loan_applications")
+              .select("car_name")
+              .where("id", "=", row.source_id)
+              .executeTakeFirst()
+          )?.car_name
+        : null;
+  return { id: row.car_id, title: label ?? `Car ${row.car_id}`, exists: false, sold: false };
+}
+
+async function detailOf(row: LeadRow): Promise<LeadDetail> {
+  const [{ fields, client }, car] = await Promise.all([sourceFields(row), carOf(row)]);
+  return { ...toLead(row), car, fields, client };
+}
+
+/** One lead with everything the buyer sent; null when there is none. */
+export async function getLead(kind: LeadKind, id: number): Promise<LeadDetail | null> {
+  const row = await registryRow(kind, id);
+  return row ? detailOf(row) : null;
+}
+
+export interface LeadChange {
+  lead: LeadDetail;
+  /** What changed ("status" and/or "note"); empty when the lead already was so. */
+  changed: ("status" | "note")[];
+  before: { status: LeadStatus; note: string | null };
+}
+
+/**
+ * Sets a lead's status and/or note (what `update` leaves out stays), recording who changed it and
+ * when. Null when there is no such lead. Nothing is written when nothing changes.
+ */
+export async function updateLead(
+  kind: LeadKind,
+  id: number,
+  update: LeadUpdate,
+  by: string,
+): Promise<LeadChange | null> {
+  const result = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom("leads")
+        .selectAll()
+        .where("kind", "=", kind)
+        .where("source_id", "=", id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const before = { status: row.status, note: row.note };
+      const status = update.status ?? row.status;
+      const note = update.note === undefined ? row.note : update.note;
+      const changed: LeadChange["changed"] = [];
+      if (status !== row.status) changed.push("status");
+      if (note !== row.note) changed.push("note");
+      if (changed.length === 0) return { row, changed, before };
+      const updated = await trx
+        .updateTable("leads")
+        .set({ status, note, updated_by: by, updated_at: nowIso() })
+        .where("id", "=", row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row: updated, changed, before };
+    });
+  if (!result) return null;
+  return { lead: await detailOf(result.row), changed: result.changed, before: result.before };
+}
