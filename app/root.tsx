@@ -1,12 +1,14 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ChatButton } from "~/components/ChatButton";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { useAdoptSavedCookie } from "~/components/saved/useSavedCars";
 import { site } from "~/config/site";
+import { savedCarIds } from "~/http/cookies.server";
 // Side-effect import: the site-wide rules travel in the one CSS bundle (a single render-blocking request).
 import "~/styles/global.css";
 
@@ -14,6 +16,15 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];
+
+/**
+ * The cars a visitor without JavaScript saved (the heart's cookie), so every page can draw their
+ * hearts filled. Empty for everyone else: the root data of a visitor without the cookie is the
+ * same for all, and the page cache keeps serving it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { saved: await savedCarIds(request) };
+}
 
 export const meta: MetaFunction = ({ error }) => [
   {
@@ -71,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useAdoptSavedCookie();
   return <Outlet />;
 }
 

@@ -6,10 +6,11 @@ import type { LeadKind, LeadStatus } from "../app/lib/leads";
 
 /** The Kysely view of the database. Timestamps are ISO-8601 UTC text. */
 
+/** How one of a car's fields is stored: yes/no as 0/1 (NULL when unknown), key features as JSON text. */
+type StoredCarField<T> = T extends boolean ? number : T extends string[] ? string : T;
+
 /** A car's own fields as columns: the admin form's fields, yes/no as 0/1, key features as JSON text. */
-export type StoredCarFields = {
-  [K in keyof CarFields]: CarFields[K] extends boolean ? number : CarFields[K] extends string[] ? string : CarFields[K];
-};
+export type StoredCarFields = { [K in keyof CarFields]: StoredCarField<CarFields[K]> };
 
 export interface CarsTable extends StoredCarFields {
   id: Generated<number>;

@@ -3,6 +3,7 @@ import * as initial from "./2026-11-21-0001-initial";
 import * as loanApplicationReference from "./2026-11-22-0002-loan-application-reference";
 import * as catalogSearch from "./2026-11-22-0003-catalog-search";
 import * as leadsDesk from "./2026-11-22-0004-leads-desk";
+import * as carPaperwork from "./2026-11-22-0005-car-paperwork";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0002-loan-application-reference": loanApplicationReference,
   "2026-11-22-0003-catalog-search": catalogSearch,
   "2026-11-22-0004-leads-desk": leadsDesk,
+  "2026-11-22-0005-car-paperwork": carPaperwork,
 };

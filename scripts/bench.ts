@@ -15,7 +15,7 @@ import autocannon from "autocannon";
 import { BROWSE_PAGE_SIZE } from "../app/config/constants";
 import { browseWalk, type WalkResult, walk } from "./bench/cold";
 import { generateDataset } from "./bench/dataset";
-import { type EditorStats, login, runEditor } from "./bench/edits";
+import { carPagePath, type EditorStats, login, runEditor } from "./bench/edits";
 import { decoded, get, percentile } from "./bench/http";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, cleanupAll, ensureBuild, makeTempDirs, startServer } from "./bench/server";
 import { type Cell, formatTable } from "./bench/table";
@@ -106,13 +106,14 @@ async function main() {
   const tables: string[] = [];
   const goals: string[] = [];
   const carId = data.sampleUnsoldIds[0];
+  const carPage = await carPagePath(base, carId);
 
   try {
     // Cold first, on the fresh server: no /browse page has been asked yet. A few requests to
     // other pages first, so start-up (module loading, JIT) is not charged to the walk.
     if (run("cold")) {
       console.log("Cold renders: warming up on other pages ...");
-      await walk(base, ["/", "/financing", `/cars/${carId}`, ...browseWalk(8, "body_type=Sedan").slice(1)], 4);
+      await walk(base, ["/", "/financing", carPage, ...browseWalk(8, "body_type=Sedan").slice(1)], 4);
       const pages = Math.ceil(data.unsold / BROWSE_PAGE_SIZE);
       const suvPages = Math.ceil(data.unsoldSuv / BROWSE_PAGE_SIZE);
       const walks: [string, string, string[]][] = [
@@ -149,14 +150,7 @@ async function main() {
     }
 
     if (run("cached")) {
-      const urls = [
-        "/",
-        "/browse",
-        "/browse?body_type=SUV&minYear=2015",
-        "/financing",
-        `/cars/${carId}`,
-        "/api/cars?q=toyota",
-      ];
+      const urls = ["/", "/browse", "/browse?body_type=SUV&minYear=2015", "/financing", carPage, "/api/cars?q=toyota"];
       const rows: Record<string, Cell>[] = [];
       const ratios: [string, number][] = [];
       for (const [i, url] of urls.entries()) {
@@ -212,7 +206,7 @@ async function main() {
         "/browse",
         "/browse?page=2",
         "/financing",
-        ...[edited, ...others].map((id) => `/cars/${id}`),
+        ...(await Promise.all([edited, ...others].map((id) => carPagePath(base, id)))),
         "/api/cars/recent",
       ];
       const token = await login(base, ADMIN_USERNAME, ADMIN_PASSWORD);
@@ -263,7 +257,7 @@ async function main() {
       console.log("Page weights ...");
       const cache = new Map<string, { wire: number; text: string }>();
       const rows: Record<string, Cell>[] = [];
-      for (const page of ["/", "/browse", "/financing", `/cars/${carId}`]) {
+      for (const page of ["/", "/browse", "/financing", carPage]) {
         const w: PageWeight | Error = await weighPage(base, page, cache).catch((e: Error) => e);
         if (w instanceof Error) {
           console.warn(`  weights: ${page}: ${w.message}`);

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { carPath } from "../app/lib/car";
 import { cleanupAll, ensureBuild, makeTempDirs, onCleanup, startServer } from "./bench/server";
 import { type Cell, formatTable } from "./bench/table";
 
@@ -49,9 +50,15 @@ async function main() {
   const warnings: string[] = [];
   let version = "12";
   try {
-    const recent = (await (await fetch(`${base}/api/cars/recent`)).json()) as { id: number }[];
+    const recent = (await (await fetch(`${base}/api/cars/recent`)).json()) as {
+      id: number;
+      make: string;
+      model: string;
+      year: number;
+    }[];
     if (!recent.length) throw new Error("The demo inventory has no unsold car");
-    const pages = ["/", "/browse", "/financing", `/cars/${recent[0].id}`];
+    // The car's canonical URL (the bare /cars/<id> answers 301 to it).
+    const pages = ["/", "/browse", "/financing", carPath(recent[0])];
 
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,

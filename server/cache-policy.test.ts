@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cacheKey, isStorable } from "./cache-policy";
 
-const PERSONAL = ["__admin_session", "newsletter", "application_submitted"];
+const PERSONAL = ["__admin_session", "newsletter", "application_submitted", "saved_cars"];
 const key = (url: string, headers: Record<string, string> = {}, method = "GET") =>
   cacheKey({ method, url: new URL(url), headers: new Headers(headers) }, PERSONAL);
 
@@ -24,6 +24,11 @@ describe("cacheKey", () => {
       "/browse.data",
       "/_root.data",
       "/cars/12.data",
+      "/cars/12-toyota-camry-2019",
+      "/compare?ids=1,2,3",
+      "/compare.data?ids=1,2",
+      "/sitemap.xml",
+      "/robots.txt",
     ]) {
       expect(key(`http://shop.ng${path}`), path).not.toBeNull();
     }
@@ -45,6 +50,8 @@ describe("cacheKey", () => {
       "/healthz",
       "/api/inspections",
       "/go/whatsapp",
+      "/saved",
+      "/saved.data?ids=1,2",
     ]) {
       expect(key(`http://shop.ng${path}`), path).toBeNull();
     }
@@ -56,7 +63,7 @@ describe("cacheKey", () => {
 
 describe("isStorable", () => {
   const res = (status: number, headers: Record<string, string>) => ({ status, headers: new Headers(headers) });
-  it("keeps only 200 HTML, JSON or data answers without cookies or a private Cache-Control", () => {
+  it("keeps only 200 HTML, JSON, data, XML or text answers without cookies or a private Cache-Control", () => {
     expect(isStorable(res(200, { "content-type": "text/html; charset=utf-8" }))).toBe(true);
     expect(isStorable(res(200, { "content-type": "application/json" }))).toBe(true);
     expect(isStorable(res(200, { "content-type": "text/x-script" }))).toBe(true);
@@ -66,5 +73,8 @@ describe("isStorable", () => {
     expect(isStorable(res(200, { "content-type": "text/html", "set-cookie": "a=1" }))).toBe(false);
     expect(isStorable(res(200, { "content-type": "text/html", "cache-control": "private, no-store" }))).toBe(false);
     expect(isStorable(res(200, { "content-type": "text/csv" }))).toBe(false);
+    // The sitemap and robots.txt.
+    expect(isStorable(res(200, { "content-type": "application/xml; charset=utf-8" }))).toBe(true);
+    expect(isStorable(res(200, { "content-type": "text/plain; charset=utf-8" }))).toBe(true);
   });
 });

@@ -5,10 +5,14 @@
  * read from or written to the cache.
  */
 
-/** Public pages (and their `.data` requests for client navigations) and the public list APIs. */
+/**
+ * Public pages (and their `.data` requests for client navigations), the public list APIs, the
+ * sitemap and robots.txt. /compare?ids= is the same for everyone; /saved is personal (never here).
+ */
 const CACHEABLE_PATHS: RegExp[] = [
   /^\/(_root)?$/,
-  /^\/(about|browse|financing|book-inspection|connect)$/,
+  /^\/(about|browse|financing|book-inspection|connect|compare)$/,
+  /^\/(sitemap\.xml|robots\.txt)$/,
   /^\/cars\/[^/]+$/,
   /^\/financing\/[^/]+$/,
   /^\/api\/cars(\/(all|recent|financing))?$/,
@@ -54,7 +58,7 @@ export function isStorable(res: ResponseFacts): boolean {
   const cacheControl = res.headers.get("cache-control") ?? "";
   if (/\b(private|no-store)\b/i.test(cacheControl)) return false;
   const type = res.headers.get("content-type") ?? "";
-  return /^(text\/html|application\/json|text\/x-script)/i.test(type);
+  return /^(text\/html|application\/json|text\/x-script|application\/xml|text\/plain)/i.test(type);
 }
 
 /** What a shared answer tells browsers (always ask again, with If-None-Match) and CDNs (keep it briefly). */

@@ -1,19 +1,22 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { type CardCar, carTitle } from "~/lib/car";
+import { type CardCar, carPath, carTitle } from "~/lib/car";
+import { monthlyFrom } from "~/lib/loan-math";
 import { formatMileage, formatNaira } from "~/lib/money";
 import classes from "./CarCard.module.css";
 import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
+import { SaveButton } from "./saved/SaveButton";
 
 /**
- * A car in a grid. The image and View Details go to `href` (the car's own page by default);
+ * A car in a grid. The image and View Details go to `href` (the car's own page by default); the
+ * heart saves it (see SaveButton); a car the dealer finances says what it costs a month from.
  * with JavaScript, `onOpen` can take over the click (to open a lightbox instead). `compact` lays
  * it out as a short row on phones (same content; the usual card from 36em up). `sizes` tells the
  * browser how wide the photo is where the card is used (see CAR_IMAGE_SIZES).
  */
 export function CarCard({
   car,
-  href = `/cars/${car.id}`,
+  href = carPath(car),
   onOpen,
   eager = false,
   compact = false,
@@ -36,20 +39,23 @@ export function CarCard({
   // Mantine's style props would inline ~2 KB of CSS variables into each one.
   return (
     <article data-testid="car-card" className={`${classes.card} ${compact ? classes.compact : ""}`}>
-      <Link to={href} onClick={open} prefetch="intent" className={classes.media} tabIndex={-1}>
-        <CarImage
-          path={car.images[0]}
-          sizes={sizes}
-          alt={title}
-          eager={eager}
-          width={640}
-          height={427}
-          className={classes.image}
-        />
-        <span className={classes.badge} data-testid="condition-badge" data-new={car.condition === "New" || undefined}>
-          {car.condition}
-        </span>
-      </Link>
+      <div className={classes.mediaWrap}>
+        <Link to={href} onClick={open} prefetch="intent" className={classes.media} tabIndex={-1}>
+          <CarImage
+            path={car.images[0]}
+            sizes={sizes}
+            alt={title}
+            eager={eager}
+            width={640}
+            height={427}
+            className={classes.image}
+          />
+          <span className={classes.badge} data-testid="condition-badge" data-new={car.condition === "New" || undefined}>
+            {car.condition}
+          </span>
+        </Link>
+        <SaveButton car={car} className={classes.save} />
+      </div>
       <div className={classes.body}>
         <h3 className={classes.title}>{title}</h3>
         <p className={classes.description}>{car.car_description || "No description"}</p>
@@ -59,7 +65,14 @@ export function CarCard({
           <li>{car.transmission || "N/A"}</li>
         </ul>
         <div className={classes.footer}>
-          <span className={classes.price}>{formatNaira(car.price)}</span>
+          <span className={classes.price}>
+            {formatNaira(car.price)}
+            {car.financing ? (
+              <small className={classes.monthly} data-testid="monthly-from">
+                From {formatNaira(monthlyFrom(car.price))}/month
+              </small>
+            ) : null}
+          </span>
           <Link to={href} onClick={open} prefetch="intent" className={classes.details}>
             View Details
           </Link>

@@ -86,6 +86,7 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
     <section className={panelClass(false)} aria-label="Filters">
       <Form method="get" action="/browse" onSubmit={submit} className={classes.form}>
         {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
+        {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
         <div className={classes.grid}>
           {select("type", "Type", FILTER_BODY_TYPES, v("body_type"))}
           <TextField
@@ -141,6 +142,14 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
           </fieldset>
         </details>
         <div className={classes.footer}>
+          <CheckboxField
+            name="customs_duty_paid"
+            value="1"
+            label="Customs duty paid only"
+            className={classes.duty}
+            defaultChecked={params.get("customs_duty_paid") === "1"}
+            key={`customs_duty_paid=${params.get("customs_duty_paid")}`}
+          />
           <p className={classes.hint}>Empty fields are left out of the search.</p>
           <div className={classes.buttons}>
             <ButtonLink to="/browse" variant="neutral">

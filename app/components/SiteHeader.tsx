@@ -76,28 +76,36 @@ export function SiteHeader() {
               </NavLink>
             ))}
           </div>
-          <details className={classes.menu} ref={menu}>
-            {/* Open, the summary becomes the full-screen backdrop: a tap on it closes the menu, even without
+          <div className={classes.end}>
+            <NavLink to="/saved" className={`${classes.link} ${classes.saved}`} prefetch="intent">
+              <span aria-hidden="true" className={classes.savedHeart}>
+                ♥
+              </span>
+              <span className={classes.savedText}>Saved</span>
+            </NavLink>
+            <details className={classes.menu} ref={menu}>
+              {/* Open, the summary becomes the full-screen backdrop: a tap on it closes the menu, even without
                 JavaScript. */}
-            <summary aria-label="Menu">
-              <span className={classes.openIcon}>
-                <MenuIcon />
-              </span>
-              <span className={classes.closeIcon} aria-hidden="true">
-                ✕
-              </span>
-            </summary>
-            <div className={classes.panel}>
-              <div className={classes.panelHead}>
-                <strong>{site.name}</strong>
+              <summary aria-label="Menu">
+                <span className={classes.openIcon}>
+                  <MenuIcon />
+                </span>
+                <span className={classes.closeIcon} aria-hidden="true">
+                  ✕
+                </span>
+              </summary>
+              <div className={classes.panel}>
+                <div className={classes.panelHead}>
+                  <strong>{site.name}</strong>
+                </div>
+                {NAV_LINKS.map((l) => (
+                  <NavLink key={l.to} to={l.to} end={l.to === "/"} className={classes.link} onClick={close}>
+                    {l.label}
+                  </NavLink>
+                ))}
               </div>
-              {NAV_LINKS.map((l) => (
-                <NavLink key={l.to} to={l.to} end={l.to === "/"} className={classes.link} onClick={close}>
-                  {l.label}
-                </NavLink>
-              ))}
-            </div>
-          </details>
+            </details>
+          </div>
         </div>
       </nav>
     </header>

@@ -8,6 +8,12 @@ export const GALLERY_IMAGES = 8;
 
 export const BROWSE_PAGE_SIZE = 6;
 
+/** Saved cars (the heart) a visitor can keep, and how many cars compare side by side. */
+export const SAVED_CARS_MAX = 24;
+export const COMPARE_MAX = 3;
+/** Similar cars on a car's page: the same body type, closest in price. */
+export const SIMILAR_CARS_COUNT = 4;
+
 export const DEPOSIT_PERCENT_DEFAULT = 40;
 export const DEPOSIT_PERCENT_MIN = 40;
 export const DEPOSIT_PERCENT_MAX = 90;

@@ -1,6 +1,7 @@
 import { type Cookie, createCookie } from "@remix-run/node";
 import { ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
 import { env } from "~/config/env.server";
+import { parseCarIds } from "~/lib/saved-cars";
 import { sessionSecret } from "~/models/settings.server";
 
 /**
@@ -11,7 +12,13 @@ import { sessionSecret } from "~/models/settings.server";
 export const SESSION_COOKIE_NAME = "__admin_session";
 export const NEWSLETTER_COOKIE_NAME = "newsletter";
 export const APPLICATION_FLASH_COOKIE_NAME = "application_submitted";
-export const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, NEWSLETTER_COOKIE_NAME, APPLICATION_FLASH_COOKIE_NAME] as const;
+export const SAVED_CARS_COOKIE_NAME = "saved_cars";
+export const PERSONAL_COOKIES = [
+  SESSION_COOKIE_NAME,
+  NEWSLETTER_COOKIE_NAME,
+  APPLICATION_FLASH_COOKIE_NAME,
+  SAVED_CARS_COOKIE_NAME,
+] as const;
 
 const secret = () => sessionSecret(env().SESSION_SECRET);
 
@@ -111,4 +118,31 @@ export async function takeApplicationSubmitted(
   const value: unknown = await applicationFlash.parse(request.headers.get("Cookie"));
   if (value !== FLASH_VALUE) return { submitted: false, headers: {} };
   return { submitted: true, headers: { "Set-Cookie": await applicationFlash.serialize("", { maxAge: 0 }) } };
+}
+
+/**
+ * The saved cars (the heart) of a visitor without JavaScript: a form post keeps the list of car
+ * ids here. With JavaScript the list lives in the browser's storage and this cookie is never set,
+ * so those visitors keep getting cached pages; pages read it to fill the hearts of the visitor
+ * who holds it (a personal cookie: the page cache never answers them). Only car ids, no personal
+ * data: unsigned, a year long.
+ */
+const savedCars = createCookie(SAVED_CARS_COOKIE_NAME, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+/** The car ids this visitor saved without JavaScript, oldest first. */
+export async function savedCarIds(request: Request): Promise<number[]> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${SAVED_CARS_COOKIE_NAME}=`)) return [];
+  const value: unknown = await savedCars.parse(header);
+  return typeof value === "string" ? parseCarIds(value) : [];
+}
+
+/** The Set-Cookie header that stores this list (an empty list removes the cookie). */
+export function storeSavedCarIds(ids: readonly number[]): Promise<string> {
+  return ids.length ? savedCars.serialize(ids.join(",")) : savedCars.serialize("", { maxAge: 0 });
 }

@@ -1,3 +1,4 @@
+import { redirect } from "@remix-run/node";
 import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from "~/config/constants";
 
 /** The answers every route shares: JSON errors, 404s, 405s, 201s and paged lists. */
@@ -11,6 +12,25 @@ export function jsonError(message: string, status: number, headers?: HeadersInit
 export function notFoundIfMissing<T>(value: T | null | undefined, message = "Not found"): T {
   if (value === null || value === undefined) throw new Response(message, { status: 404 });
   return value;
+}
+
+/**
+ * 303 back to the page a form came from (its `back` field): only a path on this site, never
+ * another site ("//evil.ng", "https://…"); anything else goes to `fallback`.
+ */
+export function redirectBack(back: unknown, fallback: string, headers?: HeadersInit): Response {
+  const local = typeof back === "string" && /^\/(?![/\\])[^\s]*$/.test(back) ? back : fallback;
+  return redirect(local, { status: 303, headers });
+}
+
+/** A generated XML document (the sitemap). */
+export function xmlResponse(body: string): Response {
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}
+
+/** A generated plain-text document (robots.txt). */
+export function textResponse(body: string): Response {
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
@@ -67,7 +87,7 @@ export function listResponse<T>(
  * A CSV download: the body streams as it is written (a ReadableStream, never one big string),
  * UTF-8 with its byte-order mark (see app/lib/csv.ts), never kept by a cache or proxy.
  */
-export function csvResponse(filename: string, body: ReadableStream<Uint8Array>): Response {
+export function csvResponse(filename: string, body: ReadableStream<Uint8Array> | string): Response {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -19,8 +19,28 @@ export interface CarFilters {
   minMileage?: number;
   maxMileage?: number;
   keyFeatures?: string[];
+  /** Only cars whose customs duty is known to be paid (`customs_duty_paid=1`). */
+  customs_duty_paid?: boolean;
   /** Only cars the dealer finances (the financing page; not a browse filter). */
   financing?: boolean;
+}
+
+/** The orders of a list (`sort=`); newest first unless asked. */
+export const CAR_SORTS = ["newest", "price_asc", "price_desc", "year_desc", "mileage_asc"] as const;
+export type CarSort = (typeof CAR_SORTS)[number];
+export const DEFAULT_SORT: CarSort = "newest";
+
+/** What the sort menu says for each order. */
+export const SORT_LABELS: Record<CarSort, string> = {
+  newest: "Newest first",
+  price_asc: "Price: low to high",
+  price_desc: "Price: high to low",
+  year_desc: "Year: newest first",
+  mileage_asc: "Mileage: lowest first",
+};
+
+export function isCarSort(value: unknown): value is CarSort {
+  return (CAR_SORTS as readonly unknown[]).includes(value);
 }
 
 export const TEXT_FILTERS = [
@@ -56,6 +76,7 @@ export function canonicalFilterQuery(input: URLSearchParams): URLSearchParams {
     const value = rawValue.trim();
     if (value === "" || value.toLowerCase() === "all") continue;
     if (key === "page" && value === "1") continue;
+    if (key === "sort" && value === DEFAULT_SORT) continue;
     out.append(key, value);
   }
   return out;
@@ -65,6 +86,8 @@ export interface ParsedFilters {
   filters: CarFilters;
   /** Names of parameters whose values were ignored because they were not valid. */
   ignored: string[];
+  /** The list's order (`sort`), newest first when missing or unknown. */
+  sort: CarSort;
 }
 
 /** Reads filters from a query string; bad numbers are ignored and reported, never thrown. */
@@ -89,7 +112,16 @@ export function parseCarFilters(params: URLSearchParams): ParsedFilters {
     .map((v) => v.trim())
     .filter(Boolean);
   if (features.length) filters.keyFeatures = features.slice(0, 40);
-  return { filters, ignored };
+  const duty = canonical.get("customs_duty_paid");
+  if (duty !== null) {
+    if (["1", "true", "yes"].includes(duty.toLowerCase())) filters.customs_duty_paid = true;
+    else ignored.push("customs_duty_paid");
+  }
+  const sortParam = canonical.get("sort");
+  let sort = DEFAULT_SORT;
+  if (isCarSort(sortParam)) sort = sortParam;
+  else if (sortParam !== null) ignored.push("sort");
+  return { filters, ignored, sort };
 }
 
 /** A positive page number from the query string; anything else is page 1. */

@@ -61,6 +61,47 @@ export const KEY_FEATURES = [
   "Voice Recognition",
 ] as const;
 
+/** Where a Nigerian plate was issued: the 36 states and the Federal Capital Territory (stored as "FCT"). */
+export const PLATE_STATES = [
+  "Abia",
+  "Adamawa",
+  "Akwa Ibom",
+  "Anambra",
+  "Bauchi",
+  "Bayelsa",
+  "Benue",
+  "Borno",
+  "Cross River",
+  "Delta",
+  "Ebonyi",
+  "Edo",
+  "Ekiti",
+  "Enugu",
+  "Gombe",
+  "Imo",
+  "Jigawa",
+  "Kaduna",
+  "Kano",
+  "Katsina",
+  "Kebbi",
+  "Kogi",
+  "Kwara",
+  "Lagos",
+  "Nasarawa",
+  "Niger",
+  "Ogun",
+  "Ondo",
+  "Osun",
+  "Oyo",
+  "Plateau",
+  "Rivers",
+  "Sokoto",
+  "Taraba",
+  "Yobe",
+  "Zamfara",
+  "FCT",
+] as const;
+
 /** Home page body-type tiles. */
 export const HOME_BODY_TYPES = ["SUV", "Sedan", "Truck", "Coupe"] as const;
 

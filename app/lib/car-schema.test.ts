@@ -65,6 +65,47 @@ describe("CarSchema", () => {
     expect(r.fieldErrors.condition).toMatch(/Condition must be one of New/);
   });
 
+  it("reads the Nigerian paperwork: each optional, blank or 'Unknown' is null (never 'No')", () => {
+    const blank = parseCarFields({ ...valid, customs_duty_paid: "", plate_state: "", previous_owners_ng: "" });
+    expect(blank.ok && blank.data).toMatchObject({
+      customs_duty_paid: null,
+      plate_state: null,
+      previous_owners_ng: null,
+    });
+    const none = parseCarFields(valid);
+    // Left out altogether: unknown too (stored as NULL).
+    expect(none.ok && [none.data.accident_free ?? null, none.data.flood_free ?? null]).toEqual([null, null]);
+    const set = parseCarFields({
+      ...valid,
+      customs_duty_paid: "yes",
+      plate_state: "fct",
+      previous_owners_ng: "2",
+      accident_free: "No",
+      flood_free: "Unknown",
+    });
+    expect(set.ok && set.data).toMatchObject({
+      customs_duty_paid: true,
+      plate_state: "FCT",
+      previous_owners_ng: 2,
+      accident_free: false,
+      flood_free: null,
+    });
+    const bad = parseCarFields({
+      ...valid,
+      customs_duty_paid: "maybe",
+      plate_state: "Texas",
+      previous_owners_ng: "-1",
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        customs_duty_paid: "Customs duty paid: choose Yes, No or Unknown",
+        previous_owners_ng: "Previous owners in Nigeria cannot be negative",
+      },
+    });
+    expect(bad.ok || bad.fieldErrors.plate_state).toMatch(/^Plate state must be one of Abia, .*, FCT$/);
+  });
+
   afterEach(() => vi.useRealTimers());
 
   it("takes cars up to next year's models, counted on the day the form is sent", () => {

@@ -6,6 +6,7 @@ import {
   ENGINE_CAPACITIES,
   ENGINE_SIZES,
   KEY_FEATURES,
+  PLATE_STATES,
   YES_NO,
 } from "./car-options";
 
@@ -53,6 +54,25 @@ function oneOf<T extends readonly string[]>(label: string, options: T) {
   );
 }
 
+/** An optional choice: blank (or "Unknown") is null, anything else must be on the list. */
+function optionalOneOf<T extends readonly string[]>(label: string, options: T) {
+  return z.preprocess(
+    (v) => {
+      const s = blankToUndefined(v);
+      if (s === undefined || s === null) return null;
+      if (typeof s !== "string") return s;
+      if (s.trim().toLowerCase() === "unknown") return null;
+      return options.find((o) => o.toLowerCase() === s.trim().toLowerCase()) ?? s;
+    },
+    z
+      .enum(options as unknown as [T[number], ...T[number][]], {
+        error: () => `${label} must be one of ${options.join(", ")}`,
+      })
+      .nullable()
+      .optional(),
+  );
+}
+
 /** Whole numbers typed by people: "25,000,000" and "25 000 000" are fine. */
 const digits = (v: unknown) => {
   const s = blankToUndefined(v);
@@ -82,6 +102,27 @@ const yesNo = z.preprocess(
   },
   z.boolean({ error: "Choose Yes or No" }),
 );
+
+/**
+ * A yes/no that may be unknown (the paperwork of a car the dealer has not checked yet): blank or
+ * "Unknown" is null, never "No".
+ */
+const yesNoUnknown = (label: string) =>
+  z.preprocess(
+    (v) => {
+      const s = single(v);
+      if (typeof s === "boolean" || s === null) return s;
+      if (s === undefined || String(s).trim() === "") return null;
+      const t = String(s).trim().toLowerCase();
+      if (["yes", "true", "1", "on"].includes(t)) return true;
+      if (["no", "false", "0", "off"].includes(t)) return false;
+      return t === "unknown" ? null : s;
+    },
+    z
+      .boolean({ error: `${label}: choose Yes, No or Unknown` })
+      .nullable()
+      .optional(),
+  );
 
 /** Checkbox values (repeated fields) or, from the API, the JSON text of a list. */
 const keyFeatures = z.preprocess(
@@ -146,6 +187,21 @@ export const CarSchema = z.object({
   financing: yesNo,
   registration: yesNo,
   keyfeatures: keyFeatures,
+  // Nigerian paperwork, each optional: unknown (null) until the dealer has checked it.
+  customs_duty_paid: yesNoUnknown("Customs duty paid"),
+  plate_state: optionalOneOf("Plate state", PLATE_STATES),
+  previous_owners_ng: z.preprocess(
+    (v) => digits(v) ?? null,
+    z.coerce
+      .number({ error: "Previous owners in Nigeria must be a number" })
+      .int("Previous owners in Nigeria must be a whole number")
+      .min(0, "Previous owners in Nigeria cannot be negative")
+      .max(50, "Previous owners in Nigeria must be at most 50")
+      .nullable()
+      .optional(),
+  ),
+  accident_free: yesNoUnknown("Accident free"),
+  flood_free: yesNoUnknown("Flood free"),
 });
 
 export type CarFormInput = z.infer<typeof CarSchema>;

@@ -26,6 +26,13 @@ export interface Car extends CarFields {
 /** The yes/no fields (stored as 0/1). */
 export const CAR_FLAG_FIELDS = ["registration", "financing"] as const satisfies readonly (keyof CarFields)[];
 
+/** The yes/no fields that may be unknown: stored as 1/0, or NULL when nobody has checked (never read as "No"). */
+export const CAR_UNKNOWN_FLAG_FIELDS = [
+  "customs_duty_paid",
+  "accident_free",
+  "flood_free",
+] as const satisfies readonly (keyof CarFields)[];
+
 /** Back-office fields the public never sees. */
 export const PRIVATE_CAR_FIELDS = ["vin", "car_history", "other_info"] as const satisfies readonly (keyof CarFields)[];
 
@@ -52,6 +59,7 @@ export type CardCar = Pick<
   | "car_description"
   | "condition"
   | "images"
+  | "financing"
 >;
 
 const CARD_DESCRIPTION_CHARS = 160;
@@ -69,12 +77,41 @@ export function toCardCar(car: Car | PublicCar): CardCar {
     fuel_type: car.fuel_type,
     transmission: car.transmission,
     condition: car.condition,
+    financing: car.financing && !car.sold,
     car_description:
       description && description.length > CARD_DESCRIPTION_CHARS
         ? `${description.slice(0, CARD_DESCRIPTION_CHARS).replace(/\s+\S*$/, "")}…`
         : description,
     images: car.images.slice(0, 1),
   };
+}
+
+/** A URL-safe form of a text: lower case, accents dropped, every other run of characters a hyphen. */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The last segment of a car's canonical URL: "123-toyota-camry-2019". */
+export function carSlug(car: { id: number; make: string; model: string; year: number }): string {
+  const words = slugify(`${car.make} ${car.model} ${car.year}`);
+  return words ? `${car.id}-${words}` : String(car.id);
+}
+
+/** The id a car URL's last segment starts with ("123", "123-toyota-camry-2019"); null for anything else. */
+export function carIdFromSlug(segment: string | null | undefined): number | null {
+  const m = /^(\d{1,15})(?:-[^/]*)?$/.exec(segment ?? "");
+  const id = m ? Number(m[1]) : 0;
+  return id > 0 ? id : null;
+}
+
+/** A car's canonical page: /cars/123-toyota-camry-2019 (the bare id and any other slug redirect to it). */
+export function carPath(car: { id: number; make: string; model: string; year: number }): string {
+  return `/cars/${carSlug(car)}`;
 }
 
 /** 'make model - year', the car's name everywhere. */

@@ -79,6 +79,17 @@ export function quoteLoan(price: number, percent: number, months: LoanPeriod): L
   };
 }
 
+/** The longest loan period: the lowest monthly figure a car can be had for. */
+export const LONGEST_LOAN_PERIOD: LoanPeriod = Math.max(...LOAN_PERIODS) as LoanPeriod;
+
+/**
+ * "From ₦X/month" on a financed car: the calculator's monthly repayment over the longest period
+ * at the minimum deposit (12 months, 40 %), computed by quoteLoan itself.
+ */
+export function monthlyFrom(price: number): number {
+  return quoteLoan(price, DEPOSIT_PERCENT_MIN, LONGEST_LOAN_PERIOD).monthlyRepayment;
+}
+
 /**
  * Reads the calculator's query/form values leniently for display: missing or invalid values
  * fall back to the defaults (40 %, 3 months) and are reported in `invalid`.

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CarFilters } from "~/lib/car-filters";
+import type { CarFilters, CarSort } from "~/lib/car-filters";
 import { loader as home } from "~/routes/_index";
 import { getDb, getSqlite } from "../../db/database.server";
 import { clearData, insertManyCars } from "../../tests/helpers/db";
-import { catalogQueries, pageCars } from "./car.server";
+import { catalogQueries, pageCars, similarCars, sitemapCars } from "./car.server";
 
 /**
  * The catalogue must not get slower as the stock grows: at a few thousand cars, every filter of
@@ -28,7 +28,7 @@ async function plan(query: { compile(): { sql: string; parameters: readonly unkn
 
 const FILTERS: [string, CarFilters, RegExp][] = [
   ["q", { q: "toyota clean" }, /cars_fts/],
-  ["body_type", { body_type: "suv" }, /cars_available_body_type/],
+  ["body_type", { body_type: "suv" }, /cars_available_body_(type|price)/],
   ["fuel_type", { fuel_type: "DIESEL" }, /cars_available_fuel_type/],
   ["drive_train", { drive_train: "awd" }, /cars_available_drive_train/],
   ["make", { make: "toyota" }, /cars_available_make/],
@@ -45,7 +45,8 @@ const FILTERS: [string, CarFilters, RegExp][] = [
   ["maxMileage", { maxMileage: 1_000 }, /cars_available_mileage/],
   ["keyFeatures", { keyFeatures: ["Winch", "heated seats"] }, /car_features/],
   ["financing", { financing: true }, /cars_available_financing/],
-  ["body_type + minYear", { body_type: "SUV", minYear: 2015 }, /cars_available_(body_type|year)/],
+  ["body_type + minYear", { body_type: "SUV", minYear: 2015 }, /cars_available_(body_type|body_price|year)/],
+  ["customs_duty_paid", { customs_duty_paid: true }, /cars_available_duty/],
   ["q + make + maxPrice", { q: "clean", make: "Lexus", maxPrice: 90_000_000 }, /cars_available_make|cars_fts/],
 ];
 
@@ -59,6 +60,88 @@ describe("catalogue queries at scale", () => {
         expect(lines.filter((l) => /^SCAN cars\b/.test(l))).toEqual([]);
       }
     }
+  });
+
+  const SORTS: [CarSort, CarFilters, RegExp][] = [
+    ["price_asc", {}, /SCAN cars USING COVERING INDEX cars_available_price$/],
+    ["price_desc", {}, /SCAN cars USING COVERING INDEX cars_available_price$/],
+    ["year_desc", {}, /SCAN cars USING COVERING INDEX cars_available_year$/],
+    ["mileage_asc", {}, /SCAN cars USING COVERING INDEX cars_available_mileage_sort$/],
+    ["price_asc", { body_type: "SUV" }, /SEARCH cars USING COVERING INDEX cars_available_body_price/],
+    ["price_desc", { minPrice: 150_000_000 }, /SEARCH cars USING COVERING INDEX cars_available_price/],
+  ];
+  it.each(SORTS)("sorts by %s (%o) by walking an index, never sorting every car", async (sort, filters, index) => {
+    const { ids } = catalogQueries(filters, { limit: 6, offset: 600, sort });
+    const lines = await plan(ids);
+    expect(lines.join("\n")).toMatch(index);
+    expect(lines.join("\n")).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("sorts right: each order, on a deep page, equals a plain sort of the rows", async () => {
+    const all = await getDb()
+      .selectFrom("cars")
+      .select(["id", "price", "year", "mileage", "created_at"])
+      .where("sold", "=", 0)
+      .execute();
+    type Row = (typeof all)[number];
+    const orders: [CarSort, (a: Row, b: Row) => number][] = [
+      ["price_asc", (a, b) => a.price - b.price || a.id - b.id],
+      ["price_desc", (a, b) => b.price - a.price || b.id - a.id],
+      ["year_desc", (a, b) => b.year - a.year || b.id - a.id],
+      ["mileage_asc", (a, b) => (a.mileage ?? Infinity) - (b.mileage ?? Infinity) || a.id - b.id],
+      ["newest", (a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id],
+    ];
+    for (const [sort, compare] of orders) {
+      const page = await pageCars({}, 7, 6, { sort });
+      expect(
+        page.cars.map((c) => c.id),
+        sort,
+      ).toEqual(
+        [...all]
+          .sort(compare)
+          .slice(36, 42)
+          .map((c) => c.id),
+      );
+    }
+  });
+
+  it("finds similar cars and the sitemap's cars through indexes, in one statement each", async () => {
+    const similar = sql`SELECT id FROM cars WHERE sold = 0 AND body_type = ${"suv"} COLLATE NOCASE
+      AND price >= ${50_000_000} AND id <> ${1} ORDER BY price ASC LIMIT 4`.compile(getDb());
+    expect((await plan({ compile: () => similar })).join("\n")).toMatch(
+      /SEARCH cars USING COVERING INDEX cars_available_body_price \(body_type=\? AND price>\?\)/,
+    );
+    const [car] = await getDb().selectFrom("cars").selectAll().where("sold", "=", 0).limit(1).execute();
+    const found = await similarCars(car, 4);
+    expect(found).toHaveLength(4);
+    for (const c of found) {
+      expect(c.body_type).toBe(car.body_type);
+      expect(c.sold).toBe(false);
+      expect(c.id).not.toBe(car.id);
+    }
+    // The four closest in price of that body type.
+    const gaps = (
+      await getDb()
+        .selectFrom("cars")
+        .select(["id", "price"])
+        .where("sold", "=", 0)
+        .where("body_type", "=", car.body_type)
+        .where("id", "<>", car.id)
+        .execute()
+    )
+      .map((c) => Math.abs(c.price - car.price))
+      .sort((a, b) => a - b);
+    expect(found.map((c) => Math.abs(c.price - car.price))).toEqual(gaps.slice(0, 4));
+
+    const listed = await sitemapCars();
+    const unsold = await getDb().selectFrom("cars").select("id").where("sold", "=", 0).execute();
+    expect(listed.length).toBe(unsold.length);
+    const sitemapPlan = getDb()
+      .selectFrom("cars")
+      .select(["id", "make", "model", "year", "updated_at"])
+      .where(sql<boolean>`cars.sold = 0`)
+      .orderBy(sql`cars.created_at DESC, cars.id DESC`);
+    expect((await plan(sitemapPlan)).join("\n")).toMatch(/cars_available_created/);
   });
 
   it("without filters walks only the index of unsold cars, newest first", async () => {
@@ -78,6 +161,7 @@ describe("catalogue queries at scale", () => {
     await expectCount({ condition: "used" }, (c) => c.condition !== "New");
     await expectCount({ minPrice: 150_000_000 }, (c) => c.price >= 150_000_000);
     await expectCount({ keyFeatures: ["winch"] }, (c) => c.keyfeatures.includes("Winch"));
+    await expectCount({ customs_duty_paid: true }, (c) => c.customs_duty_paid === 1);
     await expectCount({ location: "lekki" }, (c) => c.location === "Lekki, Lagos");
     // Each word is a prefix, in any searched column: "12" also finds the model "Model 12".
     await expectCount(

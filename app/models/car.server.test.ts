@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CarFilters } from "~/lib/car-filters";
+import type { CarFilters, CarSort } from "~/lib/car-filters";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { getCar, listRecentCars, pageCars, parseCarId } from "./car.server";
 
@@ -93,6 +93,46 @@ describe("car queries", () => {
     expect(last.page).toBe(2);
     expect(last.cars.map((c) => c.model)).toEqual(["M1", "M0"]);
     expect((await listRecentCars(3)).map((c) => c.model)).toEqual(["M7", "M6", "M5"]);
+  });
+
+  it("keeps unknown paperwork unknown (null), never 'No', and filters on duty paid", async () => {
+    const unknown = await makeCar({});
+    const paid = await makeCar({
+      customs_duty_paid: true,
+      plate_state: "Lagos",
+      previous_owners_ng: 0,
+      accident_free: false,
+      flood_free: true,
+    });
+    const unpaid = await makeCar({ customs_duty_paid: false });
+    expect(await getCar(unknown)).toMatchObject({
+      customs_duty_paid: null,
+      plate_state: null,
+      previous_owners_ng: null,
+      accident_free: null,
+      flood_free: null,
+    });
+    expect(await getCar(paid)).toMatchObject({
+      customs_duty_paid: true,
+      plate_state: "Lagos",
+      previous_owners_ng: 0,
+      accident_free: false,
+      flood_free: true,
+    });
+    expect((await getCar(unpaid))?.customs_duty_paid).toBe(false);
+    expect((await listCars({ customs_duty_paid: true })).map((c) => c.id)).toEqual([paid]);
+  });
+
+  it("sorts by price, year and mileage (unknown mileage last), ties by id", async () => {
+    const a = await makeCar({ price: 30_000_000, year: 2018, mileage: 50_000 });
+    const b = await makeCar({ price: 10_000_000, year: 2022, mileage: null });
+    const c = await makeCar({ price: 20_000_000, year: 2022, mileage: 5_000 });
+    const order = async (sort: CarSort) => (await pageCars({}, 1, 10, { sort })).cars.map((car) => car.id);
+    expect(await order("price_asc")).toEqual([b, c, a]);
+    expect(await order("price_desc")).toEqual([a, c, b]);
+    expect(await order("year_desc")).toEqual([c, b, a]);
+    expect(await order("mileage_asc")).toEqual([c, a, b]);
+    expect(await order("newest")).toEqual([c, b, a]);
   });
 
   it("reads one car with its images in order, sold or not", async () => {

@@ -1,6 +1,6 @@
 import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
-import { CAR_FLAG_FIELDS, type Car, type CarFields, type CarInput } from "~/lib/car";
-import type { CarFilters } from "~/lib/car-filters";
+import { CAR_FLAG_FIELDS, CAR_UNKNOWN_FLAG_FIELDS, type Car, type CarFields, type CarInput } from "~/lib/car";
+import { type CarFilters, type CarSort, DEFAULT_SORT } from "~/lib/car-filters";
 import { CarSchema } from "~/lib/car-schema";
 import { getDb, nowIso } from "../../db/database.server";
 import type { Database, StoredCarFields } from "../../db/schema";
@@ -22,12 +22,23 @@ function parseJsonList(json: string | null): string[] {
 const CAR_FIELD_NAMES = Object.keys(CarSchema.shape) as (keyof CarFields)[];
 const isFlag = (key: string): key is (typeof CAR_FLAG_FIELDS)[number] =>
   (CAR_FLAG_FIELDS as readonly string[]).includes(key);
+/** Yes/no fields that may be unknown: NULL stays null (unknown), never false. */
+const isUnknownFlag = (key: string): key is (typeof CAR_UNKNOWN_FLAG_FIELDS)[number] =>
+  (CAR_UNKNOWN_FLAG_FIELDS as readonly string[]).includes(key);
 
 function toCar(row: CarRow): Car {
   const fields: Record<string, unknown> = {};
   for (const key of CAR_FIELD_NAMES) {
     const value = row[key];
-    fields[key] = isFlag(key) ? value === 1 : key === "keyfeatures" ? parseJsonList(value as string) : (value ?? null);
+    fields[key] = isFlag(key)
+      ? value === 1
+      : isUnknownFlag(key)
+        ? value === null || value === undefined
+          ? null
+          : value === 1
+        : key === "keyfeatures"
+          ? parseJsonList(value as string)
+          : (value ?? null);
   }
   return {
     ...(fields as CarFields),
@@ -45,6 +56,18 @@ const imagesJson = sql<
 
 /** Newest first; the id breaks ties so paging is stable. */
 const NEWEST = sql`cars.created_at DESC, cars.id DESC`;
+
+/**
+ * Each list order, with the id as the tie-break so paging is stable. Every one walks a partial
+ * index over unsold cars (price, year, the mileage sort index that puts unknown mileages last).
+ */
+const SORT_ORDERS: Record<CarSort, ReturnType<typeof sql>> = {
+  newest: NEWEST,
+  price_asc: sql`cars.price ASC, cars.id ASC`,
+  price_desc: sql`cars.price DESC, cars.id DESC`,
+  year_desc: sql`cars.year DESC, cars.id DESC`,
+  mileage_asc: sql`cars.mileage IS NULL, cars.mileage ASC, cars.id ASC`,
+};
 
 type CarsQuery = SelectQueryBuilder<Database, "cars", object>;
 
@@ -84,6 +107,7 @@ function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): Car
     q = q.where(sql<boolean>`cars.condition COLLATE NOCASE IN (${sql.join(conditions)})`);
   }
   if (f.financing) q = q.where(sql<boolean>`cars.financing = 1`);
+  if (f.customs_duty_paid) q = q.where(sql<boolean>`cars.customs_duty_paid = 1`);
   if (f.minYear !== undefined) q = q.where("cars.year", ">=", f.minYear);
   if (f.maxYear !== undefined) q = q.where("cars.year", "<=", f.maxYear);
   if (f.minPrice !== undefined) q = q.where("cars.price", ">=", f.minPrice);
@@ -121,19 +145,32 @@ export interface CarPage<T = Car> {
   pageCount: number;
 }
 
-const EQUALITY_FILTERS = ["make", "body_type", "fuel_type", "drive_train", "transmission", "financing"] as const;
+const EQUALITY_FILTERS = [
+  "make",
+  "body_type",
+  "fuel_type",
+  "drive_train",
+  "transmission",
+  "financing",
+  "customs_duty_paid",
+] as const;
 const RANGE_FILTERS = ["minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage"] as const;
 
 /**
- * The two statements behind a page of cars: how many match, and the ids of one page, newest
- * first. The ids come from an index alone (no row is read for the cars OFFSET skips).
- * With only range filters (price, year, mileage), the ordering by date is written `+created_at`
- * so SQLite seeks the range's index and sorts the matches, instead of walking every unsold car
- * by date and testing each.
+ * The two statements behind a page of cars: how many match, and the ids of one page in the
+ * asked order (newest first by default). The ids come from an index alone (no row is read for
+ * the cars OFFSET skips). With only range filters (price, year, mileage), the ordering by date
+ * is written `+created_at` so SQLite seeks the range's index and sorts the matches, instead of
+ * walking every unsold car by date and testing each.
  */
 export function catalogQueries(
   filters: CarFilters,
-  { includeSold = false, limit, offset }: { includeSold?: boolean; limit: number; offset: number },
+  {
+    includeSold = false,
+    limit,
+    offset,
+    sort = DEFAULT_SORT,
+  }: { includeSold?: boolean; limit: number; offset: number; sort?: CarSort },
 ) {
   const count = applyFilters(getDb().selectFrom("cars"), filters, includeSold).select((eb) =>
     eb.fn.countAll<number>().as("n"),
@@ -142,22 +179,23 @@ export function catalogQueries(
     RANGE_FILTERS.some((k) => filters[k] !== undefined) &&
     !EQUALITY_FILTERS.some((k) => filters[k]) &&
     !filters.condition;
+  const order = sort !== "newest" ? SORT_ORDERS[sort] : rangeOnly ? sql`+cars.created_at DESC, cars.id DESC` : NEWEST;
   const ids = applyFilters(getDb().selectFrom("cars"), filters, includeSold)
     .select("cars.id")
-    .orderBy(rangeOnly ? sql`+cars.created_at DESC, cars.id DESC` : NEWEST)
+    .orderBy(order)
     .limit(limit)
     .offset(offset);
   return { count, ids };
 }
 
-/** The cars with these ids, newest first, with their images. */
-async function carsWithIds(ids: ReturnType<typeof catalogQueries>["ids"]): Promise<Car[]> {
+/** The cars with these ids, in the given order (newest first by default), with their images. */
+async function carsWithIds(ids: ReturnType<typeof catalogQueries>["ids"], sort: CarSort = DEFAULT_SORT) {
   const rows = await getDb()
     .selectFrom("cars")
     .selectAll("cars")
     .select(imagesJson.as("images_json"))
     .where("cars.id", "in", ids)
-    .orderBy(NEWEST)
+    .orderBy(SORT_ORDERS[sort])
     .execute();
   return rows.map(toCar);
 }
@@ -167,14 +205,16 @@ export interface PageOptions {
   clamp?: boolean;
   /** Sold cars too (the back office). */
   includeSold?: boolean;
+  /** The order (public lists only: the sort indexes cover unsold cars); newest first by default. */
+  sort?: CarSort;
 }
 
-/** One page of cars matching the filters, newest first; unsold only unless asked. */
+/** One page of cars matching the filters, in the asked order (newest first); unsold only unless asked. */
 export async function pageCars(
   filters: CarFilters,
   page: number,
   pageSize: number,
-  { clamp = true, includeSold = false }: PageOptions = {},
+  { clamp = true, includeSold = false, sort = DEFAULT_SORT }: PageOptions = {},
 ): Promise<CarPage> {
   const { n } = await catalogQueries(filters, { includeSold, limit: 0, offset: 0 }).count.executeTakeFirstOrThrow();
   const total = Number(n);
@@ -182,7 +222,9 @@ export async function pageCars(
   const current = clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
   const offset = (current - 1) * pageSize;
   const cars =
-    offset < total ? await carsWithIds(catalogQueries(filters, { includeSold, limit: pageSize, offset }).ids) : [];
+    offset < total
+      ? await carsWithIds(catalogQueries(filters, { includeSold, limit: pageSize, offset, sort }).ids, sort)
+      : [];
   return { cars, total, page: current, pageCount };
 }
 
@@ -271,6 +313,60 @@ export async function getCar(id: number): Promise<Car | null> {
   return row ? toCar(row) : null;
 }
 
+/**
+ * Up to `limit` available cars of the same body type as `car`, closest to it in price (the car
+ * itself left out). Two seeks of the body type's price index, from the car's price up and down,
+ * give at most 2 × limit candidates; the closest are loaded with their images. One statement.
+ */
+export async function similarCars(car: { id: number; body_type: string; price: number }, limit = 4): Promise<Car[]> {
+  const side = (op: ">=" | "<", direction: "ASC" | "DESC") => sql`
+    SELECT id, price FROM (
+      SELECT id, price FROM cars
+      WHERE sold = 0 AND body_type = ${car.body_type} COLLATE NOCASE AND price ${sql.raw(op)} ${car.price}
+        AND id <> ${car.id}
+      ORDER BY price ${sql.raw(direction)} LIMIT ${limit})`;
+  const rows = await sql<CarRow>`
+    WITH near (id, price) AS (${side(">=", "ASC")} UNION ALL ${side("<", "DESC")}),
+    picked AS (SELECT id, price FROM near ORDER BY abs(price - ${car.price}), id LIMIT ${limit})
+    SELECT cars.*, ${imagesJson} AS images_json
+    FROM picked JOIN cars ON cars.id = picked.id
+    ORDER BY abs(picked.price - ${car.price}), picked.id`.execute(getDb());
+  return rows.rows.map(toCar);
+}
+
+/** What the sitemap lists of each available car: its canonical URL's parts and when it last changed. */
+export interface SitemapCar {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  updated_at: string;
+}
+
+/** Every unsold car, newest first, in one statement over the index of unsold cars. */
+export async function sitemapCars(): Promise<SitemapCar[]> {
+  return getDb()
+    .selectFrom("cars")
+    .select(["cars.id", "cars.make", "cars.model", "cars.year", "cars.updated_at"])
+    .where(sql<boolean>`cars.sold = 0`)
+    .orderBy(NEWEST)
+    .execute();
+}
+
+/** The cars with these ids, sold or not, in the order of the ids (unknown ids are left out). One statement. */
+export async function getCars(ids: readonly number[]): Promise<Car[]> {
+  const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (wanted.length === 0) return [];
+  const rows = await getDb()
+    .selectFrom("cars")
+    .selectAll("cars")
+    .select(imagesJson.as("images_json"))
+    .where("cars.id", "in", wanted)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, toCar(row)]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Parses an id from a URL segment; null for anything that is not a positive integer. */
 export function parseCarId(raw: string | undefined | null): number | null {
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
@@ -278,7 +374,10 @@ export function parseCarId(raw: string | undefined | null): number | null {
   return id > 0 ? id : null;
 }
 
-/** The columns a car's input is stored as: yes/no as 1/0, key features as JSON text, empty texts as null. */
+/**
+ * The columns a car's input is stored as: yes/no as 1/0 (NULL when it may be unknown and is), key
+ * features as JSON text, empty texts as null.
+ */
 export function carColumns(input: CarInput): StoredCarFields {
   const columns: Record<string, unknown> = {};
   for (const key of CAR_FIELD_NAMES) {
@@ -287,11 +386,17 @@ export function carColumns(input: CarInput): StoredCarFields {
       ? value
         ? 1
         : 0
-      : key === "keyfeatures"
-        ? JSON.stringify(value ?? [])
-        : value === undefined || value === ""
+      : isUnknownFlag(key)
+        ? value === null || value === undefined
           ? null
-          : value;
+          : value
+            ? 1
+            : 0
+        : key === "keyfeatures"
+          ? JSON.stringify(value ?? [])
+          : value === undefined || value === ""
+            ? null
+            : value;
   }
   return columns as StoredCarFields;
 }

@@ -145,6 +145,39 @@ describe("GET /api/cars filters", () => {
   it("never lists sold cars", async () => {
     expect((await ids("?make=Toyota&model=Corolla")).ids).toEqual([]);
   });
+
+  it("filters on customs duty paid (customs_duty_paid=1); other values are ignored and named", async () => {
+    const paid = await makeCar({ make: "Kia", model: "Sorento", customs_duty_paid: true });
+    await makeCar({ make: "Kia", model: "Rio", customs_duty_paid: false });
+    expect((await ids("?customs_duty_paid=1")).ids).toEqual([paid]);
+    expect((await ids("?customs_duty_paid=1&make=kia")).ids).toEqual([paid]);
+    const r = await ids("?customs_duty_paid=maybe&make=Honda");
+    expect(r.ids).toEqual([accord]);
+    expect(r.ignored).toBe("customs_duty_paid");
+  });
+});
+
+describe("GET /api/cars sort", () => {
+  const order = async (query: string) => {
+    const res = (await search(args(`/api/cars${query}`))) as Response;
+    return { body: (await res.json()) as { id: number; price: number }[], res };
+  };
+
+  it("orders by each sort, keeping it in the pager's links; newest by default; an unknown sort is named", async () => {
+    expect((await order("?sort=price_asc")).body.map((c) => c.id)).toEqual([hilux, camry, accord, rx]);
+    expect((await order("?sort=price_desc")).body.map((c) => c.id)).toEqual([rx, accord, camry, hilux]);
+    expect((await order("?sort=year_desc")).body.map((c) => c.id)).toEqual([rx, accord, camry, hilux]);
+    // Equal mileages (camry and accord) break the tie by id, ascending like the sort.
+    expect((await order("?sort=mileage_asc")).body.map((c) => c.id)).toEqual([rx, camry, accord, hilux]);
+    expect((await order("?sort=newest")).body.map((c) => c.id)).toEqual([accord, rx, hilux, camry]);
+    expect((await order("")).body.map((c) => c.id)).toEqual([accord, rx, hilux, camry]);
+    const paged = await order("?sort=price_desc&limit=2&page=2");
+    expect(paged.body.map((c) => c.id)).toEqual([camry, hilux]);
+    expect(paged.res.headers.get("Link")).toContain("sort=price_desc");
+    const bad = await order("?sort=cheapest");
+    expect(bad.body.map((c) => c.id)).toEqual([accord, rx, hilux, camry]);
+    expect(bad.res.headers.get("X-Ignored-Filters")).toBe("sort");
+  });
 });
 
 describe("GET /api/cars/all, /recent, /financing", () => {

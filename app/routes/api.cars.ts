@@ -9,7 +9,8 @@ import { getCar, pageCars } from "~/models/car.server";
 import { addCar, CarListingError } from "~/models/car-listing.server";
 
 /**
- * GET /api/cars: the public search (q, body_type, make, ... and `page`/`limit`), a JSON array
+ * GET /api/cars: the public search (q, body_type, make, ..., customs_duty_paid, `sort` and
+ * `page`/`limit`), a JSON array
  * with X-Total-Count and Link headers. Invalid values are ignored and named in the
  * X-Ignored-Filters header, never a 500. With a bearer token it is the admin list instead:
  * every car, sold ones too, paged the same way.
@@ -22,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { cars, total } = await pageCars({}, paging.page, paging.limit, { clamp: false, includeSold: true });
     return listResponse(request, cars, { ...paging, total });
   }
-  const { filters, ignored } = parseCarFilters(params);
-  const { cars, total } = await pageCars(filters, paging.page, paging.limit, { clamp: false });
+  const { filters, ignored, sort } = parseCarFilters(params);
+  const { cars, total } = await pageCars(filters, paging.page, paging.limit, { clamp: false, sort });
   return listResponse(request, cars.map(toPublicCar), { ...paging, total, ignored: [...ignored, ...paging.ignored] });
 }
 

@@ -46,6 +46,29 @@ describe("browse loader", () => {
     expect((await load("?make=Nope")).cars).toEqual([]);
   });
 
+  it("sorts, keeps the order across pages, drops the default from the URL and names an unknown one", async () => {
+    for (let i = 0; i < 8; i++) await makeCar({ model: `P${i}`, price: 10_000_000 + ((i * 3) % 8) * 1_000_000 });
+    const prices = async (query: string) => (await load(query)).cars.map((c) => c.price);
+    const ascending = [...(await prices("?sort=price_asc")), ...(await prices("?sort=price_asc&page=2"))];
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending).toHaveLength(8);
+    expect((await load("?sort=price_desc&page=2")).cars.map((c) => c.price)).toEqual([11_000_000, 10_000_000]);
+    expect((await load("?sort=year_desc")).sort).toBe("year_desc");
+    expect(await redirectOf("?sort=newest&body_type=SUV")).toBe("/browse?body_type=SUV");
+    const bad = await load("?sort=cheapest");
+    expect(bad.sort).toBe("newest");
+    expect(bad.ignored).toEqual(["Sort"]);
+  });
+
+  it("narrows to cars whose customs duty is paid", async () => {
+    const paid = await makeCar({ customs_duty_paid: true });
+    await makeCar({ customs_duty_paid: false });
+    await makeCar({});
+    expect((await load("")).total).toBe(3);
+    const only = await load("?customs_duty_paid=1");
+    expect(only.cars.map((c) => c.id)).toEqual([paid]);
+  });
+
   it("ignores invalid numbers and names them for the page", async () => {
     await makeCar({});
     const res = await load("?minPrice=abc&maxYear=xyz");

@@ -6,6 +6,7 @@ import { FilterPanel } from "~/components/FilterPanel";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteErrorBoundary";
 import { SearchBox } from "~/components/SearchBox";
+import { SortForm } from "~/components/SortForm";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
@@ -22,6 +23,8 @@ const FIELD_LABELS: Record<string, string> = {
   maxPrice: "Max price",
   minMileage: "Min mileage",
   maxMileage: "Max mileage",
+  customs_duty_paid: "Customs duty paid",
+  sort: "Sort",
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,18 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const qs = canonical.toString();
     throw redirect(`/browse${qs ? `?${qs}` : ""}`);
   }
-  const { filters, ignored } = parseCarFilters(url.searchParams);
-  const result = await pageCars(filters, parsePage(url.searchParams), BROWSE_PAGE_SIZE);
+  const { filters, ignored, sort } = parseCarFilters(url.searchParams);
+  const result = await pageCars(filters, parsePage(url.searchParams), BROWSE_PAGE_SIZE, { sort });
   return {
     ...result,
     cars: result.cars.map(toCardCar),
     ignored: ignored.map((k) => FIELD_LABELS[k] ?? k),
     query: url.search,
+    sort,
   };
 }
 
 export default function Browse() {
-  const { cars, total, page, pageCount, ignored } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, ignored, sort } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const lightbox = useCarLightbox();
@@ -65,7 +69,7 @@ export default function Browse() {
       <FilterPanel params={params} />
       {ignored.length ? (
         <Notice tone="warning" role="status" title="Some filters were ignored">
-          These values were not valid numbers and were left out: {ignored.join(", ")}.
+          These values could not be read and were left out: {ignored.join(", ")}.
         </Notice>
       ) : null}
       <div className={pages.resultsHead}>
@@ -78,6 +82,7 @@ export default function Browse() {
             Loading...
           </div>
         ) : null}
+        <SortForm params={params} sort={sort} />
       </div>
       <div className={pages.results} aria-busy={loading}>
         <CarGrid cars={cars} onOpen={lightbox.open} empty="No cars found matching your criteria." eagerCount={3} />

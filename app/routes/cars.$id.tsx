@@ -1,32 +1,49 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
+import { CarGrid } from "~/components/car/CarGrid";
 import { inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
+import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
+import { SIMILAR_CARS_COUNT } from "~/config/constants";
 import { site } from "~/config/site";
 import { notFoundIfMissing } from "~/http/responses.server";
-import { carTitle, toPublicCar } from "~/lib/car";
+import { carIdFromSlug, carPath, carSlug, carTitle, toCardCar, toPublicCar } from "~/lib/car";
+import {
+  absoluteUrl,
+  carPreviewImage,
+  carPreviewText,
+  carSearchName,
+  carStructuredData,
+  jsonForScript,
+} from "~/lib/car-seo";
 import { chatHref } from "~/lib/chat-link";
+import { monthlyFrom } from "~/lib/loan-math";
 import { formatNaira } from "~/lib/money";
-import { getCar, parseCarId } from "~/models/car.server";
+import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
 
 /**
- * The car view as a page (the lightbox's shareable URL; works without JavaScript). Unknown ids
- * are a 404. A sold car still shows, with a 'Sold' notice, so old shared links stay useful.
+ * The car view as a page (the lightbox's shareable URL; works without JavaScript), at its
+ * canonical address /cars/<id>-<make>-<model>-<year>: the bare id or any other slug answers 301
+ * to it (the query string kept). Unknown ids are a 404. A sold car still shows, with a 'Sold'
+ * notice, so old shared links stay useful. Similar available cars follow, on every car.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const id = parseCarId(params.id);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = carIdFromSlug(params.id);
   const found = notFoundIfMissing(id ? await getCar(id) : null, "Car not found");
-  // The page never shows the back-office fields.
-  return { car: toPublicCar(found) };
+  const url = new URL(request.url);
+  if (params.id !== carSlug(found)) throw redirect(`${carPath(found)}${url.search}`, 301);
+  const similar = await similarCars(found, SIMILAR_CARS_COUNT);
+  // The page never shows the back-office fields. The origin makes the preview and canonical URLs absolute.
+  return { car: toPublicCar(found), similar: similar.map(toCardCar), origin: url.origin };
 }
 
 export default function CarPage() {
-  const { car } = useLoaderData<typeof loader>();
+  const { car, similar, origin } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
   const photo = Number(search.get("photo")) || 0;
@@ -50,7 +67,7 @@ export default function CarPage() {
             images={car.images}
             alt={title}
             index={photo}
-            linkFor={(i) => `/cars/${car.id}${i ? `?photo=${i}` : ""}`}
+            linkFor={(i) => `${carPath(car)}${i ? `?photo=${i}` : ""}`}
           />
         </div>
         <div className={pages.carInfo}>
@@ -69,6 +86,12 @@ export default function CarPage() {
           </div>
           <h1 className={pages.carTitle}>{title}</h1>
           <p className={pages.carPrice}>{formatNaira(car.price)}</p>
+          {car.financing && !car.sold ? (
+            <p className={pages.carMonthly} data-testid="monthly-from">
+              From {formatNaira(monthlyFrom(car.price))}/month{" "}
+              <Link to={`/financing/${car.id}`}>Work out your loan</Link>
+            </p>
+          ) : null}
           {car.sold ? (
             <Notice tone="error" role="status" title="Sold">
               This car has been sold. Browse our current stock for similar cars.
@@ -80,6 +103,7 @@ export default function CarPage() {
               <ButtonLink to={`/browse?${new URLSearchParams({ make: car.make })}`} size="md">
                 See similar cars
               </ButtonLink>
+              <SaveButton car={car} labelled />
             </div>
           ) : (
             <div className={pages.actions}>
@@ -95,6 +119,7 @@ export default function CarPage() {
               >
                 Chat on WhatsApp
               </ButtonAnchor>
+              <SaveButton car={car} labelled />
             </div>
           )}
           <KeyFeatures features={car.keyfeatures} headingLevel={2} />
@@ -102,15 +127,30 @@ export default function CarPage() {
           {car.location ? <p className={pages.location}>Location: {car.location}</p> : null}
         </div>
       </div>
+      {similar.length ? (
+        <section className={pages.similar} aria-labelledby="similar-cars">
+          <h2 id="similar-cars">Similar cars</h2>
+          <CarGrid cars={similar} empty="" columns={4} />
+        </section>
+      ) : null}
+      <script
+        type="application/ld+json"
+        // Escaped for a script element (see jsonForScript); the CSP allows it by its hash like any inline script.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: structured data must be raw JSON text
+        dangerouslySetInnerHTML={{ __html: jsonForScript(carStructuredData(car, origin)) }}
+      />
     </Container>
   );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Car not found | ${site.name}` }];
-  const { car } = data;
-  const name = `${car.year} ${car.make} ${car.model}`;
+  const { car, origin } = data;
+  const name = carSearchName(car);
   const price = formatNaira(car.price);
+  const url = absoluteUrl(origin, carPath(car));
+  const image = carPreviewImage(car, origin);
+  const preview = carPreviewText(car);
   return [
     { title: `${name} for ${price}${car.sold ? " (Sold)" : ""} | ${site.name}` },
     {
@@ -123,6 +163,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
         .trim(),
     },
     { property: "og:title", content: `${name} for ${price}` },
+    { property: "og:description", content: preview },
+    { property: "og:type", content: "product" },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: site.name },
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: carTitle(car) },
+        ]
+      : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: `${name} for ${price}` },
+    { name: "twitter:description", content: preview },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    { tagName: "link", rel: "canonical", href: url },
+    // A sold car's page stays up for shared links, but search results should show cars one can buy.
+    ...(car.sold ? [{ name: "robots", content: "noindex" }] : []),
   ];
 };
 

@@ -1,10 +1,25 @@
 // An admin saving one car once a second through the public API, and checking right after each
 // save that the car's page and its API answer already show the new price.
+import { carPath } from "../../app/lib/car";
 import { decoded, get } from "./http";
 
 const READ_HEADERS = { "accept-encoding": "gzip, br" };
 
-type CarJson = Record<string, unknown> & { id: number; price: number; images: string[] };
+type CarJson = Record<string, unknown> & {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  price: number;
+  images: string[];
+};
+
+/** A car page's canonical path (/cars/<id>-<slug>: the bare id answers 301), read from the API. */
+export async function carPagePath(base: string, id: number): Promise<string> {
+  const res = await fetch(`${base}/api/cars/${id}`);
+  if (!res.ok) throw new Error(`GET /api/cars/${id} answered ${res.status}`);
+  return carPath((await res.json()) as CarJson);
+}
 
 /** Does the page show this price, however it is grouped ("₦12,345,001", "12 345 001", 12345001)? */
 export function showsPrice(html: string, price: number): boolean {
@@ -102,14 +117,16 @@ export async function runEditor(base: string, token: string, id: number, until: 
       await put.arrayBuffer();
       stats.saves++;
       // Read as the load does (and browsers do): a cache may keep one copy per encoding.
-      const page = await get(`${base}/cars/${id}`, { headers: READ_HEADERS }).catch((e: Error) => e);
+      const page = await get(`${base}${carPath(car)}`, { headers: READ_HEADERS }).catch((e: Error) => e);
       stats.reads++;
       if (page instanceof Error || page.status !== 200) {
         stats.readFailures++;
-        problem(`/cars/${id} after save ${n + 1}: ${page instanceof Error ? page.message : `status ${page.status}`}`);
+        problem(
+          `${carPath(car)} after save ${n + 1}: ${page instanceof Error ? page.message : `status ${page.status}`}`,
+        );
       } else if (!showsPrice(decoded(page).toString("utf8"), price)) {
         stats.stale++;
-        problem(`/cars/${id} after save ${n + 1}: the page does not show the new price ${price}`);
+        problem(`${carPath(car)} after save ${n + 1}: the page does not show the new price ${price}`);
       }
       const api = await get(`${base}/api/cars/${id}`, { headers: READ_HEADERS }).catch((e: Error) => e);
       stats.reads++;

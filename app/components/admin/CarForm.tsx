@@ -21,6 +21,7 @@ import {
   ENGINE_CAPACITIES,
   ENGINE_SIZES,
   KEY_FEATURES,
+  PLATE_STATES,
   YES_NO,
 } from "~/lib/car-options";
 import type { FieldErrors } from "~/lib/validation";
@@ -98,6 +99,34 @@ function YesNo({ name, label, values }: { name: string; label: string; values: C
         <Radio value="No" label="No" />
       </Group>
     </Radio.Group>
+  );
+}
+
+/** A yes/no that may not be known yet: a native select whose first choice, Unknown, is stored as empty. */
+function YesNoUnknown({
+  name,
+  label,
+  values,
+  errors,
+}: {
+  name: string;
+  label: string;
+  values: CarFormValues;
+  errors: FieldErrors;
+}) {
+  const value = text(values, name);
+  return (
+    <NativeSelect
+      name={name}
+      label={label}
+      defaultValue={value === "Yes" || value === "No" ? value : ""}
+      error={errors[name]}
+      data={[
+        { value: "", label: "Unknown" },
+        { value: "Yes", label: "Yes" },
+        { value: "No", label: "No" },
+      ]}
+    />
   );
 }
 
@@ -184,6 +213,34 @@ export function CarForm({
             <YesNo name="financing" label="Available for financing" values={values} />
             <YesNo name="registration" label="Registered" values={values} />
           </Group>
+        </Section>
+
+        <Section
+          title="Nigerian papers"
+          description="Leave Unknown until you have checked: buyers see Unknown, never No."
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            <YesNoUnknown name="customs_duty_paid" label="Customs duty paid" values={values} errors={errors} />
+            <NativeSelect
+              name="plate_state"
+              label="Plate state"
+              defaultValue={text(values, "plate_state")}
+              error={errors.plate_state}
+              data={[
+                { value: "", label: "Not registered / unknown" },
+                ...PLATE_STATES.map((s) => ({ value: s, label: s === "FCT" ? "FCT (Abuja)" : s })),
+              ]}
+            />
+            {field("previous_owners_ng", "Previous owners in Nigeria", {
+              type: "number",
+              min: 0,
+              max: 50,
+              inputMode: "numeric",
+              placeholder: "Unknown",
+            })}
+            <YesNoUnknown name="accident_free" label="Accident free" values={values} errors={errors} />
+            <YesNoUnknown name="flood_free" label="Flood free" values={values} errors={errors} />
+          </SimpleGrid>
         </Section>
 
         <Section title="Key Features" description="Tick everything the car has.">

@@ -16,11 +16,39 @@ type DetailCar = Pick<
   | "color"
   | "registration"
   | "keyfeatures"
+  | PaperworkField
 >;
 
-const na = (v: string | null | undefined) => (v?.trim() ? v : "N/A");
+type PaperworkField =
+  | "custom_paper"
+  | "customs_duty_paid"
+  | "plate_state"
+  | "previous_owners_ng"
+  | "accident_free"
+  | "flood_free"
+  | "registration";
 
-/** The car's facts as a description list (missing values show N/A). */
+const na = (v: string | null | undefined) => (v?.trim() ? v : "N/A");
+/** A yes/no nobody has checked yet is "Unknown", never "No". */
+const yesNoUnknown = (v: boolean | null | undefined) => (v === true ? "Yes" : v === false ? "No" : "Unknown");
+
+/** The Nigerian paperwork: what buyers ask before anything else about a used or imported car. */
+export function paperworkFacts(car: Pick<Car, PaperworkField>): [string, string][] {
+  return [
+    ["Custom Paper", na(car.custom_paper)],
+    ["Customs Duty Paid", yesNoUnknown(car.customs_duty_paid)],
+    ["Registered", car.registration ? "Yes" : "No"],
+    ["Plate State", car.plate_state === "FCT" ? "FCT (Abuja)" : na(car.plate_state)],
+    [
+      "Previous Owners (Nigeria)",
+      car.previous_owners_ng === null || car.previous_owners_ng === undefined ? "N/A" : String(car.previous_owners_ng),
+    ],
+    ["Accident Free", yesNoUnknown(car.accident_free)],
+    ["Flood Free", yesNoUnknown(car.flood_free)],
+  ];
+}
+
+/** The car's facts as a description list (missing values show N/A, unchecked paperwork Unknown). */
 export function carFacts(car: DetailCar): [string, string][] {
   return [
     ["Condition", na(car.condition)],
@@ -34,6 +62,7 @@ export function carFacts(car: DetailCar): [string, string][] {
     ["Custom Paper", na(car.custom_paper)],
     ["Color", na(car.color)],
     ["Registered", car.registration ? "Yes" : "No"],
+    ...paperworkFacts(car).filter(([label]) => label !== "Custom Paper" && label !== "Registered"),
   ];
 }
 

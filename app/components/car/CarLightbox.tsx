@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type CardCar, carTitle, type PublicCar } from "~/lib/car";
+import { type CardCar, carPath, carTitle, type PublicCar } from "~/lib/car";
 import { chatHref } from "~/lib/chat-link";
 import { formatNaira } from "~/lib/money";
 import { ButtonAnchor, ButtonLink } from "../ui/Button";
@@ -16,10 +16,10 @@ export function inspectionHref(car: { make: string; model: string }) {
 /**
  * Which car the lightbox shows. Lists carry only what their cards show, so opening it shows the
  * card's photo, name and price at once and loads the rest (every photo, key features, facts)
- * from the car's own page data (/cars/<id>, the same answer the page cache keeps). Opening it
- * writes /cars/<id> into the address bar (a link to share; the server renders that page too) and
- * closing puts the previous address back. It uses replaceState with the router's own state
- * object, so Remix's history stays as it was.
+ * from the car's own page data (its canonical /cars/<id>-<slug>, the same answer the page cache
+ * keeps). Opening it writes that URL into the address bar (a link to share; the server renders
+ * that page too) and closing puts the previous address back. It uses replaceState with the
+ * router's own state object, so Remix's history stays as it was.
  */
 export function useCarLightbox() {
   const [card, setCard] = useState<CardCar | null>(null);
@@ -30,9 +30,9 @@ export function useCarLightbox() {
     (next: CardCar) => {
       if (previous.current === null)
         previous.current = window.location.pathname + window.location.search + window.location.hash;
-      window.history.replaceState(window.history.state, "", `/cars/${next.id}`);
+      window.history.replaceState(window.history.state, "", carPath(next));
       setCard(next);
-      void load(`/cars/${next.id}`);
+      void load(carPath(next));
     },
     [load],
   );
@@ -116,7 +116,7 @@ export function CarLightbox({
               >
                 Chat on WhatsApp
               </ButtonAnchor>
-              <ButtonAnchor href={`/cars/${shown.id}`} variant="subtle">
+              <ButtonAnchor href={carPath(shown)} variant="subtle">
                 Open full page
               </ButtonAnchor>
             </div>

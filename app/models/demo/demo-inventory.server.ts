@@ -456,6 +456,21 @@ export interface DemoCar {
   soldAt: string | null;
 }
 
+const DEMO_PLATES = ["Lagos", "Lagos", "FCT", "Ogun", "Rivers", "Oyo"] as const;
+
+/** A demo car's Nigerian papers: known for most cars, unknown (null) for every fifth. */
+function demoPaperwork(i: number, condition: string): Partial<CarInput> {
+  if (i % 5 === 3) return {};
+  const used = condition !== "New";
+  return {
+    customs_duty_paid: condition === "Nigerian Used" || i % 3 !== 1,
+    plate_state: condition === "Nigerian Used" ? DEMO_PLATES[i % DEMO_PLATES.length] : null,
+    previous_owners_ng: condition === "Nigerian Used" ? 1 + (i % 3) : used ? 0 : null,
+    accident_free: i % 7 !== 2,
+    flood_free: i % 11 !== 6,
+  };
+}
+
 export function demoInventory(count = 64, now = new Date()): DemoCar[] {
   const rand = prng(20261121);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
@@ -525,6 +540,8 @@ export function demoInventory(count = 64, now = new Date()): DemoCar[] {
         location: pick(LOCATIONS),
         vin: null,
         keyfeatures: [...features],
+        // Paperwork from the position (no draw from the generator, so the rest of the stock stays as it was).
+        ...demoPaperwork(i, condition),
       },
       colorHex,
       imageCount: 2 + Math.floor(rand() * 5),
