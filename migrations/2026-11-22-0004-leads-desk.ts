@@ -156,6 +156,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await run("CREATE INDEX leads_created ON leads (created_at, id)");
   await run("CREATE INDEX leads_kind_created ON leads (kind, created_at, id)");
   await run("CREATE INDEX leads_status_created ON leads (status, created_at, id)");
+  await run("CREATE INDEX leads_kind_status_created ON leads (kind, status, created_at, id)");
   await run("CREATE INDEX leads_car_created ON leads (car_id, created_at, id) WHERE car_id IS NOT NULL");
 
   await run(`

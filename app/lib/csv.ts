@@ -37,13 +37,15 @@ export function csvText(header: readonly string[], rows: Iterable<readonly CsvVa
 }
 
 /**
- * A CSV as a byte stream: the BOM and the header first, then each batch of rows as it comes
- * from `batches` (pulled only when the reader wants more, so a large export is never held in
- * memory as one string). Stops reading the source when the reader goes away.
+ * A CSV as a byte stream: the BOM and the header first, then each batch of items as it comes
+ * from `batches`, written row by row with `toRow` (pulled only when the reader wants more, so a
+ * large export is never held in memory as one string). Stops reading the source when the reader
+ * goes away.
  */
-export function csvStream(
+export function csvStream<T>(
   header: readonly string[],
-  batches: AsyncIterable<readonly (readonly CsvValue[])[]>,
+  batches: AsyncIterable<readonly T[]>,
+  toRow: (item: T) => readonly CsvValue[],
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
@@ -61,11 +63,11 @@ export function csvStream(
         return;
       }
       let chunk = "";
-      for (const row of next.value) chunk += csvRow(row);
+      for (const item of next.value) chunk += csvRow(toRow(item));
       if (chunk) controller.enqueue(encoder.encode(chunk));
     },
     async cancel() {
-      await iterator.return?.();
+      await iterator.return?.(undefined);
     },
   });
 }

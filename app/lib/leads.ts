@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isCalendarDate } from "./lagos-time";
+import { isCalendarDate, lagosDate, lagosDateTime } from "./lagos-time";
+import { formatNigerianPhone } from "./phone";
 
 /**
  * The dealer's leads inbox: the kinds of lead, their statuses, the inbox filters as a query
@@ -131,4 +132,77 @@ export function whatsappChatUrl(phone: string): string {
 /** A buyer's phone as a tel: link. */
 export function telUrl(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** Who a lead is, for headings and the activity trail: the name, or what it is when there is none. */
+export function leadName(lead: { kind: LeadKind; name: string | null }): string {
+  return lead.name ?? (lead.kind === "whatsapp" ? "WhatsApp visitor" : "No name given");
+}
+
+/** The audit-trail entry of a change to a lead: "status New → Contacted; note changed". */
+export function leadActivity(
+  lead: { kind: LeadKind; id: number; name: string | null; status: LeadStatus; note: string | null },
+  change: { changed: readonly ("status" | "note")[]; before: { status: LeadStatus; note: string | null } },
+) {
+  const parts: string[] = [];
+  if (change.changed.includes("status"))
+    parts.push(`status ${LEAD_STATUS_LABELS[change.before.status]} → ${LEAD_STATUS_LABELS[lead.status]}`);
+  if (change.changed.includes("note")) parts.push(lead.note ? `note: ${lead.note.slice(0, 200)}` : "note cleared");
+  return {
+    action: "lead.update" as const,
+    target: { id: `${lead.kind}/${lead.id}`, label: `${LEAD_KIND_LABELS[lead.kind]}: ${leadName(lead)}` },
+    detail: parts.join("; "),
+  };
+}
+
+/** The leads CSV (inbox export and the newsletter list): one row per lead, times in Lagos time. */
+export const LEAD_CSV_HEADER = [
+  "Kind",
+  "Id",
+  "Received (Lagos time)",
+  "Status",
+  "Name",
+  "Phone",
+  "Email",
+  "Car id",
+  "Summary",
+  "Note",
+  "Updated by",
+  "Updated at (Lagos time)",
+] as const;
+
+export function leadCsvRow(lead: {
+  kind: LeadKind;
+  id: number;
+  created_at: string;
+  status: LeadStatus;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  car_id: number | null;
+  summary: string;
+  note: string | null;
+  updated_by: string | null;
+  updated_at: string | null;
+}) {
+  return [
+    LEAD_KIND_LABELS[lead.kind],
+    lead.id,
+    lagosDateTime(lead.created_at),
+    LEAD_STATUS_LABELS[lead.status],
+    lead.name,
+    lead.phone ? formatNigerianPhone(lead.phone) : null,
+    lead.email,
+    lead.car_id,
+    lead.summary,
+    lead.note,
+    lead.updated_by,
+    lagosDateTime(lead.updated_at),
+  ];
+}
+
+/** "leads-2026-11-22.csv", or "newsletter-subscribers-2026-11-22.csv" for the newsletter list. */
+export function leadCsvFilename(filters: LeadFilters, now: Date = new Date()): string {
+  const day = lagosDate(now);
+  return filters.kind === "newsletter" ? `newsletter-subscribers-${day}.csv` : `leads-${day}.csv`;
 }

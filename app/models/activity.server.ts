@@ -114,3 +114,13 @@ export async function activityFor(kind: ActivityKind, id: string, limit = 20): P
     .limit(limit)
     .execute();
 }
+
+/** A car as an entry's target: its id and name ("Toyota Camry 2020"); read before a delete. */
+export async function carTarget(id: number): Promise<{ id: number; label: string | null }> {
+  const car = await getDb()
+    .selectFrom("cars")
+    .select(["make", "model", "year"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return { id, label: car ? `${car.make} ${car.model} ${car.year}` : null };
+}

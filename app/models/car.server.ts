@@ -504,7 +504,11 @@ export async function markCarSold(id: number, sale: CarSale): Promise<MarkSoldRe
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.selectFrom("cars").select(["id", "sold"]).where("id", "=", id).executeTakeFirst();
+      const row = await trx
+        .selectFrom("cars")
+        .select(["id", "sold", "price", "created_at"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!row) return "not-found";
       if (row.sold === 1) return "already-sold";
       const now = nowIso();
@@ -519,6 +523,9 @@ export async function markCarSold(id: number, sale: CarSale): Promise<MarkSoldRe
           date_sold: sale.dateSold,
           time_sold: sale.timeSold,
           created_at: now,
+          // For the reports: the price it sold at and when it was listed, kept if the car is deleted later.
+          price: row.price,
+          listed_at: row.created_at,
         })
         .execute();
       await trx.updateTable("cars").set({ sold: 1, updated_at: now }).where("id", "=", id).execute();

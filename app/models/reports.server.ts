@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { lagosDayEnd, lagosDayStart, monthsBetween } from "~/lib/lagos-time";
 import type { LeadKind } from "~/lib/leads";
+import type { ReportFigures } from "~/lib/report";
 import { getDb } from "../../db/database.server";
 
 /**
@@ -14,32 +15,7 @@ export interface ReportRange {
   to: string; // YYYY-MM-DD
 }
 
-export interface Report {
-  range: ReportRange;
-  /** Every month the range touches, YYYY-MM. */
-  months: string[];
-  /** Cars in stock now (unsold), and their total asking price in naira. */
-  stock: { count: number; value: number };
-  sales: {
-    /** Cars sold and their sale value, one entry per month of `months`. */
-    count: number[];
-    value: number[];
-    totalCount: number;
-    totalValue: number;
-    /** Sales in the range with no recorded price (old sales of cars deleted before prices were kept). */
-    withoutPrice: number;
-    /** Mean days from listing to sale over the range's sales with a known listing date; null if none. */
-    averageDaysToSale: number | null;
-  };
-  leads: {
-    /** Leads received per kind, one entry per month of `months`. */
-    byKind: Record<LeadKind, number[]>;
-    total: number;
-    won: number;
-    /** won / total, from 0 to 1; null when there were no leads. */
-    wonShare: number | null;
-  };
-}
+export type Report = ReportFigures;
 
 /** The SQL month (Lagos) of a stored UTC timestamp column. */
 const lagosMonth = (column: string) => sql<string>`strftime('%Y-%m', ${sql.ref(column)}, '+1 hours')`;

@@ -7,6 +7,7 @@ import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
 import { carFormValues, carListingStatus, readCarUpload } from "~/http/car-upload.server";
 import type { FormFailure } from "~/http/forms.server";
+import { carTarget, recordActivity } from "~/models/activity.server";
 import { addCar, CarListingError } from "~/models/car-listing.server";
 
 type CarFormFailure = Omit<FormFailure, "values"> & { values: Record<string, string | string[]> };
@@ -17,10 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   try {
     const { fields, files } = await readCarUpload(request);
-    await addCar(fields, files);
+    const id = await addCar(fields, files);
+    await recordActivity(admin, { action: "car.create", target: await carTarget(id) });
   } catch (e) {
     if (!(e instanceof CarListingError)) throw e;
     const failure: CarFormFailure = {

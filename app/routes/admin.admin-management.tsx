@@ -8,6 +8,7 @@ import { confirmOwnPassword, LoginError, requireAdmin } from "~/http/auth.server
 import { clientIp } from "~/http/request.server";
 import { AddAdminSchema, ChangePasswordSchema, RemoveAdminSchema } from "~/lib/admin-schema";
 import { firstError, validate } from "~/lib/validation";
+import { recordActivity } from "~/models/activity.server";
 import { AdminError, changeAdminPassword, createAdmin, listAdmins, removeAdmin } from "~/models/admin.server";
 import { deleteOtherSessions } from "~/models/session.server";
 
@@ -43,7 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "add") {
       const parsed = validate(AddAdminSchema, form);
       if (!parsed.ok) return fail(firstError(parsed.fieldErrors), 400);
-      await createAdmin(parsed.data.username, parsed.data.password);
+      const added = await createAdmin(parsed.data.username, parsed.data.password);
+      await recordActivity(me, { action: "admin.add", target: { id: added.username } });
       return done("Admin added successfully");
     }
     if (intent === "change") {
@@ -52,12 +54,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await confirmOwnPassword(clientIp(context), me, parsed.data.currentPassword);
       const admin = await changeAdminPassword(parsed.data.username, parsed.data.newPassword);
       await deleteOtherSessions(admin.id, admin.id === me.id ? token : null); // their other devices sign in again
+      await recordActivity(me, { action: "admin.password", target: { id: admin.username } });
       return done("Password changed successfully");
     }
     const parsed = validate(RemoveAdminSchema, form);
     if (!parsed.ok) return fail(firstError(parsed.fieldErrors), 400);
     await confirmOwnPassword(clientIp(context), me, parsed.data.currentPassword);
     const removed = await removeAdmin(me.id, parsed.data.username);
+    await recordActivity(me, { action: "admin.remove", target: { id: removed.username } });
     return done(`Admin '${removed.username}' removed successfully`);
   } catch (e) {
     if (e instanceof LoginError) return fail(e.message, e.status);

@@ -10,6 +10,7 @@ import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
 import { parsePage } from "~/lib/car-filters";
+import { carTarget, recordActivity } from "~/models/activity.server";
 import { deleteCar, getCar, markCarSold, pageCars, parseCarId } from "~/models/car.server";
 
 const DONE_MESSAGES: Record<string, string> = {
@@ -54,7 +55,7 @@ function lagosTime(d: Date): string {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const form = await request.formData();
   const intent = form.get("intent");
   const id = parseCarId(String(form.get("id") ?? ""));
@@ -66,7 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return fallback;
     };
   if (intent === "delete") {
+    const target = id ? await carTarget(id) : null;
     const ok = id ? await deleteCar(id).catch(logged(false)) : false;
+    if (ok && target) await recordActivity(admin, { action: "car.delete", target });
     return ok
       ? redirect("/admin/create-listing?done=deleted")
       : data({ error: "Error deleting car" }, { status: id ? 404 : 400 });
@@ -84,6 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
           timeSold: lagosTime(now),
         }).catch(logged("failed" as const))
       : "not-found";
+    if (car && result === "ok") await recordActivity(admin, { action: "car.sold", target: await carTarget(car.id) });
     return result === "ok"
       ? redirect("/admin/create-listing?done=sold")
       : data({ error: "Error marking car as sold" }, { status: result === "not-found" ? 404 : 400 });

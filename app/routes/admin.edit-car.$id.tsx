@@ -9,6 +9,7 @@ import { carFormValues, carListingStatus, readCarUpload } from "~/http/car-uploa
 import type { FormFailure } from "~/http/forms.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import type { Car } from "~/lib/car";
+import { carTarget, recordActivity } from "~/models/activity.server";
 import { getCar, parseCarId } from "~/models/car.server";
 import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
 
@@ -43,12 +44,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const id = parseCarId(params.id);
   try {
     if (!id) throw new CarListingError("Car not found", "not-found");
     const { fields, files } = await readCarUpload(request);
     await saveCarEdit(id, fields, files);
+    await recordActivity(admin, { action: "car.update", target: await carTarget(id) });
   } catch (e) {
     if (!(e instanceof CarListingError)) throw e;
     const failure: CarFormFailure = {

@@ -1,21 +1,137 @@
-import { Paper, Text } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { MonthlyChart } from "~/components/admin/MonthlyChart";
+import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
+import { lagosDateTime, monthLabel } from "~/lib/lagos-time";
+import { LEAD_KIND_LABELS, LEAD_KINDS, type LeadKind } from "~/lib/leads";
+import { formatNaira, formatNumber } from "~/lib/money";
+import { parseReportRange, percent } from "~/lib/report";
+import { buildReport } from "~/models/reports.server";
 
+const KIND_COLORS: Record<LeadKind, string> = {
+  inspection: "cyan.6",
+  contact: "grape.6",
+  loan: "orange.6",
+  newsletter: "teal.6",
+  whatsapp: "green.7",
+};
+
+/** Reports over a date range (this year unless asked): stock, sales, days to sell, leads and leads won. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  const choice = parseReportRange(new URL(request.url).searchParams);
+  const report = await buildReport({ from: choice.from, to: choice.to });
+  return { report, problem: choice.problem, generatedAt: new Date().toISOString() };
 }
 
-export default function Reports() {
+/** A headline figure: its label, the figure, and a word of context. */
+function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
-    <AdminPage title="Reports">
-      <Paper withBorder radius="md" p="xl" shadow="xs">
-        <Text c="dimmed">Reports (To be implemented)</Text>
+    <Paper withBorder radius="md" p="md" shadow="xs" data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.5}>
+        {label}
+      </Text>
+      <Text fz={24} fw={800} lh={1.2} mt={4} style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed" mt={2}>
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** "₦25M" for a chart's axis. */
+const compactNaira = (n: number) =>
+  `₦${new Intl.NumberFormat("en-NG", { notation: "compact", maximumFractionDigits: 1 }).format(n)}`;
+
+export default function Reports() {
+  const { report, problem, generatedAt } = useLoaderData<typeof loader>();
+  const { range, months, stock, sales, leads } = report;
+  const multiYear = range.from.slice(0, 4) !== range.to.slice(0, 4);
+  const labels = months.map((m) => monthLabel(m, multiYear));
+  const csvHref = `/admin/report.csv?${new URLSearchParams({ from: range.from, to: range.to })}`;
+  return (
+    <AdminPage
+      title="Reports"
+      description={`${range.from} to ${range.to} (Lagos time). Stock figures are as of ${lagosDateTime(generatedAt)}.`}
+      actions={
+        <Button component="a" href={csvHref} variant="light" download>
+          Download CSV
+        </Button>
+      }
+    >
+      <Paper withBorder radius="md" p="md" shadow="xs">
+        <Form method="get" key={`${range.from}|${range.to}`} aria-label="Report period">
+          <Group align="flex-end" gap="sm">
+            <TextInput label="From" name="from" type="date" defaultValue={range.from} required />
+            <TextInput label="To" name="to" type="date" defaultValue={range.to} required />
+            <Button type="submit">Show</Button>
+            <Button component={Link} to="/admin/report" variant="default">
+              This year
+            </Button>
+          </Group>
+        </Form>
       </Paper>
+      {problem ? <Notice kind="error">{`${problem} Showing this year instead.`}</Notice> : null}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md">
+        <Figure label="Stock on hand" value={`${formatNumber(stock.count)} cars`} testId="report-stock-count" />
+        <Figure label="Stock value" value={formatNaira(stock.value)} testId="report-stock-value" />
+        <Figure label="Cars sold" value={formatNumber(sales.totalCount)} testId="report-sold" />
+        <Figure label="Sales value" value={formatNaira(sales.totalValue)} testId="report-sales-value" />
+        <Figure
+          label="Average days to sell"
+          value={sales.averageDaysToSale === null ? "N/A" : `${formatNumber(sales.averageDaysToSale)} days`}
+          hint="From listing to sale"
+          testId="report-days-to-sale"
+        />
+        <Figure label="Leads" value={formatNumber(leads.total)} testId="report-leads" />
+        <Figure
+          label="Leads won"
+          value={percent(leads.wonShare)}
+          hint={`${formatNumber(leads.won)} of ${formatNumber(leads.total)}`}
+          testId="report-won-share"
+        />
+      </SimpleGrid>
+      {sales.withoutPrice > 0 ? (
+        <Notice kind="info">
+          {`${sales.withoutPrice} of the sales in this period have no recorded price (cars deleted before sale ` +
+            "prices were kept); the sales value leaves them out."}
+        </Notice>
+      ) : null}
+      <Stack gap="lg">
+        <MonthlyChart
+          title="Cars Sold Per Month"
+          labels={labels}
+          series={[{ name: "Cars Sold", color: "#111111", values: sales.count }]}
+        />
+        <MonthlyChart
+          title="Sales Value Per Month"
+          labels={labels}
+          series={[{ name: "Sales Value", color: "brand.7", values: sales.value }]}
+          format={formatNaira}
+          axisFormat={compactNaira}
+        />
+        <MonthlyChart
+          title="Leads Per Month"
+          labels={labels}
+          series={LEAD_KINDS.map((k) => ({
+            name: LEAD_KIND_LABELS[k],
+            color: KIND_COLORS[k],
+            values: leads.byKind[k],
+          }))}
+        />
+      </Stack>
     </AdminPage>
   );
 }
 
-export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+export function ErrorBoundary() {
+  return <AdminRouteError title="Reports" failure="Failed to load the reports. Please try again." />;
+}

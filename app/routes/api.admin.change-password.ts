@@ -5,6 +5,7 @@ import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { ChangePasswordSchema } from "~/lib/admin-schema";
 import { firstError } from "~/lib/validation";
+import { recordActivity } from "~/models/activity.server";
 import { AdminError, changeAdminPassword } from "~/models/admin.server";
 import { deleteOtherSessions } from "~/models/session.server";
 
@@ -22,6 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await confirmOwnPassword(clientIp(context), caller, body.data.currentPassword);
     const admin = await changeAdminPassword(body.data.username, body.data.newPassword);
     await deleteOtherSessions(admin.id, admin.id === caller.id ? token : null);
+    await recordActivity(caller, { action: "admin.password", target: { id: admin.username } });
     return Response.json({ message: "Password changed successfully" });
   } catch (e) {
     if (e instanceof LoginError) return loginErrorResponse(e);

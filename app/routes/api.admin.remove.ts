@@ -5,6 +5,7 @@ import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { RemoveAdminSchema } from "~/lib/admin-schema";
 import { firstError } from "~/lib/validation";
+import { recordActivity } from "~/models/activity.server";
 import { AdminError, removeAdmin } from "~/models/admin.server";
 
 /**
@@ -19,6 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await confirmOwnPassword(clientIp(context), caller, body.data.currentPassword);
     const removed = await removeAdmin(caller.id, body.data.username);
+    await recordActivity(caller, { action: "admin.remove", target: { id: removed.username } });
     return Response.json({ message: "Admin removed successfully", admin: { username: removed.username } });
   } catch (e) {
     if (e instanceof LoginError) return loginErrorResponse(e);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
+import { carTarget, recordActivity } from "~/models/activity.server";
 import { deleteCar, getCar, parseCarId } from "~/models/car.server";
 import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
 
@@ -16,16 +17,20 @@ export async function loader({ params }: LoaderFunctionArgs) {
 /** PUT /api/cars/{id} (bearer, multipart plus existingImages) and DELETE /api/cars/{id} (bearer). */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  await requireAdminApi(request);
+  const { admin } = await requireAdminApi(request);
   const id = parseCarId(params.id);
   if (!id) return jsonError("Car not found", 404);
   if (request.method === "DELETE") {
-    return (await deleteCar(id)) ? Response.json({ message: "Car deleted" }) : jsonError("Car not found", 404);
+    const target = await carTarget(id);
+    if (!(await deleteCar(id))) return jsonError("Car not found", 404);
+    await recordActivity(admin, { action: "car.delete", target });
+    return Response.json({ message: "Car deleted" });
   }
   try {
     if (!(await getCar(id))) return jsonError("Car not found", 404); // before reading any photo
     const { fields, files } = await readCarUpload(request);
     await saveCarEdit(id, fields, files);
+    await recordActivity(admin, { action: "car.update", target: await carTarget(id) });
     return Response.json({ message: "Car updated successfully", car: await getCar(id) });
   } catch (e) {
     if (e instanceof CarListingError) return carListingErrorResponse(e);

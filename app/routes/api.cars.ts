@@ -5,6 +5,7 @@ import { hasAuthorization } from "~/http/request.server";
 import { listResponse, methodNotAllowed, parsePaging } from "~/http/responses.server";
 import { toPublicCar } from "~/lib/car";
 import { parseCarFilters } from "~/lib/car-filters";
+import { carTarget, recordActivity } from "~/models/activity.server";
 import { getCar, pageCars } from "~/models/car.server";
 import { addCar, CarListingError } from "~/models/car-listing.server";
 
@@ -31,10 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/cars (bearer, multipart): adds a car with its images (upload rules: docs/architecture.md). */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await requireAdminApi(request);
+  const { admin } = await requireAdminApi(request);
   try {
     const { fields, files } = await readCarUpload(request);
     const id = await addCar(fields, files);
+    await recordActivity(admin, { action: "car.create", target: await carTarget(id) });
     return Response.json({ message: "Car added successfully", car: await getCar(id) }, { status: 201 });
   } catch (e) {
     if (e instanceof CarListingError) return carListingErrorResponse(e);

@@ -11,13 +11,26 @@ export interface ChartSeries {
 }
 
 /**
- * A Jan-Dec bar chart with the legend on top. Charts need JavaScript (recharts measures the
- * page), so the same numbers are always shown as a table too.
+ * A bar chart per month (Jan to Dec unless `labels` names other months) with the legend on top.
+ * Charts need JavaScript (recharts measures the page), so the same numbers are always shown as a
+ * table too; `format` writes the table's figures (e.g. naira), `axisFormat` the chart's.
  */
-export function MonthlyChart({ title, series }: { title: string; series: ChartSeries[] }) {
+export function MonthlyChart({
+  title,
+  series,
+  labels = MONTH_LABELS,
+  format = String,
+  axisFormat,
+}: {
+  title: string;
+  series: ChartSeries[];
+  labels?: readonly string[];
+  format?: (value: number) => string;
+  axisFormat?: (value: number) => string;
+}) {
   const hydrated = useHydrated();
   const narrow = useMediaQuery("(max-width: 36em)");
-  const data = MONTH_LABELS.map((month, i) => ({
+  const data = labels.map((month, i) => ({
     month,
     ...Object.fromEntries(series.map((s) => [s.name, s.values[i] ?? 0])),
   }));
@@ -50,16 +63,17 @@ export function MonthlyChart({ title, series }: { title: string; series: ChartSe
             tick: { transform: "translate(0, 10)", fontSize: narrow ? 10 : 12, fill: "currentColor" },
           }}
           yAxisProps={{ allowDecimals: false }}
+          valueFormatter={axisFormat}
           barProps={{ radius: [4, 4, 0, 0] }}
         />
       ) : null}
-      <Table.ScrollContainer minWidth={640} mt="md">
+      <Table.ScrollContainer minWidth={Math.max(640, labels.length * 56)} mt="md">
         <Table striped withTableBorder fz="xs" ta="center" verticalSpacing={4}>
           <Table.Caption>Monthly counts for {title.toLowerCase()}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th ta="left">Series</Table.Th>
-              {MONTH_LABELS.map((m) => (
+              {labels.map((m) => (
                 <Table.Th key={m} ta="center">
                   {m}
                 </Table.Th>
@@ -85,8 +99,10 @@ export function MonthlyChart({ title, series }: { title: string; series: ChartSe
                     {s.name}
                   </Text>
                 </Table.Th>
-                {MONTH_LABELS.map((m, i) => (
-                  <Table.Td key={m}>{s.values[i] ?? 0}</Table.Td>
+                {labels.map((m, i) => (
+                  <Table.Td key={m} style={{ whiteSpace: "nowrap" }}>
+                    {format(s.values[i] ?? 0)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

@@ -1,6 +1,11 @@
 /** The back office's side navigation (see docs/product.md, Back office). */
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", icon: "M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z" },
+  {
+    to: "/admin/leads",
+    label: "Leads",
+    icon: "M4 4h16v11h-5a3 3 0 0 1-6 0H4V4zm0 13h3.5a5 5 0 0 0 9 0H20v3H4v-3z",
+  },
   { to: "/admin/create-listing", label: "Create Listing", icon: "M3 5h18v2H3V5zm0 6h18v2H3v-2zm0 6h12v2H3v-2z" },
   { to: "/admin/add-car", label: "Add Car", icon: "M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5z" },
   {
@@ -14,6 +19,11 @@ export const ADMIN_NAV = [
     icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5z",
   },
   { to: "/admin/report", label: "Reports", icon: "M5 3h2v18H5V3zm6 6h2v12h-2V9zm6 4h2v8h-2v-8z" },
+  {
+    to: "/admin/activity",
+    label: "Activity",
+    icon: "M13 3a9 9 0 1 1-8.5 6H7a7 7 0 1 0 6-4V3zm-1 5h2v5l4 2-1 1.7-5-2.7V8zM3 4l4 4H3V4z",
+  },
 ] as const;
 
 export function isActive(pathname: string, to: string): boolean {

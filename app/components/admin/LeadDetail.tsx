@@ -1,0 +1,215 @@
+import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { activityActionLabel } from "~/lib/activity";
+import { lagosDateTime } from "~/lib/lagos-time";
+import {
+  LEAD_NOTE_MAX,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type LeadStatus,
+  telUrl,
+  whatsappChatUrl,
+} from "~/lib/leads";
+import { formatNaira } from "~/lib/money";
+import { formatNigerianPhone } from "~/lib/phone";
+
+type FieldValue = string | number | null;
+
+/** How each stored field of a lead is labelled and shown. */
+const LABELS: Record<string, string> = {
+  name: "Full name",
+  phone: "Phone number",
+  email: "Email address",
+  car_make: "Car make",
+  car_model: "Car model",
+  inspection_date: "Inspection date",
+  other_info: "Other information",
+  message: "Message",
+  car_label: "Car",
+  from_path: "Clicked on page",
+  car_name: "Car",
+  loan_amount: "Loan amount",
+  initial_deposit: "Initial deposit",
+  loan_period: "Loan period",
+  monthly_repayment: "Monthly repayment",
+  age_bracket: "Age bracket",
+  client_location: "Location",
+  employment_status: "Employment status",
+  income_range: "Monthly income",
+  client_id: "Valid means of ID?",
+  bvn_available: "BVN available?",
+  deposit_available: "Deposit ready?",
+  referral: "How did you hear about us?",
+  created_at: "Sent",
+};
+const MONEY = new Set(["loan_amount", "initial_deposit", "monthly_repayment"]);
+
+function shown(key: string, value: FieldValue): string {
+  if (value === null || value === "") return "N/A";
+  if (MONEY.has(key)) return formatNaira(value);
+  if (key === "phone" && typeof value === "string") return formatNigerianPhone(value);
+  if (key === "created_at" && typeof value === "string") return lagosDateTime(value);
+  return String(value);
+}
+
+/** Everything the buyer sent, as a labelled list. */
+export function LeadFields({ title, fields }: { title: string; fields: Record<string, FieldValue> }) {
+  const entries = Object.entries(fields);
+  return (
+    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs" component="section" aria-label={title}>
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {entries.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Nothing was stored.
+        </Text>
+      ) : (
+        <dl style={{ margin: 0, display: "grid", gap: 8 }}>
+          {entries.map(([key, value]) => (
+            <div key={key}>
+              <Text component="dt" size="xs" c="dimmed" fw={700} tt="uppercase" lts={0.4}>
+                {LABELS[key] ?? key}
+              </Text>
+              <Text component="dd" size="sm" m={0} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {shown(key, value)}
+              </Text>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Paper>
+  );
+}
+
+/** One-tap answers: call, WhatsApp, email. */
+export function AnswerLinks({ phone, email, name }: { phone: string | null; email: string | null; name: string }) {
+  if (!phone && !email) return null;
+  return (
+    <Group gap="sm">
+      {phone ? (
+        <Button component="a" href={telUrl(phone)} aria-label={`Call ${name}`}>
+          Call {formatNigerianPhone(phone)}
+        </Button>
+      ) : null}
+      {phone ? (
+        <Button
+          component="a"
+          href={whatsappChatUrl(phone)}
+          target="_blank"
+          rel="noopener noreferrer"
+          color="green"
+          aria-label={`WhatsApp ${name}`}
+        >
+          WhatsApp
+        </Button>
+      ) : null}
+      {email ? (
+        <Button component="a" href={`mailto:${email}`} variant="default" aria-label={`Email ${name}`}>
+          Email
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The status and note form: a plain post, so it works without JavaScript. */
+export function LeadStatusForm({
+  status,
+  note,
+  error,
+  fieldErrors,
+}: {
+  status: LeadStatus;
+  note: string | null;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs" component="section" aria-label="Status">
+      <Title order={2} fz="lg" mb="sm">
+        Status and note
+      </Title>
+      <Form method="post" key={`${status}:${note ?? ""}`}>
+        <Stack gap="sm">
+          <NativeSelect
+            label="Status"
+            name="status"
+            defaultValue={status}
+            data={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
+            error={fieldErrors?.status}
+          />
+          <Textarea
+            label="Note"
+            name="note"
+            defaultValue={note ?? ""}
+            autosize
+            minRows={3}
+            maxLength={LEAD_NOTE_MAX}
+            description={`Optional, for colleagues: what was said, what happens next (up to ${LEAD_NOTE_MAX}).`}
+            error={fieldErrors?.note}
+          />
+          {error ? (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Group>
+            <Button type="submit" loading={busy}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+export interface LeadHistoryEntry {
+  id: number;
+  created_at: string;
+  admin_username: string;
+  action: string;
+  detail: string | null;
+}
+
+/** Who changed this lead, when, and how (from the activity trail). */
+export function LeadHistory({ entries }: { entries: LeadHistoryEntry[] }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs" component="section" aria-label="History">
+      <Title order={2} fz="lg" mb="sm">
+        History
+      </Title>
+      {entries.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Nobody has changed this lead yet.
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {entries.map((e) => (
+            <Text component="li" key={e.id} size="sm">
+              <b>{e.admin_username}</b> · {lagosDateTime(e.created_at)} · {activityActionLabel(e.action)}
+              {e.detail ? `: ${e.detail}` : ""}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Anchor component={Link} to="/admin/activity?kind=lead" size="sm" mt="sm" display="inline-block">
+        All lead activity
+      </Anchor>
+    </Paper>
+  );
+}
+
+/** Two columns on wide screens (what was sent; status and history), one on phones. */
+export function LeadLayout({ main, side }: { main: ReactNode; side: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Stack gap="lg">{main}</Stack>
+      <Stack gap="lg">{side}</Stack>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,54 @@
+import { Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadFilters } from "~/lib/leads";
+
+const KIND_OPTIONS = [
+  { value: "", label: "All kinds" },
+  ...LEAD_KINDS.map((k) => ({ value: k, label: LEAD_KIND_LABELS[k] })),
+];
+const STATUS_OPTIONS = [
+  { value: "", label: "All statuses" },
+  ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
+];
+
+/**
+ * The inbox filters: a GET form (native selects and date fields), so it works without
+ * JavaScript and every filtered view has its own address.
+ */
+export function LeadFilterForm({ filters }: { filters: LeadFilters }) {
+  // A new key per filter set: the fields show the filters after a navigation too.
+  const key = JSON.stringify(filters);
+  return (
+    <Paper withBorder radius="md" p="md" shadow="xs">
+      <Form method="get" action="/admin/leads" key={key} aria-label="Filter leads">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
+          <TextInput
+            label="Search"
+            name="q"
+            type="search"
+            defaultValue={filters.q ?? ""}
+            placeholder="Name, phone, email or message"
+          />
+          <NativeSelect label="Kind" name="kind" data={KIND_OPTIONS} defaultValue={filters.kind ?? ""} />
+          <NativeSelect label="Status" name="status" data={STATUS_OPTIONS} defaultValue={filters.status ?? ""} />
+          <TextInput label="From" name="from" type="date" defaultValue={filters.from ?? ""} />
+          <TextInput label="To" name="to" type="date" defaultValue={filters.to ?? ""} />
+          <TextInput
+            label="Car id"
+            name="car"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            defaultValue={filters.car === undefined ? "" : String(filters.car)}
+            placeholder="e.g. 12"
+          />
+        </SimpleGrid>
+        <Group mt="md" gap="sm">
+          <Button type="submit">Filter</Button>
+          <Button component={Link} to="/admin/leads" variant="default">
+            Clear
+          </Button>
+        </Group>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,199 @@
+import { describe, expect, it } from "vitest";
+import { isCalendarDate, lagosDate, lagosDateTime, lagosDayEnd, lagosDayStart, monthsBetween } from "./lagos-time";
+import {
+  LeadUpdateSchema,
+  leadActivity,
+  leadCsvFilename,
+  leadCsvRow,
+  leadFilterQuery,
+  parseLeadFilters,
+  parseLeadId,
+  telUrl,
+  whatsappChatUrl,
+} from "./leads";
+import { parseReportRange, percent, reportCsv } from "./report";
+import { validate } from "./validation";
+
+describe("inbox filters", () => {
+  it("reads every filter and names the unreadable ones", () => {
+    const params = new URLSearchParams("kind=Loan&status=won&from=2026-03-01&to=2026-03-31&car=12&q=%20ade%20");
+    expect(parseLeadFilters(params)).toEqual({
+      filters: { kind: "loan", status: "won", from: "2026-03-01", to: "2026-03-31", car: 12, q: "ade" },
+      ignored: [],
+    });
+    const bad = parseLeadFilters(new URLSearchParams("kind=fax&status=maybe&from=2026-02-30&to=soon&car=x"));
+    expect(bad).toEqual({ filters: {}, ignored: ["kind", "status", "from", "to", "car"] });
+    expect(parseLeadFilters(new URLSearchParams("kind=all&status=&car="))).toEqual({ filters: {}, ignored: [] });
+  });
+
+  it("writes a canonical query string without empty values", () => {
+    expect(leadFilterQuery({})).toBe("");
+    expect(leadFilterQuery({ status: "new", q: "a b", car: 3 })).toBe("?status=new&car=3&q=a+b");
+  });
+
+  it("takes lead ids as non-zero integers (loan leads from client information alone are negative)", () => {
+    expect(parseLeadId("12")).toBe(12);
+    expect(parseLeadId("-4")).toBe(-4);
+    expect(parseLeadId("0")).toBeNull();
+    expect(parseLeadId("1.5")).toBeNull();
+    expect(parseLeadId(undefined)).toBeNull();
+  });
+});
+
+describe("a change to a lead", () => {
+  it("takes a status and/or a note; a blank or null note clears it; a bad status is refused", () => {
+    expect(validate(LeadUpdateSchema, { status: "contacted", note: " Called, coming Saturday " })).toMatchObject({
+      ok: true,
+      data: { status: "contacted", note: "Called, coming Saturday" },
+    });
+    expect(validate(LeadUpdateSchema, { note: null })).toMatchObject({ ok: true, data: { note: null } });
+    expect(validate(LeadUpdateSchema, { status: "won" })).toMatchObject({ ok: true, data: { status: "won" } });
+    expect(validate(LeadUpdateSchema, { status: "closed" })).toMatchObject({
+      ok: false,
+      fieldErrors: { status: "Status must be one of: new, contacted, won, lost" },
+    });
+    expect(validate(LeadUpdateSchema, {})).toMatchObject({
+      ok: false,
+      fieldErrors: { status: "Send a status or a note" },
+    });
+    expect(validate(LeadUpdateSchema, { note: "x".repeat(1001) })).toMatchObject({ ok: false });
+  });
+
+  it("is described for the audit trail", () => {
+    const lead = { kind: "contact" as const, id: 7, name: "Aisha", status: "won" as const, note: "Paid deposit" };
+    expect(leadActivity(lead, { changed: ["status", "note"], before: { status: "new", note: null } })).toEqual({
+      action: "lead.update",
+      target: { id: "contact/7", label: "Contact message: Aisha" },
+      detail: "status New → Won; note: Paid deposit",
+    });
+    const click = { kind: "whatsapp" as const, id: 3, name: null, status: "lost" as const, note: null };
+    expect(leadActivity(click, { changed: ["note"], before: { status: "lost", note: "x" } }).detail).toBe(
+      "note cleared",
+    );
+  });
+});
+
+describe("answer links", () => {
+  it("makes tel: and wa.me links from a stored phone", () => {
+    expect(telUrl("+2348035550142")).toBe("tel:+2348035550142");
+    expect(whatsappChatUrl("+2348035550142")).toBe("https://wa.me/2348035550142");
+  });
+});
+
+describe("the leads CSV", () => {
+  it("writes a lead as one row in Lagos time, with the phone in its usual writing", () => {
+    const row = leadCsvRow({
+      kind: "inspection",
+      id: 4,
+      created_at: "2026-03-01T23:30:00.000Z",
+      status: "contacted",
+      name: "Adéolá",
+      phone: "+2348035550142",
+      email: "ade@example.com",
+      car_id: null,
+      summary: "Toyota Camry, inspection on 2026-03-05",
+      note: null,
+      updated_by: "boss",
+      updated_at: "2026-03-02T08:00:00.000Z",
+    });
+    expect(row).toEqual([
+      "Inspection",
+      4,
+      "2026-03-02 00:30",
+      "Contacted",
+      "Adéolá",
+      "+234 803 555 0142",
+      "ade@example.com",
+      null,
+      "Toyota Camry, inspection on 2026-03-05",
+      null,
+      "boss",
+      "2026-03-02 09:00",
+    ]);
+    const now = new Date("2026-11-22T23:30:00Z");
+    expect(leadCsvFilename({}, now)).toBe("leads-2026-11-23.csv");
+    expect(leadCsvFilename({ kind: "newsletter" }, now)).toBe("newsletter-subscribers-2026-11-23.csv");
+  });
+});
+
+describe("Lagos time", () => {
+  it("turns Lagos days into UTC bounds (UTC+1 all year)", () => {
+    expect(lagosDayStart("2026-03-01")).toBe("2026-02-28T23:00:00.000Z");
+    expect(lagosDayEnd("2026-12-31")).toBe("2026-12-31T23:00:00.000Z");
+    expect(lagosDate("2026-12-31T23:30:00.000Z")).toBe("2027-01-01");
+    expect(lagosDateTime("2026-06-01T12:05:00.000Z")).toBe("2026-06-01 13:05");
+    expect(lagosDateTime(null)).toBe("");
+    expect(isCalendarDate("2026-02-29")).toBe(false);
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(monthsBetween("2025-11-15", "2026-02-01")).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+    expect(monthsBetween("2026-03-01", "2026-02-01")).toEqual([]);
+  });
+});
+
+describe("the report's range and CSV", () => {
+  const now = new Date("2026-05-10T12:00:00Z");
+  it("defaults to this year and refuses bad, backwards or too long ranges", () => {
+    expect(parseReportRange(new URLSearchParams(), now)).toEqual({
+      from: "2026-01-01",
+      to: "2026-12-31",
+      problem: null,
+    });
+    expect(parseReportRange(new URLSearchParams("from=2025-07-01&to=2026-06-30"), now)).toEqual({
+      from: "2025-07-01",
+      to: "2026-06-30",
+      problem: null,
+    });
+    expect(parseReportRange(new URLSearchParams("from=2026-13-01"), now).problem).toBe(
+      "Enter the dates as YYYY-MM-DD.",
+    );
+    expect(parseReportRange(new URLSearchParams("from=2026-05-01&to=2026-04-01"), now).problem).toBe(
+      "The start date must be on or before the end date.",
+    );
+    expect(parseReportRange(new URLSearchParams("from=2020-01-01&to=2026-01-01"), now)).toMatchObject({
+      from: "2026-01-01",
+      problem: "A report can cover at most 36 months.",
+    });
+  });
+
+  it("writes one row per month, a total and the summary", () => {
+    expect(percent(0.25)).toBe("25.0%");
+    expect(percent(1 / 3)).toBe("33.3%");
+    expect(percent(null)).toBe("N/A");
+    const zero = [0, 0];
+    const text = reportCsv({
+      range: { from: "2026-01-01", to: "2026-02-28" },
+      months: ["2026-01", "2026-02"],
+      stock: { count: 3, value: 45_000_000 },
+      sales: {
+        count: [1, 2],
+        value: [10_000_000, 30_000_000],
+        totalCount: 3,
+        totalValue: 40_000_000,
+        withoutPrice: 0,
+        averageDaysToSale: 12.5,
+      },
+      leads: {
+        byKind: { inspection: [1, 0], contact: zero, loan: [0, 2], newsletter: zero, whatsapp: [3, 0] },
+        total: 6,
+        won: 2,
+        wonShare: 1 / 3,
+      },
+    });
+    expect(text.split("\r\n")).toEqual([
+      "\uFEFFMonth,Cars sold,Sales value (NGN),Inspection leads,Contact message leads,Loan application leads," +
+        "Newsletter leads,WhatsApp click leads,All leads",
+      "2026-01,1,10000000,1,0,0,0,3,4",
+      "2026-02,2,30000000,0,0,2,0,0,2",
+      "Total,3,40000000,1,0,2,0,3,6",
+      "",
+      "Period,2026-01-01 to 2026-02-28",
+      "Stock on hand (cars),3",
+      "Stock value (NGN),45000000",
+      "Average days from listing to sale,12.5",
+      "Sales without a recorded price,0",
+      "Leads won,2",
+      "Share of leads won,33.3%",
+      "",
+    ]);
+  });
+});

@@ -1,0 +1,206 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { ClientInfoSchema, ContactSchema, InspectionSchema, LoanApplicationSchema } from "~/lib/lead-schemas";
+import { NewsletterSchema } from "~/lib/newsletter-schema";
+import { getDb } from "../../db/database.server";
+import { clearData, makeCar } from "../../tests/helpers/db";
+import { validClientInfo, validContact, validInspection, validLoanApplication } from "../../tests/helpers/leads";
+import { createClientInfo, createContactMessage, createInspection, createLoanApplication } from "./lead.server";
+import { countLeads, getLead, leadBatches, leadSearchMatch, pageLeads, updateLead } from "./lead-inbox.server";
+import { subscribe } from "./newsletter.server";
+import { recordWhatsappClick, resetWhatsappClickBudget } from "./whatsapp.server";
+
+beforeEach(async () => {
+  await clearData();
+  resetWhatsappClickBudget();
+});
+
+/** One lead of every kind, stored the way the site stores them; returns their ids. */
+async function oneOfEach() {
+  const carId = await makeCar({ make: "Kia", model: "Rio", year: 2019 });
+  const inspection = await createInspection(
+    InspectionSchema.parse({ ...validInspection(), name: "Adéolá Bello", other_info: "=cmd|' /C calc'!A0" }),
+  );
+  const contact = await createContactMessage(ContactSchema.parse(validContact()));
+  await subscribe(NewsletterSchema.parse({ name: "Émeka Obi", email: "emeka@example.com" }));
+  const loan = await createLoanApplication({
+    ...LoanApplicationSchema.parse(validLoanApplication()),
+    car_id: carId,
+  });
+  const client = await createClientInfo(
+    ClientInfoSchema.parse({ ...validClientInfo(), loan_application: loan.reference }),
+  );
+  expect(client.ok).toBe(true);
+  const orphan = await createClientInfo(ClientInfoSchema.parse({ ...validClientInfo(), name: "Solo Client" }));
+  expect(orphan.ok).toBe(true);
+  const click = await recordWhatsappClick({ carId, from: "/cars/1?x=1", address: "10.0.0.1" });
+  expect(click.counted).toBe(true);
+  return { carId, inspection, contact, loan, orphanId: orphan.ok ? orphan.clientInfo.id : 0 };
+}
+
+describe("the leads registry", () => {
+  it("holds every lead of every kind, stored in the same transaction by the lead tables' triggers", async () => {
+    const ids = await oneOfEach();
+    const { leads, total } = await pageLeads({}, 1, 25);
+    expect(total).toBe(6);
+    const byKind = Object.fromEntries(leads.map((l) => [`${l.kind}/${l.id}`, l]));
+    expect(byKind[`inspection/${ids.inspection.id}`]).toMatchObject({
+      status: "new",
+      name: "Adéolá Bello",
+      phone: "+2348035550142",
+      email: "chinedu@example.com",
+      car_id: null,
+      summary: expect.stringMatching(/^Toyota Camry, inspection on \d{4}-\d{2}-\d{2}$/),
+      note: null,
+      updated_by: null,
+    });
+    expect(byKind[`contact/${ids.contact.id}`]).toMatchObject({
+      name: "Aisha Bello",
+      summary: "Is the 2020 Lexus RX still available?",
+    });
+    expect(leads.find((l) => l.kind === "newsletter")).toMatchObject({ name: "Émeka Obi", phone: null });
+    // The loan lead is its application, completed by its client information.
+    expect(byKind[`loan/${ids.loan.id}`]).toMatchObject({
+      name: "Tunde Adeyemi",
+      phone: "+2349095550113",
+      car_id: ids.carId,
+      summary: "Loan for Toyota Camry 2020 Black over 3 months",
+    });
+    // Client information sent alone is a loan lead of its own, with the negative of its id.
+    expect(byKind[`loan/${-ids.orphanId}`]).toMatchObject({ name: "Solo Client" });
+    expect(leads.find((l) => l.kind === "whatsapp")).toMatchObject({
+      name: null,
+      phone: null,
+      email: null,
+      car_id: ids.carId,
+      summary: "WhatsApp chat about the Kia Rio 2019 from /cars/1",
+    });
+  });
+
+  it("lists newest first and filters by kind, status, car, dates and free text", async () => {
+    const ids = await oneOfEach();
+    const { leads } = await pageLeads({}, 1, 25);
+    const times = leads.map((l) => l.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await pageLeads({ kind: "loan" }, 1, 25)).total).toBe(2);
+    expect((await pageLeads({ car: ids.carId }, 1, 25)).leads.map((l) => l.kind).sort()).toEqual(["loan", "whatsapp"]);
+    await updateLead("contact", ids.contact.id, { status: "won" }, "boss");
+    expect((await pageLeads({ status: "won" }, 1, 25)).leads.map((l) => l.kind)).toEqual(["contact"]);
+    expect(await countLeads({ status: "new" })).toBe(5);
+
+    const search = async (q: string) => (await pageLeads({ q }, 1, 25)).leads.map((l) => `${l.kind}:${l.name}`);
+    expect(await search("adeola")).toEqual(["inspection:Adéolá Bello"]); // accents ignored
+    expect(await search("0803 555 0142")).toEqual(["inspection:Adéolá Bello"]); // phone as typed locally
+    expect(await search("+234 803 555")).toEqual(["inspection:Adéolá Bello"]);
+    expect(await search("aisha@example.com")).toEqual(["contact:Aisha Bello"]);
+    expect(await search("lexus still")).toEqual(["contact:Aisha Bello"]); // the message
+    expect(await search("ikeja")).toEqual(expect.arrayContaining(["loan:Tunde Adeyemi", "loan:Solo Client"]));
+    expect(await search("nobody-like-this")).toEqual([]);
+
+    expect((await pageLeads({ from: "2000-01-01", to: "2000-12-31" }, 1, 25)).total).toBe(0);
+    expect((await pageLeads({ from: "2000-01-01" }, 1, 25)).total).toBe(6);
+    expect((await pageLeads({ to: "2000-01-01" }, 1, 25)).total).toBe(0);
+  });
+
+  it("reads a date range as Lagos days", async () => {
+    const { contact } = await oneOfEach();
+    // 23:30 UTC on 31 March is already 1 April in Lagos.
+    await getDb()
+      .updateTable("leads")
+      .set({ created_at: "2026-03-31T23:30:00.000Z" })
+      .where("kind", "=", "contact")
+      .execute();
+    expect((await pageLeads({ from: "2026-04-01", to: "2026-04-01" }, 1, 25)).leads.map((l) => l.id)).toEqual([
+      contact.id,
+    ]);
+    expect((await pageLeads({ to: "2026-03-31" }, 1, 25)).total).toBe(0);
+  });
+
+  it("pages with the shared page size and gives the last page for a page past the end", async () => {
+    await oneOfEach();
+    const page2 = await pageLeads({}, 2, 4);
+    expect(page2).toMatchObject({ page: 2, pageCount: 2, total: 6 });
+    expect(page2.leads).toHaveLength(2);
+    expect((await pageLeads({}, 9, 4)).page).toBe(2);
+    expect((await pageLeads({}, 9, 4, { clamp: false })).leads).toEqual([]);
+  });
+
+  it("hands every matching lead to an export a batch at a time, newest first", async () => {
+    await oneOfEach();
+    const batches: number[] = [];
+    const seen: string[] = [];
+    for await (const batch of leadBatches({}, 4)) {
+      batches.push(batch.length);
+      seen.push(...batch.map((l) => `${l.kind}/${l.id}`));
+    }
+    expect(batches).toEqual([4, 2]);
+    expect(seen).toEqual((await pageLeads({}, 1, 25)).leads.map((l) => `${l.kind}/${l.id}`));
+  });
+
+  it("removes a lead with the row it came from", async () => {
+    const { contact } = await oneOfEach();
+    await getDb().deleteFrom("contact_messages").where("id", "=", contact.id).execute();
+    expect(await getLead("contact", contact.id)).toBeNull();
+    expect((await pageLeads({ q: "aisha" }, 1, 25)).total).toBe(0); // and from the search index
+  });
+});
+
+describe("a lead's page", () => {
+  it("shows everything the buyer sent, and the car", async () => {
+    const ids = await oneOfEach();
+    expect(await getLead("inspection", ids.inspection.id)).toMatchObject({
+      fields: {
+        name: "Adéolá Bello",
+        car_make: "Toyota",
+        car_model: "Camry",
+        inspection_date: ids.inspection.inspection_date,
+        other_info: "=cmd|' /C calc'!A0",
+      },
+      client: null,
+      car: null,
+    });
+    const loan = await getLead("loan", ids.loan.id);
+    expect(loan).toMatchObject({
+      fields: { car_name: "Toyota Camry 2020 Black", loan_amount: 25_000_000, loan_period: "3 months" },
+      client: { name: "Tunde Adeyemi", employment_status: "Business Owner", referral: "Instagram" },
+      car: { id: ids.carId, title: "Kia Rio 2019", exists: true, sold: false },
+    });
+    expect(await getLead("loan", -ids.orphanId)).toMatchObject({ fields: {}, client: { name: "Solo Client" } });
+    const click = (await pageLeads({ kind: "whatsapp" }, 1, 1)).leads[0];
+    await getDb().deleteFrom("cars").where("id", "=", ids.carId).execute();
+    expect(await getLead("whatsapp", click.id)).toMatchObject({
+      fields: { car_label: "Kia Rio 2019", from_path: "/cars/1" },
+      car: { id: ids.carId, title: "Kia Rio 2019", exists: false },
+    });
+    expect(await getLead("contact", 999_999)).toBeNull();
+  });
+
+  it("changes status and note, recording who and when; nothing changes when nothing differs", async () => {
+    const { contact } = await oneOfEach();
+    const first = await updateLead("contact", contact.id, { status: "contacted", note: "Called back" }, "boss");
+    expect(first).toMatchObject({
+      changed: ["status", "note"],
+      before: { status: "new", note: null },
+      lead: { status: "contacted", note: "Called back", updated_by: "boss", updated_at: expect.any(String) },
+    });
+    const again = await updateLead("contact", contact.id, { status: "contacted" }, "other");
+    expect(again?.changed).toEqual([]);
+    expect(again?.lead.updated_by).toBe("boss");
+    const cleared = await updateLead("contact", contact.id, { note: null }, "other");
+    expect(cleared).toMatchObject({
+      changed: ["note"],
+      lead: { status: "contacted", note: null, updated_by: "other" },
+    });
+    expect(await updateLead("contact", 999_999, { status: "won" }, "boss")).toBeNull();
+  });
+});
+
+describe("the free-text search expression", () => {
+  it("makes every word a prefix, and a phone number one run of digits", () => {
+    expect(leadSearchMatch("ade bello")).toBe('"ade"* AND "bello"*');
+    expect(leadSearchMatch("0803-555 0142")).toBe('"08035550142"*');
+    expect(leadSearchMatch("+234 (803) 555")).toBe('"234803555"*');
+    expect(leadSearchMatch('"; DROP')).toBe('"DROP"*');
+    expect(leadSearchMatch("  ")).toBeNull();
+    expect(leadSearchMatch("%%")).toBeNull();
+  });
+});

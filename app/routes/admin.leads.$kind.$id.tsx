@@ -1,0 +1,151 @@
+import { Anchor, Badge, Group, Paper, Text, Title } from "@mantine/core";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { AnswerLinks, LeadFields, LeadHistory, LeadLayout, LeadStatusForm } from "~/components/admin/LeadDetail";
+import { LeadStatusBadge } from "~/components/admin/LeadList";
+import { Notice } from "~/components/admin/Notice";
+import { requireAdmin } from "~/http/auth.server";
+import { readForm } from "~/http/forms.server";
+import { notFoundIfMissing } from "~/http/responses.server";
+import { lagosDateTime } from "~/lib/lagos-time";
+import {
+  isLeadKind,
+  LEAD_KIND_LABELS,
+  type LeadKind,
+  LeadUpdateSchema,
+  leadActivity,
+  leadName,
+  leadPath,
+  parseLeadId,
+} from "~/lib/leads";
+import { activityFor, recordActivity } from "~/models/activity.server";
+import { getLead, updateLead } from "~/models/lead-inbox.server";
+
+function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: number } {
+  const id = parseLeadId(params.id);
+  if (!isLeadKind(params.kind) || id === null) throw new Response("Lead not found", { status: 404 });
+  return { kind: params.kind, id };
+}
+
+/** One lead: everything the buyer sent, the car, one-tap answers, the status form and its history. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { kind, id } = leadKey(params);
+  const lead = notFoundIfMissing(await getLead(kind, id), "Lead not found");
+  const history = await activityFor("lead", `${kind}/${id}`);
+  const saved = new URL(request.url).searchParams.get("done") === "saved";
+  return { lead, history, saved };
+}
+
+/** Saves the status and note (a plain form post), then shows the lead again with 'Lead updated'. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const { kind, id } = leadKey(params);
+  const form = await readForm(request, LeadUpdateSchema, "Failed to update the lead");
+  if (!form.ok) return form.response;
+  const change = notFoundIfMissing(await updateLead(kind, id, form.data, admin.username), "Lead not found");
+  if (change.changed.length) await recordActivity(admin, leadActivity(change.lead, change));
+  return redirect(`${leadPath(kind, id)}?done=saved`, 303);
+}
+
+export default function LeadPage() {
+  const { lead, history, saved } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const name = leadName(lead);
+  return (
+    <AdminPage
+      title={`${LEAD_KIND_LABELS[lead.kind]}: ${name}`}
+      description={`Received ${lagosDateTime(lead.created_at)} (Lagos time)`}
+      actions={
+        <Anchor component={Link} to="/admin/leads" size="sm">
+          ← All leads
+        </Anchor>
+      }
+    >
+      {saved && !failed ? <Notice kind="success">Lead updated</Notice> : null}
+      <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs">
+        <Group gap="sm" mb="sm">
+          <LeadStatusBadge status={lead.status} />
+          <Badge variant="outline" color="gray" radius="sm" tt="none">
+            {LEAD_KIND_LABELS[lead.kind]}
+          </Badge>
+        </Group>
+        <Text size="sm" mb="sm" style={{ overflowWrap: "anywhere" }}>
+          {lead.summary}
+        </Text>
+        {lead.car ? (
+          <Text size="sm" mb="sm">
+            Car:{" "}
+            {lead.car.exists ? (
+              <Anchor href={`/cars/${lead.car.id}`} target="_blank" rel="noopener noreferrer">
+                {lead.car.title}
+              </Anchor>
+            ) : (
+              <span>{lead.car.title} (deleted)</span>
+            )}
+            {lead.car.sold ? " · Sold" : ""}
+            {" · "}
+            <Anchor component={Link} to={`/admin/leads?car=${lead.car.id}`}>
+              Other leads about this car
+            </Anchor>
+          </Text>
+        ) : null}
+        <AnswerLinks phone={lead.phone} email={lead.email} name={name} />
+        {lead.updated_by && lead.updated_at ? (
+          <Text size="xs" c="dimmed" mt="sm">
+            Last changed by {lead.updated_by} on {lagosDateTime(lead.updated_at)}
+          </Text>
+        ) : null}
+      </Paper>
+      <LeadLayout
+        main={
+          <>
+            {lead.kind === "loan" && lead.id < 0 ? null : (
+              <LeadFields
+                title={lead.kind === "loan" ? "Loan application" : "What the buyer sent"}
+                fields={lead.fields}
+              />
+            )}
+            {lead.kind === "loan" ? (
+              lead.client ? (
+                <LeadFields title="Client information" fields={lead.client} />
+              ) : (
+                <Paper withBorder radius="md" p="lg" shadow="xs">
+                  <Title order={2} fz="lg" mb="xs">
+                    Client information
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    The buyer has not sent their client information yet.
+                  </Text>
+                </Paper>
+              )
+            ) : null}
+          </>
+        }
+        side={
+          <>
+            <LeadStatusForm
+              status={lead.status}
+              note={lead.note}
+              error={failed?.error}
+              fieldErrors={failed?.fieldErrors}
+            />
+            <LeadHistory entries={history} />
+          </>
+        }
+      />
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminRouteError
+      title="Lead"
+      failure="Failed to load the lead. Please try again."
+      notFound="There is no such lead. It may have been removed, or the link is mistyped."
+    />
+  );
+}

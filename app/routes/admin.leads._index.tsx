@@ -1,0 +1,72 @@
+import { Button, Group, Text } from "@mantine/core";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { LeadFilterForm } from "~/components/admin/LeadFilterForm";
+import { LeadList } from "~/components/admin/LeadList";
+import { Notice } from "~/components/admin/Notice";
+import { Pagination } from "~/components/Pagination";
+import { ADMIN_LEADS_PAGE_SIZE } from "~/config/constants";
+import { requireAdmin } from "~/http/auth.server";
+import { parsePage } from "~/lib/car-filters";
+import { leadFilterQuery, parseLeadFilters } from "~/lib/leads";
+import { pageLeads } from "~/models/lead-inbox.server";
+
+/**
+ * The leads inbox: every lead of every kind, newest first, 25 a page, filtered by kind, status,
+ * dates, car and free text (a GET form: works without JavaScript). Each lead opens its page.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  // The filter form sends its empty fields too: answer with the tidy address of the same view.
+  if ([...url.searchParams.values()].some((v) => v.trim() === "")) {
+    const { filters } = parseLeadFilters(url.searchParams);
+    const page = parsePage(url.searchParams);
+    const query = leadFilterQuery(filters);
+    const pageParam = page > 1 ? `${query ? "&" : "?"}page=${page}` : "";
+    throw redirect(`/admin/leads${query}${pageParam}`);
+  }
+  const { filters, ignored } = parseLeadFilters(url.searchParams);
+  const result = await pageLeads(filters, parsePage(url.searchParams), ADMIN_LEADS_PAGE_SIZE);
+  return { ...result, filters, ignored, query: leadFilterQuery(filters) };
+}
+
+const DESCRIPTION =
+  "Every buyer who reached out: bookings, messages, loan applications, newsletter sign-ups and WhatsApp " +
+  "clicks, newest first.";
+
+export default function LeadsInbox() {
+  const { leads, total, page, pageCount, filters, ignored, query } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage
+      title="Leads"
+      description={DESCRIPTION}
+      actions={
+        <Group gap="xs">
+          <Button component="a" href={`/admin/leads.csv${query}`} variant="light" download>
+            Download CSV
+          </Button>
+          <Button component="a" href="/admin/leads.csv?kind=newsletter" variant="default" download>
+            Newsletter subscribers (CSV)
+          </Button>
+        </Group>
+      }
+    >
+      <LeadFilterForm filters={filters} />
+      {ignored.length ? (
+        <Notice kind="info">Some filters were ignored: {ignored.join(", ")} (not a valid value).</Notice>
+      ) : null}
+      <Text size="sm" c="dimmed" role="status">
+        {total.toLocaleString("en-NG")} {total === 1 ? "lead" : "leads"}
+      </Text>
+      <LeadList rows={leads} />
+      <Pagination page={page} pageCount={pageCount} label="Lead pages" />
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError title="Leads" failure="Failed to load leads. Please try again." />;
+}

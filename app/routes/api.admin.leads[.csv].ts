@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/http/auth.server";
+import { csvResponse } from "~/http/responses.server";
+import { csvStream } from "~/lib/csv";
+import { LEAD_CSV_HEADER, leadCsvFilename, leadCsvRow, parseLeadFilters } from "~/lib/leads";
+import { leadBatches } from "~/models/lead-inbox.server";
+
+/**
+ * GET /api/admin/leads.csv?kind=&status=&from=&to=&car=&q= (bearer): the same CSV as the inbox's
+ * Download CSV; `?kind=newsletter` is the list of newsletter subscribers.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const { filters } = parseLeadFilters(new URL(request.url).searchParams);
+  return csvResponse(leadCsvFilename(filters), csvStream(LEAD_CSV_HEADER, leadBatches(filters), leadCsvRow));
+}
