@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { APPLICATION_FLASH_COOKIE_NAME } from "~/http/cookies.server";
+import { carPath } from "~/lib/car";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, setupE2E } from "./harness";
 
 const app = setupE2E();
@@ -74,13 +75,18 @@ describe("shared pages", () => {
   });
 
   it("shows an admin's edit on every public page and API the moment it is saved", async () => {
-    const [{ id, price }] = app.rows<{ id: number; price: number }>(
-      "select id, price from cars where sold = 0 order by created_at desc limit 1",
-    );
+    const [{ id, price, make, model, year }] = app.rows<{
+      id: number;
+      price: number;
+      make: string;
+      model: string;
+      year: number;
+    }>("select id, price, make, model, year from cars where sold = 0 order by created_at desc limit 1");
     const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
+    const page = carPath({ id, make, model, year });
     // Requested once: cached now.
-    for (const path of [`/cars/${id}`, "/browse", "/", `/api/cars/${id}`, "/api/cars/recent"]) await get(path);
-    expect((await get(`/cars/${id}`)).headers.get("x-cache")).toBe("HIT");
+    for (const path of [page, "/browse", "/", `/api/cars/${id}`, "/api/cars/recent"]) await get(path);
+    expect((await get(page)).headers.get("x-cache")).toBe("HIT");
     const car = await (await get(`/api/cars/${id}`)).json();
     const form = new FormData();
     for (const field of [
@@ -105,7 +111,7 @@ describe("shared pages", () => {
       body: form,
     });
     expect(saved.status).toBe(200);
-    expect(await (await get(`/cars/${id}`)).text()).toContain(naira(newPrice));
+    expect(await (await get(page)).text()).toContain(naira(newPrice));
     expect(await (await get("/browse")).text()).toContain(naira(newPrice));
     expect(await (await get("/")).text()).toContain(naira(newPrice));
     expect((await (await get(`/api/cars/${id}`)).json()).price).toBe(newPrice);

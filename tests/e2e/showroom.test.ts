@@ -224,7 +224,8 @@ describe("car view", () => {
     await dialog.waitFor();
     await expect(dialog.getByRole("heading", { level: 2 }).innerText()).resolves.toBe(title);
     await expect(page.title()).resolves.toMatch(/^Browse Cars/);
-    expect(new URL(page.url()).pathname).toMatch(/^\/cars\/\d+$/);
+    // The car's canonical address: /cars/<id>-<make>-<model>-<year>.
+    expect(new URL(page.url()).pathname).toMatch(/^\/cars\/\d+-[a-z0-9-]+-\d{4}$/);
     // The card's photo, name and price show at once; the facts arrive with the car's details.
     await dialog.getByTestId("car-facts").waitFor();
     for (const label of [
@@ -311,7 +312,7 @@ describe("car view", () => {
     const page = await app.open("/", { js: false });
     const title = (await cardTitles(page, "#collection"))[0];
     await page.locator("#collection").getByRole("link", { name: "View Details" }).first().click();
-    await page.waitForURL(/\/cars\/\d+$/);
+    await page.waitForURL(/\/cars\/\d+-[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(title);
     expect(await page.title()).toMatch(/ for ₦[\d,]+ \| /);
     const book = await page.getByRole("link", { name: "Book an inspection" }).getAttribute("href");

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import { type CSSProperties, Fragment, type ReactNode } from "react";
 import { carPath, carTitle, type PublicCar } from "~/lib/car";
 import { monthlyFrom } from "~/lib/loan-math";
 import { formatMileage, formatNaira } from "~/lib/money";
@@ -57,7 +57,7 @@ export function CompareTable({ cars, removeHref }: { cars: CompareCar[]; removeH
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
     <section className={classes.scroller} tabIndex={0} aria-label="Cars side by side" data-testid="compare-table">
-      <table className={classes.table}>
+      <table className={classes.table} style={{ "--cars": cars.length } as CSSProperties}>
         <thead>
           <tr>
             <td className={classes.corner} />
