@@ -92,7 +92,7 @@ export default function LeadPage() {
             </Anchor>
           </Text>
         ) : null}
-        <AnswerLinks phone={lead.phone} email={lead.email} name={name} />
+        <AnswerLinks phone={lead.phone} email={lead.email} />
         {lead.updated_by && lead.updated_at ? (
           <Text size="xs" c="dimmed" mt="sm">
             Last changed by {lead.updated_by} on {lagosDateTime(lead.updated_at)}

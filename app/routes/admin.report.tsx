@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Grid, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
@@ -31,11 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A headline figure: its label, the figure, and a word of context. */
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
-    <Paper withBorder radius="md" p="md" shadow="xs" data-testid={testId}>
+    <Paper withBorder radius="md" p="md" shadow="xs" data-testid={testId} h="100%">
       <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.5}>
         {label}
       </Text>
-      <Text fz={24} fw={800} lh={1.2} mt={4} style={{ overflowWrap: "anywhere" }}>
+      <Text fz={22} fw={800} lh={1.2} mt={4} style={{ overflowWrap: "anywhere" }}>
         {value}
       </Text>
       {hint ? (
@@ -80,25 +80,40 @@ export default function Reports() {
         </Form>
       </Paper>
       {problem ? <Notice kind="error">{`${problem} Showing this year instead.`}</Notice> : null}
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md">
-        <Figure label="Stock on hand" value={`${formatNumber(stock.count)} cars`} testId="report-stock-count" />
-        <Figure label="Stock value" value={formatNaira(stock.value)} testId="report-stock-value" />
-        <Figure label="Cars sold" value={formatNumber(sales.totalCount)} testId="report-sold" />
-        <Figure label="Sales value" value={formatNaira(sales.totalValue)} testId="report-sales-value" />
-        <Figure
-          label="Average days to sell"
-          value={sales.averageDaysToSale === null ? "N/A" : `${formatNumber(sales.averageDaysToSale)} days`}
-          hint="From listing to sale"
-          testId="report-days-to-sale"
-        />
-        <Figure label="Leads" value={formatNumber(leads.total)} testId="report-leads" />
-        <Figure
-          label="Leads won"
-          value={percent(leads.wonShare)}
-          hint={`${formatNumber(leads.won)} of ${formatNumber(leads.total)}`}
-          testId="report-won-share"
-        />
-      </SimpleGrid>
+      {/* Counts two to a row on a phone; money (long figures) gets a whole row there. */}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+          <Figure label="Stock on hand" value={`${formatNumber(stock.count)} cars`} testId="report-stock-count" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+          <Figure label="Cars sold" value={formatNumber(sales.totalCount)} testId="report-sold" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
+          <Figure label="Stock value" value={formatNaira(stock.value)} testId="report-stock-value" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
+          <Figure label="Sales value" value={formatNaira(sales.totalValue)} testId="report-sales-value" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+          <Figure
+            label="Average days to sell"
+            value={sales.averageDaysToSale === null ? "N/A" : `${formatNumber(sales.averageDaysToSale)} days`}
+            hint="From listing to sale"
+            testId="report-days-to-sale"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+          <Figure label="Leads" value={formatNumber(leads.total)} testId="report-leads" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+          <Figure
+            label="Leads won"
+            value={percent(leads.wonShare)}
+            hint={`${formatNumber(leads.won)} of ${formatNumber(leads.total)}`}
+            testId="report-won-share"
+          />
+        </Grid.Col>
+      </Grid>
       {sales.withoutPrice > 0 ? (
         <Notice kind="info">
           {`${sales.withoutPrice} of the sales in this period have no recorded price (cars deleted before sale ` +
@@ -121,6 +136,7 @@ export default function Reports() {
         <MonthlyChart
           title="Leads Per Month"
           labels={labels}
+          stacked
           series={LEAD_KINDS.map((k) => ({
             name: LEAD_KIND_LABELS[k],
             color: KIND_COLORS[k],

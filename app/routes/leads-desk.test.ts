@@ -129,13 +129,14 @@ describe("GET /go/whatsapp", () => {
 
   it("counts nothing for a HEAD, a prefetch or a bot, and still sends them on", async () => {
     const car = await makeCar();
-    for (const init of [
+    const requests: RequestInit[] = [
       { method: "HEAD", headers: { "User-Agent": BROWSER } },
       { headers: { "User-Agent": BROWSER, "Sec-Purpose": "prefetch" } },
       { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } },
       { headers: { "User-Agent": "WhatsApp/2.23.20.0" } },
       { headers: { "User-Agent": "curl/8.5.0" } },
-    ]) {
+    ];
+    for (const init of requests) {
       const res = await respond(() => chat.loader(visitor(`/go/whatsapp?car=${car}`, init)));
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toContain(encodeURIComponent("Toyota Camry 2020"));

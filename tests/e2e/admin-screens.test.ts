@@ -15,6 +15,9 @@ const SCREENS = [
   ["inspections", "/admin/inspections", true],
   ["admin-management", "/admin/admin-management", true],
   ["report", "/admin/report", true],
+  ["leads", "/admin/leads", true],
+  ["lead", "/admin/leads/inspection/1", true],
+  ["activity", "/admin/activity", true],
 ] as const;
 
 describe("back office screens", () => {

@@ -203,6 +203,11 @@ export interface PageOptions {
   viewport?: Viewport;
   /** Signed in to the back office: `true` as the first admin, or a username. */
   admin?: boolean | string;
+  /**
+   * The browser's user agent. Headless Chromium names itself "HeadlessChrome", which isbot takes
+   * for a bot (the WhatsApp click counter ignores bots): give a person's browser's to be counted.
+   */
+  userAgent?: string;
 }
 
 export interface E2E {
@@ -281,9 +286,10 @@ export function setupE2E(
         db.close();
       }
     },
-    async context({ js, viewport = DESKTOP, admin }) {
+    async context({ js, viewport = DESKTOP, admin, userAgent }) {
       const ctx = await app.browser.newContext({
         javaScriptEnabled: js,
+        userAgent,
         viewport,
         locale: "en-NG",
         timezoneId: "Africa/Lagos",

@@ -59,9 +59,12 @@ describe.each(JS_MODES)("Connect with Us $label", ({ js }) => {
     await expect(page.getByTestId("call-link").getAttribute("href")).resolves.toBe(
       `tel:${site.companyPhone.replace(/\s/g, "")}`,
     );
-    await expect(page.getByTestId("whatsapp-link").getAttribute("href")).resolves.toMatch(
-      new RegExp(`^https://wa\\.me/${site.companyPhoneDigits}\\?text=`),
-    );
+    // The chat link goes through /go/whatsapp (it counts the click), which sends the visitor on to wa.me.
+    const chat = await page.getByTestId("whatsapp-link").getAttribute("href");
+    expect(chat).toBe("/go/whatsapp?from=%2Fconnect");
+    const onward = await fetch(app.url(chat!), { method: "HEAD", redirect: "manual" });
+    expect(onward.status).toBe(302);
+    expect(onward.headers.get("Location")).toMatch(new RegExp(`^https://wa\\.me/${site.companyPhoneDigits}\\?text=`));
     const form = page.getByRole("form", { name: "Send us a message" });
     const name = `Contact Buyer ${js ? "JS" : "NoJS"}`;
     await form.getByLabel("Full Name").fill(name);

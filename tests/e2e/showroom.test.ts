@@ -170,7 +170,8 @@ describe("chat button", () => {
   it("shows on public pages and not on admin pages", async () => {
     const page = await app.newPage({ js: false });
     await page.goto(app.url("/about"));
-    expect(await page.getByTestId("chat-button").getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    // Every chat link goes through /go/whatsapp, which counts the click and sends the visitor on to wa.me.
+    expect(await page.getByTestId("chat-button").getAttribute("href")).toBe("/go/whatsapp?from=%2Fabout");
     await page.goto(app.url("/admin/login"));
     expect(await page.getByTestId("chat-button").count()).toBe(0);
   });
@@ -254,7 +255,9 @@ describe("car view", () => {
     await page.locator('[data-testid="photo-stage"][data-status="complete"]').waitFor();
     // The floating chat button sits under the overlay; the lightbox has its own, naming the car.
     const chat = await dialog.getByTestId("lightbox-chat").getAttribute("href");
-    expect(decodeURIComponent(chat!)).toContain(title.split(" - ")[0]);
+    expect(chat).toMatch(/^\/go\/whatsapp\?car=\d+&from=%2Fbrowse$/);
+    const onward = await fetch(app.url(chat!), { method: "HEAD", redirect: "manual" });
+    expect(decodeURIComponent(onward.headers.get("Location")!)).toContain(title.split(" - ")[0]);
     await page.keyboard.press("ArrowRight");
     await dialog.getByText(`${(2 % total) + 1} / ${total}`).waitFor();
     await page.keyboard.press("Escape");
@@ -321,7 +324,10 @@ describe("car view", () => {
     await page.waitForURL(/\?photo=1$/);
     await page.getByText(/^2 \/ \d+$/).waitFor();
     const chat = await page.getByTestId("chat-button").getAttribute("href");
-    expect(decodeURIComponent(chat!)).toContain(title.split(" - ")[0]);
+    expect(chat).toMatch(/^\/go\/whatsapp\?car=\d+&from=%2Fcars%2F\d+/);
+    const onward = await fetch(app.url(chat!), { method: "HEAD", redirect: "manual" });
+    expect(onward.status).toBe(302);
+    expect(decodeURIComponent(onward.headers.get("Location")!)).toContain(title.split(" - ")[0]);
   });
 
   it("answers 404 for an unknown car and shows a sold car with a notice", async () => {

@@ -84,29 +84,22 @@ export function LeadFields({ title, fields }: { title: string; fields: Record<st
 }
 
 /** One-tap answers: call, WhatsApp, email. */
-export function AnswerLinks({ phone, email, name }: { phone: string | null; email: string | null; name: string }) {
+export function AnswerLinks({ phone, email }: { phone: string | null; email: string | null }) {
   if (!phone && !email) return null;
   return (
     <Group gap="sm">
       {phone ? (
-        <Button component="a" href={telUrl(phone)} aria-label={`Call ${name}`}>
+        <Button component="a" href={telUrl(phone)}>
           Call {formatNigerianPhone(phone)}
         </Button>
       ) : null}
       {phone ? (
-        <Button
-          component="a"
-          href={whatsappChatUrl(phone)}
-          target="_blank"
-          rel="noopener noreferrer"
-          color="green"
-          aria-label={`WhatsApp ${name}`}
-        >
+        <Button component="a" href={whatsappChatUrl(phone)} target="_blank" rel="noopener noreferrer" color="green">
           WhatsApp
         </Button>
       ) : null}
       {email ? (
-        <Button component="a" href={`mailto:${email}`} variant="default" aria-label={`Email ${name}`}>
+        <Button component="a" href={`mailto:${email}`} variant="default">
           Email
         </Button>
       ) : null}
@@ -129,7 +122,14 @@ export function LeadStatusForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs" component="section" aria-label="Status">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: "md", sm: "lg" }}
+      shadow="xs"
+      component="section"
+      aria-label="Status and note"
+    >
       <Title order={2} fz="lg" mb="sm">
         Status and note
       </Title>

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from "@mantine/core";
+import { Button, Grid, Group, NativeSelect, Paper, TextInput } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadFilters } from "~/lib/leads";
 
@@ -21,27 +21,40 @@ export function LeadFilterForm({ filters }: { filters: LeadFilters }) {
   return (
     <Paper withBorder radius="md" p="md" shadow="xs">
       <Form method="get" action="/admin/leads" key={key} aria-label="Filter leads">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
-          <TextInput
-            label="Search"
-            name="q"
-            type="search"
-            defaultValue={filters.q ?? ""}
-            placeholder="Name, phone, email or message"
-          />
-          <NativeSelect label="Kind" name="kind" data={KIND_OPTIONS} defaultValue={filters.kind ?? ""} />
-          <NativeSelect label="Status" name="status" data={STATUS_OPTIONS} defaultValue={filters.status ?? ""} />
-          <TextInput label="From" name="from" type="date" defaultValue={filters.from ?? ""} />
-          <TextInput label="To" name="to" type="date" defaultValue={filters.to ?? ""} />
-          <TextInput
-            label="Car id"
-            name="car"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            defaultValue={filters.car === undefined ? "" : String(filters.car)}
-            placeholder="e.g. 12"
-          />
-        </SimpleGrid>
+        {/* Two fields a row on a phone, three on a wide screen, so the list starts near the top. */}
+        <Grid gutter="sm">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <TextInput
+              label="Search"
+              name="q"
+              type="search"
+              defaultValue={filters.q ?? ""}
+              placeholder="Name, phone, email or message"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 4 }}>
+            <NativeSelect label="Kind" name="kind" data={KIND_OPTIONS} defaultValue={filters.kind ?? ""} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 4 }}>
+            <NativeSelect label="Status" name="status" data={STATUS_OPTIONS} defaultValue={filters.status ?? ""} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 4 }}>
+            <TextInput label="From" name="from" type="date" defaultValue={filters.from ?? ""} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 4 }}>
+            <TextInput label="To" name="to" type="date" defaultValue={filters.to ?? ""} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <TextInput
+              label="Car id"
+              name="car"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={filters.car === undefined ? "" : String(filters.car)}
+              placeholder="e.g. 12"
+            />
+          </Grid.Col>
+        </Grid>
         <Group mt="md" gap="sm">
           <Button type="submit">Filter</Button>
           <Button component={Link} to="/admin/leads" variant="default">

@@ -44,6 +44,19 @@ function CarLink({ id }: { id: number | null }) {
   );
 }
 
+/** An email address that may break before its "@" when the column is narrow. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 /** Phones: one card per lead. */
 function LeadCards({ rows }: { rows: LeadListRow[] }) {
   if (rows.length === 0) {
@@ -104,9 +117,13 @@ export function LeadList({ rows }: { rows: LeadListRow[] }) {
               {leadName(r)}
             </Anchor>
           </Table.Td>
-          <Table.Td style={{ overflowWrap: "anywhere" }}>
+          <Table.Td>
             {r.phone ? <div style={{ whiteSpace: "nowrap" }}>{formatNigerianPhone(r.phone)}</div> : null}
-            {r.email ? <div>{r.email}</div> : null}
+            {r.email ? (
+              <div>
+                <Email address={r.email} />
+              </div>
+            ) : null}
           </Table.Td>
           <Table.Td style={{ whiteSpace: "nowrap" }}>
             <CarLink id={r.car_id} />

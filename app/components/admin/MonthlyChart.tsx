@@ -21,12 +21,15 @@ export function MonthlyChart({
   labels = MONTH_LABELS,
   format = String,
   axisFormat,
+  stacked = false,
 }: {
   title: string;
   series: ChartSeries[];
   labels?: readonly string[];
   format?: (value: number) => string;
   axisFormat?: (value: number) => string;
+  /** One bar per month with the series stacked (parts of a whole), instead of side by side. */
+  stacked?: boolean;
 }) {
   const hydrated = useHydrated();
   const narrow = useMediaQuery("(max-width: 36em)");
@@ -53,6 +56,7 @@ export function MonthlyChart({
           data={data}
           dataKey="month"
           series={series.map(({ name, color }) => ({ name, color }))}
+          type={stacked ? "stacked" : "default"}
           withLegend
           legendProps={{ verticalAlign: "top", height: 40 }}
           tickLine="y"
@@ -64,7 +68,7 @@ export function MonthlyChart({
           }}
           yAxisProps={{ allowDecimals: false }}
           valueFormatter={axisFormat}
-          barProps={{ radius: [4, 4, 0, 0] }}
+          barProps={stacked ? undefined : { radius: [4, 4, 0, 0] }}
         />
       ) : null}
       <Table.ScrollContainer minWidth={Math.max(640, labels.length * 56)} mt="md">
