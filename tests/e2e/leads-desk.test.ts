@@ -185,6 +185,38 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
       body: JSON.stringify({ name: `Inbox Reader ${tag}`, email: `reader-${tag.toLowerCase()}@example.com` }),
     });
 
+    const loan = await (
+      await fetch(app.url("/api/loan-applications"), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          car_name: "Toyota Camry 2020 Black",
+          loan_amount: 25_000_000,
+          initial_deposit: 10_000_000,
+          loan_period: "3 months",
+          monthly_repayment: 5_000_000,
+        }),
+      })
+    ).json();
+    const client = await fetch(app.url("/api/client-info"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        name: `Inbox Borrower ${tag}`,
+        email: "borrower@example.com",
+        phone: "0909 555 0113",
+        age_bracket: "26 - 35",
+        income_range: "400k - 800k",
+        client_location: "Ikeja, Lagos",
+        client_id: "Yes",
+        bvn_available: "Yes",
+        deposit_available: "No",
+        employment_status: "Employed",
+        loan_application: loan.reference,
+      }),
+    });
+    expect(client.status).toBe(201);
+
     const inbox = await app.open("/admin/leads", { js, admin: true });
     const filters = inbox.getByRole("form", { name: "Filter leads" });
     await filters.getByLabel("Search").fill(`Inbox ${tag}`);
@@ -203,9 +235,14 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
     const listed = await fetch(app.url(`/api/admin/leads?q=${encodeURIComponent(`inbox ${tag}`)}`), {
       headers: { Authorization: `Bearer ${token}` },
     });
-    expect(listed.headers.get("X-Total-Count")).toBe("3");
+    expect(listed.headers.get("X-Total-Count")).toBe("4");
     const kinds = (await listed.json()).map((l: { kind: string; name: string }) => `${l.kind}:${l.name}`).sort();
-    expect(kinds).toEqual([`contact:${name}`, `inspection:Inbox Booker ${tag}`, `newsletter:Inbox Reader ${tag}`]);
+    expect(kinds).toEqual([
+      `contact:${name}`,
+      `inspection:Inbox Booker ${tag}`,
+      `loan:Inbox Borrower ${tag}`,
+      `newsletter:Inbox Reader ${tag}`,
+    ]);
     const one = await fetch(app.url(`/api/admin/leads/inspection/${booking.id}`), {
       headers: { Authorization: `Bearer ${token}` },
     });
