@@ -67,7 +67,7 @@ function Actions({ car }: { car: CarListRow }) {
           size="xs"
           variant="outline"
           color="dark"
-          aria-label={`Mark ${name} as sold`}
+          aria-label={`Mark as Sold: ${name}`}
         >
           Mark as Sold
         </Button>
