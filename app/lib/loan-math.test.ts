@@ -4,12 +4,22 @@ import {
   isDepositPercent,
   isLoanPeriod,
   loanPeriodLabel,
+  monthlyFrom,
   monthlyRepaymentFor,
   parseLoanPeriod,
   quoteLoan,
   readCalculatorInput,
   roundMoney,
 } from "./loan-math";
+
+describe("From ₦X/month", () => {
+  it("is the calculator's 12-month repayment at the minimum 40 % deposit", () => {
+    expect(monthlyFrom(25_000_000)).toBe(1_250_000);
+    for (const price of [1, 999, 12_345_678, 87_654_321]) {
+      expect(monthlyFrom(price)).toBe(quoteLoan(price, 40, 12).monthlyRepayment);
+    }
+  });
+});
 
 describe("loan arithmetic", () => {
   it("starts at 40 % and 3 months for a typical price", () => {
