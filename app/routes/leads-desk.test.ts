@@ -30,6 +30,7 @@ import * as apiLeadsCsv from "./api.admin.leads[.csv]";
 import * as apiCar from "./api.cars.$id";
 import * as markSold from "./api.cars.mark-sold";
 import * as chat from "./go.whatsapp";
+import * as robots from "./robots[.]txt";
 
 const BASE = "http://localhost";
 const BROWSER = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile";
@@ -153,6 +154,10 @@ describe("GET /go/whatsapp", () => {
     }
     await respond(() => chat.loader(visitor("/go/whatsapp", { headers: { "User-Agent": BROWSER } }, "10.1.1.2")));
     expect(await countClicks()).toBe(31);
+  });
+
+  it("is kept out of search engines' crawl", async () => {
+    expect(await (await robots.loader(visitor("/robots.txt"))).text()).toContain("Disallow: /go/");
   });
 
   it("is never served from the page cache", () => {

@@ -3,8 +3,8 @@ import { textResponse } from "~/http/responses.server";
 
 /**
  * /robots.txt, made per request because its Sitemap line must be an absolute URL and the site may
- * run under any host name. The back office, the API and the visitor's own saved list and
- * comparisons stay out of search engines.
+ * run under any host name. The back office, the API, the visitor's own saved list and
+ * comparisons and the chat redirect (/go/whatsapp) stay out of search engines.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
@@ -15,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Disallow: /api/",
       "Disallow: /saved",
       "Disallow: /compare",
+      "Disallow: /go/", // the WhatsApp chat redirect: nothing to index, and a crawl is not a buyer
       "Allow: /",
       "",
       `Sitemap: ${origin}/sitemap.xml`,
