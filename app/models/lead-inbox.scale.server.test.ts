@@ -25,7 +25,8 @@ beforeAll(async () => {
   const at = (i: number) => new Date(start + i * 600_000).toISOString(); // one lead every 10 minutes
   const phone = (i: number) => `+23480${String(30_000_000 + i).padStart(8, "0")}`;
   const inspection = sqlite.prepare(`INSERT INTO inspections
-    (name, phone, email, car_make, car_model, inspection_date, other_info, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+    (name, phone, email, car_make, car_model, inspection_date, other_info, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const contact = sqlite.prepare(
     "INSERT INTO contact_messages (name, phone, email, message, created_at) VALUES (?, ?, ?, ?, ?)",
   );

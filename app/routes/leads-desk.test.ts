@@ -115,7 +115,9 @@ describe("GET /go/whatsapp", () => {
       chat.loader(visitor("/go/whatsapp", { headers: { "User-Agent": BROWSER, Referer: `${BASE}/connect?x=1` } })),
     );
     expect(res.headers.get("Location")).toBe(
-      `https://wa.me/2348035550142?text=${encodeURIComponent("Hello, I'm interested in a car listing on your website.")}`,
+      `https://wa.me/2348035550142?text=${encodeURIComponent(
+        "Hello, I'm interested in a car listing on your website.",
+      )}`,
     );
     await respond(() =>
       chat.loader(visitor("/go/whatsapp?car=999999&from=//evil.ng", { headers: { "User-Agent": BROWSER } })),
@@ -283,7 +285,7 @@ describe("the leads API", () => {
 });
 
 describe("the leads pages", () => {
-  it("lists leads in the inbox, tidies the filter form's empty fields away, and counts new leads on the dashboard", async () => {
+  it("lists leads in the inbox, tidies the form's empty fields away, counts new leads on the dashboard", async () => {
     await createContactMessage(ContactSchema.parse(validContact()));
     const data = await inbox.loader(page("/admin/leads?kind=contact"));
     expect(data).toMatchObject({
@@ -306,7 +308,7 @@ describe("the leads pages", () => {
     expect(anonymous.headers.get("Location")).toBe("/admin/login");
   });
 
-  it("saves a status and note from the lead's page (a plain form post), shows them and records who did it", async () => {
+  it("saves a status and note from the lead's page (a plain form post), shows them, records who", async () => {
     const contact = await createContactMessage(ContactSchema.parse(validContact()));
     const params = { kind: "contact", id: String(contact.id) };
     const saved = await respond(() =>

@@ -83,7 +83,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("GET /go/whatsapp", () => {
-  it("answers 302 to wa.me with the car in the greeting and adds exactly one lead; a bot or a HEAD adds none", async () => {
+  it("answers 302 to wa.me with the car in the greeting, adds exactly one lead; a bot or a HEAD none", async () => {
     const [car] = app.rows<{ id: number; make: string; model: string; year: number }>(
       "SELECT id, make, model, year FROM cars WHERE sold = 0 ORDER BY id LIMIT 1",
     );
@@ -93,7 +93,8 @@ describe("GET /go/whatsapp", () => {
     const res = await go({ headers: { "User-Agent": PERSON } });
     expect(res.status).toBe(302);
     expect(decodeURIComponent(res.headers.get("Location")!)).toBe(
-      `https://wa.me/2348035550142?text=Hello, I'm interested in the ${car.make} ${car.model} ${car.year} listed on your website.`,
+      `https://wa.me/2348035550142?text=Hello, I'm interested in the ${car.make} ${car.model} ${car.year} ` +
+        "listed on your website.",
     );
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(res.headers.get("X-Cache")).toBeNull(); // never looked up in the page cache
@@ -113,7 +114,7 @@ describe("GET /go/whatsapp", () => {
 });
 
 describe.each(JS_MODES)("WhatsApp chat links $label", ({ js }) => {
-  it("count a click on a car's page once and open the chat naming the car; a headless bot's click counts nothing", async () => {
+  it("count a click on a car's page once, open the chat naming the car; a headless bot counts nothing", async () => {
     const [car] = app.rows<{ id: number; make: string; model: string; year: number }>(
       "SELECT id, make, model, year FROM cars WHERE sold = 0 ORDER BY id LIMIT 1 OFFSET ?",
       js ? 2 : 3,
@@ -156,7 +157,7 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
   const tag = js ? "JS" : "NoJS";
   const name = `Inbox Aisha ${tag}`;
 
-  it("shows leads sent through the public pages and the APIs, with the right kind, in the inbox and the API", async () => {
+  it("shows leads sent through the public pages and the APIs with the right kind, in the inbox and API", async () => {
     const page = await app.open("/connect", { js });
     const form = page.getByRole("form", { name: "Send us a message" });
     await form.getByLabel("Full Name").fill(name);
@@ -311,7 +312,7 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
     await expect(form.getByLabel("Status").inputValue()).resolves.toBe("won");
   });
 
-  it("downloads the filtered inbox as a CSV a spreadsheet opens: BOM, ₦ and accents intact, formulas neutralised", async () => {
+  it("downloads the inbox as a CSV a spreadsheet opens: BOM, ₦ and accents intact, formulas neutral", async () => {
     const accented = `Adéolá Ọláńrewájú ${tag}`;
     const contact = await app.open("/connect", { js });
     const form = contact.getByRole("form", { name: "Send us a message" });
