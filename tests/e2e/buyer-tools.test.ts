@@ -383,6 +383,47 @@ describe.each(JS_MODES)("customs duty filter $label", ({ js }) => {
   });
 });
 
+describe.each(JS_MODES)("Nigerian papers in the admin form $label", ({ js }) => {
+  it("sets them on a car and its page shows them, unchecked ones as Unknown, never No", async () => {
+    const car = unsold()[js ? 5 : 6];
+    const page = await app.open(`/admin/edit-car/${car.id}`, { js, admin: true });
+    await app.field(page, "Customs duty paid").selectOption("Yes");
+    await app.field(page, "Plate state").selectOption("Lagos");
+    await app.field(page, "Previous owners in Nigeria").fill("2");
+    await app.field(page, "Accident free").selectOption("No");
+    await app.field(page, "Flood free").selectOption("");
+    await page.getByRole("button", { name: "Update Car" }).click();
+    await page.getByText("Car updated successfully").waitFor();
+    const [stored] = app.rows<Record<string, unknown>>(
+      "select customs_duty_paid, plate_state, previous_owners_ng, accident_free, flood_free from cars where id = ?",
+      car.id,
+    );
+    expect(stored).toEqual({
+      customs_duty_paid: 1,
+      plate_state: "Lagos",
+      previous_owners_ng: 2,
+      accident_free: 0,
+      flood_free: null,
+    });
+    const view = await app.open(carPath(car), { js });
+    const facts = Object.fromEntries(
+      await view
+        .getByTestId("car-facts")
+        .locator("div")
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.querySelector("dt")?.textContent, r.querySelector("dd")?.textContent]),
+        ),
+    );
+    expect(facts).toMatchObject({
+      "Customs Duty Paid": "Yes",
+      "Plate State": "Lagos",
+      "Previous Owners (Nigeria)": "2",
+      "Accident Free": "No",
+      "Flood Free": "Unknown",
+    });
+  });
+});
+
 describe("screenshots", () => {
   it("of the car page, /browse with a sort, /saved and /compare at 390 and 1280 px", async () => {
     const cars = unsold().filter((c) => c.financing);
