@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { type CardCar, carPath, carTitle } from "~/lib/car";
-import { monthlyFrom } from "~/lib/loan-math";
 import { formatMileage, formatNaira } from "~/lib/money";
 import classes from "./CarCard.module.css";
 import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
@@ -67,9 +66,9 @@ export function CarCard({
         <div className={classes.footer}>
           <span className={classes.price}>
             {formatNaira(car.price)}
-            {car.financing ? (
+            {car.monthly_from !== null ? (
               <small className={classes.monthly} data-testid="monthly-from">
-                From {formatNaira(monthlyFrom(car.price))}/month
+                From {formatNaira(car.monthly_from)}/month
               </small>
             ) : null}
           </span>

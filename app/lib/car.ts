@@ -45,7 +45,11 @@ export function toPublicCar(car: Car): PublicCar {
   return out as PublicCar;
 }
 
-/** What a car card shows: enough for a list, light enough for 30 cards a page. */
+/**
+ * What a car card shows: enough for a list, light enough for 30 cards a page. `monthly_from` is
+ * "From ₦X/month" for a car the dealer finances (null otherwise), worked out on the server
+ * (car-card.ts) so the cards need no loan arithmetic in the browser.
+ */
 export type CardCar = Pick<
   Car,
   | "id"
@@ -59,32 +63,7 @@ export type CardCar = Pick<
   | "car_description"
   | "condition"
   | "images"
-  | "financing"
->;
-
-const CARD_DESCRIPTION_CHARS = 160;
-
-/** The card's share of a car: its first photo only, and the description cut to what a card shows. */
-export function toCardCar(car: Car | PublicCar): CardCar {
-  const description = car.car_description;
-  return {
-    id: car.id,
-    make: car.make,
-    model: car.model,
-    year: car.year,
-    price: car.price,
-    mileage: car.mileage,
-    fuel_type: car.fuel_type,
-    transmission: car.transmission,
-    condition: car.condition,
-    financing: car.financing && !car.sold,
-    car_description:
-      description && description.length > CARD_DESCRIPTION_CHARS
-        ? `${description.slice(0, CARD_DESCRIPTION_CHARS).replace(/\s+\S*$/, "")}…`
-        : description,
-    images: car.images.slice(0, 1),
-  };
-}
+> & { monthly_from: number | null };
 
 /** A URL-safe form of a text: lower case, accents dropped, every other run of characters a hyphen. */
 export function slugify(text: string): string {

@@ -79,15 +79,13 @@ export function quoteLoan(price: number, percent: number, months: LoanPeriod): L
   };
 }
 
-/** The longest loan period: the lowest monthly figure a car can be had for. */
-export const LONGEST_LOAN_PERIOD: LoanPeriod = Math.max(...LOAN_PERIODS) as LoanPeriod;
-
 /**
  * "From ₦X/month" on a financed car: the calculator's monthly repayment over the longest period
- * at the minimum deposit (12 months, 40 %), computed by quoteLoan itself.
+ * at the minimum deposit (12 months, 40 %), computed by quoteLoan itself. (The longest period is
+ * worked out here, not in a module-level constant, so a bundle that never calls this drops it.)
  */
 export function monthlyFrom(price: number): number {
-  return quoteLoan(price, DEPOSIT_PERCENT_MIN, LONGEST_LOAN_PERIOD).monthlyRepayment;
+  return quoteLoan(price, DEPOSIT_PERCENT_MIN, Math.max(...LOAN_PERIODS) as LoanPeriod).monthlyRepayment;
 }
 
 /**

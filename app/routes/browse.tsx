@@ -11,7 +11,7 @@ import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
-import { toCardCar } from "~/lib/car";
+import { toCardCar } from "~/lib/car-card";
 import { canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { pageCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";

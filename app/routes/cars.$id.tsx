@@ -11,7 +11,8 @@ import { Notice } from "~/components/ui/Notice";
 import { SIMILAR_CARS_COUNT } from "~/config/constants";
 import { site } from "~/config/site";
 import { notFoundIfMissing } from "~/http/responses.server";
-import { carIdFromSlug, carPath, carSlug, carTitle, toCardCar, toPublicCar } from "~/lib/car";
+import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
+import { carMonthlyFrom, toCardCar } from "~/lib/car-card";
 import {
   absoluteUrl,
   carPreviewImage,
@@ -21,7 +22,6 @@ import {
   jsonForScript,
 } from "~/lib/car-seo";
 import { chatHref } from "~/lib/chat-link";
-import { monthlyFrom } from "~/lib/loan-math";
 import { formatNaira } from "~/lib/money";
 import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
@@ -39,11 +39,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.id !== carSlug(found)) throw redirect(`${carPath(found)}${url.search}`, 301);
   const similar = await similarCars(found, SIMILAR_CARS_COUNT);
   // The page never shows the back-office fields. The origin makes the preview and canonical URLs absolute.
-  return { car: toPublicCar(found), similar: similar.map(toCardCar), origin: url.origin };
+  return {
+    car: toPublicCar(found),
+    monthlyFrom: carMonthlyFrom(found),
+    similar: similar.map(toCardCar),
+    origin: url.origin,
+  };
 }
 
 export default function CarPage() {
-  const { car, similar, origin } = useLoaderData<typeof loader>();
+  const { car, monthlyFrom, similar, origin } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
   const photo = Number(search.get("photo")) || 0;
@@ -86,10 +91,9 @@ export default function CarPage() {
           </div>
           <h1 className={pages.carTitle}>{title}</h1>
           <p className={pages.carPrice}>{formatNaira(car.price)}</p>
-          {car.financing && !car.sold ? (
+          {monthlyFrom !== null ? (
             <p className={pages.carMonthly} data-testid="monthly-from">
-              From {formatNaira(monthlyFrom(car.price))}/month{" "}
-              <Link to={`/financing/${car.id}`}>Work out your loan</Link>
+              From {formatNaira(monthlyFrom)}/month <Link to={`/financing/${car.id}`}>Work out your loan</Link>
             </p>
           ) : null}
           {car.sold ? (

@@ -7,6 +7,7 @@ import { Container } from "~/components/ui/Container";
 import { COMPARE_MAX } from "~/config/constants";
 import { site } from "~/config/site";
 import { toPublicCar } from "~/lib/car";
+import { carMonthlyFrom } from "~/lib/car-card";
 import { carSearchName } from "~/lib/car-seo";
 import { parseCarIds } from "~/lib/saved-cars";
 import { getCars } from "~/models/car.server";
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (`/compare${asked ? `?${asked}` : ""}` !== canonical) throw redirect(canonical);
   const cars = (await getCars(ids)).map((car) => {
     const shown = toPublicCar(car);
-    return { ...shown, images: shown.images.slice(0, 1) };
+    return { ...shown, images: shown.images.slice(0, 1), monthly_from: carMonthlyFrom(car) };
   });
   return { ids, cars };
 }

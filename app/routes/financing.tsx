@@ -9,7 +9,7 @@ import { Container } from "~/components/ui/Container";
 import { FINANCING_PAGE_SIZE } from "~/config/constants";
 import { site } from "~/config/site";
 import { takeApplicationSubmitted } from "~/http/cookies.server";
-import { toCardCar } from "~/lib/car";
+import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
 import { pageCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";

@@ -54,7 +54,7 @@ describe("a car's page, shared and found", () => {
     expect((await get("/cars/999999-no-such-car")).status).toBe(404);
   });
 
-  it("carries a preview (og:image answers 200 with an image) and schema.org Car JSON-LD with the price in NGN", async () => {
+  it("carries a preview (og:image answers 200 with an image) and Car JSON-LD with the price in NGN", async () => {
     const car = unsold().find((c) => c.financing) ?? unsold()[0];
     const res = await get(carPath(car));
     const html = await res.text();

@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import { type CSSProperties, Fragment, type ReactNode } from "react";
 import { carPath, carTitle, type PublicCar } from "~/lib/car";
-import { monthlyFrom } from "~/lib/loan-math";
 import { formatMileage, formatNaira } from "~/lib/money";
 import { CarImage } from "../CarImage";
 import { paperworkFacts } from "./CarDetails";
 import classes from "./CompareTable.module.css";
 
-export type CompareCar = Omit<PublicCar, "images"> & { images: string[] };
+/** A car of the comparison: the public car, its first photo, and "From ₦X/month" when financed. */
+export type CompareCar = PublicCar & { monthly_from: number | null };
 
 const na = (v: string | null | undefined) => (v?.trim() ? v : "N/A");
 
@@ -17,7 +17,7 @@ function rows(cars: CompareCar[]): { group?: string; label: string; cell: (car: 
     { label: "Price", cell: (c) => <strong>{formatNaira(c.price)}</strong> },
     {
       label: "Financing",
-      cell: (c) => (c.financing && !c.sold ? `From ${formatNaira(monthlyFrom(c.price))}/month` : "Not financed"),
+      cell: (c) => (c.monthly_from !== null ? `From ${formatNaira(c.monthly_from)}/month` : "Not financed"),
     },
     { label: "Year", cell: (c) => c.year },
     { label: "Mileage", cell: (c) => formatMileage(c.mileage) },

@@ -1,0 +1,37 @@
+import type { Car, CardCar, PublicCar } from "./car";
+import { monthlyFrom } from "./loan-math";
+
+/**
+ * The card's and the comparison's share of a car, made by loaders. Apart from car.ts so that the
+ * loan arithmetic behind "From ₦X/month" stays on the server: browser code imports car.ts, never
+ * this module.
+ */
+
+/** "From ₦X/month" of an available car the dealer finances (see monthlyFrom); null for any other. */
+export function carMonthlyFrom(car: { financing: boolean; sold: boolean; price: number }): number | null {
+  return car.financing && !car.sold ? monthlyFrom(car.price) : null;
+}
+
+const CARD_DESCRIPTION_CHARS = 160;
+
+/** The card's share of a car: its first photo only, and the description cut to what a card shows. */
+export function toCardCar(car: Car | PublicCar): CardCar {
+  const description = car.car_description;
+  return {
+    id: car.id,
+    make: car.make,
+    model: car.model,
+    year: car.year,
+    price: car.price,
+    mileage: car.mileage,
+    fuel_type: car.fuel_type,
+    transmission: car.transmission,
+    condition: car.condition,
+    monthly_from: carMonthlyFrom(car),
+    car_description:
+      description && description.length > CARD_DESCRIPTION_CHARS
+        ? `${description.slice(0, CARD_DESCRIPTION_CHARS).replace(/\s+\S*$/, "")}…`
+        : description,
+    images: car.images.slice(0, 1),
+  };
+}
