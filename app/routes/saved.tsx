@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
@@ -36,13 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The heart without JavaScript: toggles the car in the cookie's list and goes back to the page it was on. */
+/**
+ * The heart without JavaScript: toggles the car in the cookie's list and goes back to the page it
+ * was on. `forget` (sent in the background once JavaScript has taken the list over) drops the
+ * cookie and stays where it is: a redirect would move the visitor.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request, SavedCarFormSchema, SAVED_CAR_FAILURE);
   if (!form.ok) return form.response;
   const { intent, id, back } = form.data;
-  const current = await savedCarIds(request);
-  const next = intent === "forget" || id === undefined ? [] : toggleCarId(current, id);
+  if (intent === "forget" || id === undefined) {
+    return data({ forgotten: true }, { headers: { "Set-Cookie": await storeSavedCarIds([]) } });
+  }
+  const next = toggleCarId(await savedCarIds(request), id);
   return redirectBack(back, "/saved", { "Set-Cookie": await storeSavedCarIds(next) });
 }
 
@@ -77,7 +83,7 @@ export default function Saved() {
           phone or computer; no account needed.
         </p>
       </div>
-      {failure ? (
+      {failure && "error" in failure ? (
         <Notice tone="error" role="alert" title={failure.error}>
           {failure.fieldErrors.id ?? failure.fieldErrors.intent}
         </Notice>
