@@ -69,14 +69,22 @@ export default function Reports() {
     >
       <Paper withBorder radius="md" p="md" shadow="xs">
         <Form method="get" key={`${range.from}|${range.to}`} aria-label="Report period">
-          <Group align="flex-end" gap="sm">
-            <TextInput label="From" name="from" type="date" defaultValue={range.from} required />
-            <TextInput label="To" name="to" type="date" defaultValue={range.to} required />
-            <Button type="submit">Show</Button>
-            <Button component={Link} to="/admin/report" variant="default">
-              This year
-            </Button>
-          </Group>
+          <Grid gutter="sm" align="flex-end">
+            <Grid.Col span={{ base: 6, sm: "content" }}>
+              <TextInput label="From" name="from" type="date" defaultValue={range.from} required />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: "content" }}>
+              <TextInput label="To" name="to" type="date" defaultValue={range.to} required />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: "content" }}>
+              <Group gap="sm">
+                <Button type="submit">Show</Button>
+                <Button component={Link} to="/admin/report" variant="default">
+                  This year
+                </Button>
+              </Group>
+            </Grid.Col>
+          </Grid>
         </Form>
       </Paper>
       {problem ? <Notice kind="error">{`${problem} Showing this year instead.`}</Notice> : null}
