@@ -176,6 +176,8 @@ describe.each(JS_MODES)("financing pages $label", ({ js }) => {
     expect(await page.getByTestId("car-card").count()).toBe(Math.min(n, 12));
     await pager.getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL((u) => u.search === "?page=2");
+    // With JavaScript the address changes before React renders page 2: wait for the pager to say so.
+    await pager.locator('[aria-current="page"]', { hasText: "2" }).waitFor();
     await waitForHydration(page, js);
     const firstOnPage2 = await page.getByTestId("car-card").first().getByRole("heading").textContent();
     const card = page.getByTestId("car-card").first();
@@ -189,6 +191,7 @@ describe.each(JS_MODES)("financing pages $label", ({ js }) => {
     await page.getByRole("link", { name: "Close" }).click();
     await page.waitForURL((u) => u.pathname === "/financing" && u.search === "?page=2");
     await page.getByTestId("financing-view").waitFor({ state: "hidden" });
+    await pager.locator('[aria-current="page"]', { hasText: "2" }).waitFor();
     expect(await page.getByTestId("car-card").first().getByRole("heading").textContent()).toBe(firstOnPage2);
   });
 });
