@@ -29,6 +29,22 @@ interface NetworkItem {
   url: string;
 }
 
+/** Lighthouse's trace recording now and then fails on a loaded machine (NO_NAVSTART, NO_FCP):
+ * such a page is audited again, up to three times; any other failure stops the run. */
+const RETRIED = new Set(["NO_NAVSTART", "NO_FCP", "NO_LCP"]);
+
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+async function audit(url: string, port: number): Promise<Report> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", disableFullPageScreenshot: true });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const code = result.lhr.runtimeError?.code;
+    if (!code || !RETRIED.has(code) || attempt === 3) return result.lhr;
+    console.log(`  ${code}: trace not recorded, auditing again (attempt ${attempt + 1} of 3)`);
+  }
+}
+
 /** The running server's output, shown when the run fails. */
 let serverLog: (() => string) | undefined;
 
@@ -68,14 +84,7 @@ async function main() {
     });
     for (const page of pages) {
       console.log(`Lighthouse (mobile): ${page} ...`);
-      const result = await lighthouse(base + page, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        disableFullPageScreenshot: true,
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const lhr = result.lhr;
+      const lhr = await audit(base + page, chrome.port);
       // LIGHTHOUSE_JSON_DIR=<folder> keeps each page's full report, to see why a score moved.
       if (process.env.LIGHTHOUSE_JSON_DIR) {
         fs.mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });

@@ -6,6 +6,7 @@ import type express from "express";
 import { cacheKey, isStorable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./cache-policy";
 import { inlineScriptHashes, withScriptSources } from "./csp";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
+import { lowPriorityModulePreloads } from "./module-preloads";
 import type { CachedPage, PageCache } from "./page-cache";
 
 const gzip = promisify(zlib.gzip);
@@ -96,17 +97,19 @@ function isHtml(response: Response): boolean {
   return /^text\/html/i.test(response.headers.get("content-type") ?? "");
 }
 
-/** Reads an answer in full; HTML gets its inline scripts allowed by hash in the CSP. */
+/**
+ * Reads an answer in full. HTML gets its module preloads at low priority and its inline scripts
+ * allowed by hash in the CSP.
+ */
 async function materialize(response: Response, res: express.Response): Promise<Materialized> {
-  const body = Buffer.from(await response.arrayBuffer());
   const headers = new Headers(response.headers);
-  if (isHtml(response)) {
-    const policy = res.getHeader("Content-Security-Policy");
-    if (typeof policy === "string") {
-      headers.set("Content-Security-Policy", withScriptSources(policy, inlineScriptHashes(body.toString("utf8"))));
-    }
+  if (!isHtml(response)) return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+  const html = lowPriorityModulePreloads(await response.text());
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") {
+    headers.set("Content-Security-Policy", withScriptSources(policy, inlineScriptHashes(html)));
   }
-  return { status: response.status, headers, body };
+  return { status: response.status, headers, body: Buffer.from(html, "utf8") };
 }
 
 async function toCachedPage(answer: Materialized, version: number): Promise<CachedPage> {
