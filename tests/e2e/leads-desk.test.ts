@@ -417,6 +417,10 @@ describe("the desk with leads and activity in it", () => {
         await screenshot(page, `admin-${name}-${size}`);
         expect(await scrollWidth(page), name).toBeLessThanOrEqual(viewport.width);
       }
+      // A filter that matches nothing says so, as cards on a phone and as a table row on a desk.
+      await page.goto(app.url("/admin/leads?q=nobody-by-this-name"));
+      await page.getByText("No leads match these filters.").filter({ visible: true }).waitFor();
+      expect(await page.getByText("No leads match these filters.").filter({ visible: true }).count()).toBe(1);
       expect(app.consoleErrors(page)).toEqual([]);
     });
   }

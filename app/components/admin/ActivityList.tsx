@@ -41,15 +41,6 @@ function Target({ row }: { row: ActivityRow }) {
 }
 
 function ActivityCards({ rows }: { rows: ActivityRow[] }) {
-  if (rows.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text ta="center" c="dimmed">
-          {EMPTY}
-        </Text>
-      </Paper>
-    );
-  }
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {rows.map((r) => (

@@ -78,15 +78,6 @@ function Actions({ car }: { car: CarListRow }) {
 
 /** Phones: one card per car instead of a table that would scroll sideways. */
 function CarCards({ cars }: { cars: CarListRow[] }) {
-  if (cars.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text ta="center" c="dimmed">
-          No cars listed yet.
-        </Text>
-      </Paper>
-    );
-  }
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {cars.map((car) => (

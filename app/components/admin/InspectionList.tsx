@@ -41,15 +41,6 @@ const tel = (phone: string) => `tel:${phone.replace(/\s/g, "")}`;
 
 /** Phones: one card per request instead of a seven-column table that scrolls sideways. */
 function InspectionCards({ rows }: { rows: InspectionRow[] }) {
-  if (rows.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text ta="center" c="dimmed">
-          {EMPTY}
-        </Text>
-      </Paper>
-    );
-  }
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {rows.map((r) => (

@@ -59,15 +59,6 @@ function Email({ address }: { address: string }) {
 
 /** Phones: one card per lead. */
 function LeadCards({ rows }: { rows: LeadListRow[] }) {
-  if (rows.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text ta="center" c="dimmed">
-          {EMPTY}
-        </Text>
-      </Paper>
-    );
-  }
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {rows.map((r) => (

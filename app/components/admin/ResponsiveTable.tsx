@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 /**
  * The back office's list frame: `cards` on phones, a table with `columns` from the sm breakpoint
- * up, and `empty` in one full-width row when there are no rows.
+ * up; with no rows, `empty` instead of the cards and in one full-width row of the table.
  */
 export function ResponsiveTable({
   columns,
@@ -24,7 +24,17 @@ export function ResponsiveTable({
 }) {
   return (
     <>
-      <Box hiddenFrom="sm">{cards}</Box>
+      <Box hiddenFrom="sm">
+        {rows.length === 0 ? (
+          <Paper withBorder radius="md" p="lg">
+            <Text ta="center" c="dimmed">
+              {empty}
+            </Text>
+          </Paper>
+        ) : (
+          cards
+        )}
+      </Box>
       <Paper withBorder radius="md" shadow="xs" visibleFrom="sm">
         <Table.ScrollContainer minWidth={minWidth}>
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={horizontalSpacing} fz={fz}>
