@@ -1,4 +1,18 @@
 /** The car form's choices and the browse filter options (docs/product.md). */
+/** The longest text, in characters, each free-text car field takes: the form's maxLength and the schema's limit. */
+export const CAR_TEXT_MAX = {
+  make: 80,
+  model: 80,
+  transmission: 40,
+  fuel_type: 40,
+  color: 40,
+  location: 120,
+  car_history: 2000,
+  other_info: 2000,
+  car_description: 2000,
+  vin: 40,
+} as const;
+
 export const CONDITIONS = ["New", "Foreign Used", "Nigerian Used"] as const;
 export const ENGINE_CAPACITIES = [
   "1.4L",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   BODY_TYPES,
+  CAR_TEXT_MAX,
   CONDITIONS,
   DRIVE_TRAINS,
   ENGINE_CAPACITIES,
@@ -24,7 +25,7 @@ const blankToUndefined = (v: unknown) => {
   return typeof s === "string" && s.trim() === "" ? undefined : s;
 };
 
-const requiredText = (label: string, max = 80) =>
+const requiredText = (label: string, max: number) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -153,8 +154,8 @@ const keyFeatures = z.preprocess(
 );
 
 export const CarSchema = z.object({
-  make: requiredText("Make"),
-  model: requiredText("Model"),
+  make: requiredText("Make", CAR_TEXT_MAX.make),
+  model: requiredText("Model", CAR_TEXT_MAX.model),
   // Up to next year's models, counted when the form is sent (not when the server started).
   year: wholeNumber("Year", 1950, 3000).refine((y) => y <= new Date().getUTCFullYear() + 1, {
     error: () => `Year must be at most ${new Date().getUTCFullYear() + 1}`,
@@ -166,9 +167,9 @@ export const CarSchema = z.object({
   custom_paper: oneOf("Custom paper", YES_NO),
   body_type: oneOf("Body type", BODY_TYPES),
   drive_train: oneOf("Drive train", DRIVE_TRAINS),
-  transmission: optionalText("Transmission", 40),
-  fuel_type: optionalText("Fuel type", 40),
-  color: optionalText("Color", 40),
+  transmission: optionalText("Transmission", CAR_TEXT_MAX.transmission),
+  fuel_type: optionalText("Fuel type", CAR_TEXT_MAX.fuel_type),
+  color: optionalText("Color", CAR_TEXT_MAX.color),
   mileage: z.preprocess(
     digits,
     z.coerce
@@ -179,11 +180,11 @@ export const CarSchema = z.object({
       .nullable()
       .optional(),
   ),
-  location: optionalText("Location", 120),
-  car_history: optionalText("Car history", 2000),
-  other_info: optionalText("Other information", 2000),
-  car_description: optionalText("Description", 2000),
-  vin: optionalText("VIN", 40),
+  location: optionalText("Location", CAR_TEXT_MAX.location),
+  car_history: optionalText("Car history", CAR_TEXT_MAX.car_history),
+  other_info: optionalText("Other information", CAR_TEXT_MAX.other_info),
+  car_description: optionalText("Description", CAR_TEXT_MAX.car_description),
+  vin: optionalText("VIN", CAR_TEXT_MAX.vin),
   financing: yesNo,
   registration: yesNo,
   keyfeatures: keyFeatures,

@@ -16,6 +16,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import {
   BODY_TYPES,
+  CAR_TEXT_MAX,
   CONDITIONS,
   DRIVE_TRAINS,
   ENGINE_CAPACITIES,
@@ -157,8 +158,8 @@ export function CarForm({
       <Stack gap="lg">
         <Section title="Vehicle">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-            {field("make", "Make", { required: true, placeholder: "e.g. Toyota", maxLength: 80 })}
-            {field("model", "Model", { required: true, placeholder: "e.g. Camry", maxLength: 80 })}
+            {field("make", "Make", { required: true, placeholder: "e.g. Toyota", maxLength: CAR_TEXT_MAX.make })}
+            {field("model", "Model", { required: true, placeholder: "e.g. Camry", maxLength: CAR_TEXT_MAX.model })}
             {field("year", "Year", {
               required: true,
               type: "number",
@@ -173,8 +174,8 @@ export function CarForm({
               pattern: "[0-9, ]+",
             })}
             {field("mileage", "Mileage (miles)", { inputMode: "numeric", pattern: "[0-9, ]*" })}
-            {field("color", "Color", { maxLength: 40 })}
-            {field("location", "Location", { placeholder: "e.g. Lekki, Lagos", maxLength: 120 })}
+            {field("color", "Color", { maxLength: CAR_TEXT_MAX.color })}
+            {field("location", "Location", { placeholder: "e.g. Lekki, Lagos", maxLength: CAR_TEXT_MAX.location })}
           </SimpleGrid>
         </Section>
 
@@ -195,9 +196,13 @@ export function CarForm({
             {field("transmission", "Transmission", {
               placeholder: "e.g. Automatic",
               list: "transmission-options",
-              maxLength: 40,
+              maxLength: CAR_TEXT_MAX.transmission,
             })}
-            {field("fuel_type", "Fuel Type", { placeholder: "e.g. Petrol", list: "fuel-options", maxLength: 40 })}
+            {field("fuel_type", "Fuel Type", {
+              placeholder: "e.g. Petrol",
+              list: "fuel-options",
+              maxLength: CAR_TEXT_MAX.fuel_type,
+            })}
           </SimpleGrid>
           <datalist id="transmission-options">
             <option value="Automatic" />
@@ -273,7 +278,7 @@ export function CarForm({
               maxRows={6}
               defaultValue={text(values, "car_description")}
               error={errors.car_description}
-              maxLength={2000}
+              maxLength={CAR_TEXT_MAX.car_description}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Textarea
@@ -284,7 +289,7 @@ export function CarForm({
                 maxRows={8}
                 defaultValue={text(values, "car_history")}
                 error={errors.car_history}
-                maxLength={2000}
+                maxLength={CAR_TEXT_MAX.car_history}
               />
               <Textarea
                 name="other_info"
@@ -294,7 +299,7 @@ export function CarForm({
                 maxRows={8}
                 defaultValue={text(values, "other_info")}
                 error={errors.other_info}
-                maxLength={2000}
+                maxLength={CAR_TEXT_MAX.other_info}
               />
             </SimpleGrid>
           </Stack>

@@ -37,15 +37,21 @@ function frameClass(size: FieldSize, className?: string) {
   return [classes.field, size === "sm" ? "" : classes[size], className ?? ""].filter(Boolean).join(" ");
 }
 
+/** The asterisk after a required field's label (the control's `required` is what assistive tech reads). */
+function RequiredMark({ required }: { required?: boolean }) {
+  if (!required) return null;
+  return (
+    <span className={classes.required} aria-hidden="true">
+      {" *"}
+    </span>
+  );
+}
+
 function Label({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
   return (
     <label htmlFor={htmlFor} className={classes.label}>
       {children}
-      {required ? (
-        <span className={classes.required} aria-hidden="true">
-          {" *"}
-        </span>
-      ) : null}
+      <RequiredMark required={required} />
     </label>
   );
 }
@@ -164,11 +170,7 @@ export function RadioGroup({
     >
       <legend className={classes.label}>
         {label}
-        {required ? (
-          <span className={classes.required} aria-hidden="true">
-            {" *"}
-          </span>
-        ) : null}
+        <RequiredMark required={required} />
       </legend>
       <Extras id={ids.descriptionId} text={description} />
       <div className={classes.options}>
