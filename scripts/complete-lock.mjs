@@ -49,8 +49,14 @@ for (const [key, entry] of Object.entries(packages)) {
       console.warn(`Left out ${name} (optional for ${key}): not a platform build npm could describe.`);
       continue;
     }
-    const { integrity: _integrity, resolved: _resolved, cpu: _cpu, os: _os, libc: _libc, ...common } =
-      packages[sibling];
+    const {
+      integrity: _integrity,
+      resolved: _resolved,
+      cpu: _cpu,
+      os: _os,
+      libc: _libc,
+      ...common
+    } = packages[sibling];
     const target = packages[`node_modules/${name}`] ? `${key}/node_modules/${name}` : `node_modules/${name}`;
     packages[target] = { ...common, version: optional[name], ...platform };
     added += 1;

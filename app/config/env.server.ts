@@ -46,6 +46,7 @@ const EnvSchema = z.object({
       },
     )
     .optional(),
+  METRICS_TOKEN: z.string().min(16, { message: "METRICS_TOKEN must be at least 16 characters" }).optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 

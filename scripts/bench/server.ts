@@ -88,10 +88,11 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-/** The server bundle `server.ts` loads, honouring BUILD_DIR like `server.ts` does. */
+/** The compiled server, the app bundle it loads and the browser assets, honouring BUILD_DIR like the server. */
 export function buildPaths() {
   const dir = process.env.BUILD_DIR;
   return {
+    server: path.resolve(ROOT, dir ? `${dir}/server.js` : "build/server.js"),
     index: path.resolve(ROOT, dir ? `${dir}/index.js` : "build/index.js"),
     assets: path.resolve(ROOT, dir ? `${dir}/public` : "public/build"),
   };
@@ -99,12 +100,22 @@ export function buildPaths() {
 
 /** Runs `npm run build` (same BUILD_DIR) when the build is missing or older than its sources. */
 export function ensureBuild(): void {
-  const { index, assets } = buildPaths();
-  const built = fs.existsSync(index) && fs.existsSync(assets) ? fs.statSync(index).mtimeMs : 0;
+  const { server, index, assets } = buildPaths();
+  const built = [server, index, assets].every((p) => fs.existsSync(p))
+    ? Math.min(fs.statSync(index).mtimeMs, fs.statSync(server).mtimeMs)
+    : 0;
   const sources = Math.max(
-    ...["app", "db", "remix.config.js", "postcss.config.cjs", "postcss.config.js", "package.json"].map((p) =>
-      newestMtime(path.join(ROOT, p)),
-    ),
+    ...[
+      "app",
+      "db",
+      "server",
+      "migrations",
+      "server.ts",
+      "remix.config.js",
+      "postcss.config.cjs",
+      "postcss.config.js",
+      "package.json",
+    ].map((p) => newestMtime(path.join(ROOT, p))),
   );
   if (built && built >= sources) return;
   console.log(
@@ -117,21 +128,24 @@ export function ensureBuild(): void {
 
 export interface RunningServer {
   url: string;
+  /** The server's resident memory now, in bytes, as its /metrics reports it. */
+  rss: () => Promise<number>;
   /** Everything the server printed so far. */
   log: () => string;
   stop: () => Promise<void>;
 }
 
 /**
- * Starts `node --import tsx server.ts` in production mode on a free loopback port and waits for
- * /healthz. Its output goes to a file in `dirs.dir` (a request log per hit would cost a pipe).
+ * Starts the compiled server (`node build/server.js`, as `npm run serve` does) in production mode
+ * on a free loopback port and waits for /healthz. Its output goes to a file in `dirs.dir` (a
+ * request log per hit would cost a pipe).
  */
 export async function startServer(dirs: TempDirs, env: Record<string, string> = {}): Promise<RunningServer> {
   hookSignals();
   const port = await freePort();
   const logPath = path.join(dirs.dir, `server-${port}.log`);
   const logFd = fs.openSync(logPath, "a");
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [buildPaths().server], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -173,6 +187,12 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
   return {
     url,
     log,
+    rss: async () => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const line = /^process_resident_memory_bytes (\d+)/m.exec(text);
+      if (!line) throw new Error("/metrics did not report process_resident_memory_bytes");
+      return Number(line[1]);
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));

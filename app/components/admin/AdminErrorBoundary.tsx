@@ -1,5 +1,6 @@
 import { Button, Paper, Text } from "@mantine/core";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { REQUEST_ID_ATTRIBUTE, useRequestId } from "~/lib/request-id";
 import { AdminPage } from "./AdminPage";
 import { Notice } from "./Notice";
 
@@ -20,6 +21,7 @@ export function AdminRouteError({
 }) {
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
+  const requestId = useRequestId();
   return (
     <AdminPage title={missing ? "Not found" : title}>
       <Notice kind="error">{missing ? notFound : failure}</Notice>
@@ -29,6 +31,11 @@ export function AdminRouteError({
             ? "It may have been deleted, or the link is mistyped."
             : "Nothing was changed. Reload the page, or try again in a moment."}
         </Text>
+        {!missing && requestId ? (
+          <Text size="sm" c="dimmed" mb="md">
+            Reference <code {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}>{requestId}</code> (in the server log).
+          </Text>
+        ) : null}
         <Button component={Link} to="/admin">
           Go to the dashboard
         </Button>
