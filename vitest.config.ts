@@ -13,6 +13,7 @@ const UNIT = [
   "scripts/**/*.test.ts",
   "tests/architecture.test.ts",
   "tests/code-style.test.ts",
+  "tests/deploy.test.ts",
 ];
 const INTEGRATION = ["**/*.integration.test.ts"];
 

@@ -44,7 +44,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server.ts` against a copy of the seeded template (or an empty database). */
+/** The compiled server `npm run build` writes (BUILD_DIR honoured), as production runs it. */
+export const SERVER_JS = path.resolve(process.env.BUILD_DIR ?? "build", "server.js");
+
+/** Starts the built server with `node` against a copy of the seeded template (or an empty database). */
 async function startServer(opts: { seeded?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-e2e-"));
   const dbPath = path.join(dir, "db.sqlite");
@@ -58,7 +61,7 @@ async function startServer(opts: { seeded?: boolean; env?: Record<string, string
   }
   const port = await freePort();
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_JS], {
     env: {
       ...process.env,
       NODE_ENV: "production",
