@@ -8,9 +8,13 @@ import { Container, panelClass } from "~/components/ui/Container";
 import { site } from "~/config/site";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
+import { edge } from "~/lib/edge";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
 import { createInspection } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["make", "model"] }, leads: "form" });
 
 /** ?make=&model= (from a car's "Book an inspection" link) prefill the car fields. */
 export async function loader({ request }: LoaderFunctionArgs) {
