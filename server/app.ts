@@ -3,8 +3,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { type Env, trustProxySetting } from "../app/config/env.server";
-import { PERSONAL_COOKIES } from "../app/http/cookies.server";
+import { type Env, siteOrigin, trustProxySetting } from "../app/config/env.server";
 import { catalogVersion } from "../app/models/catalog-version.server";
 import { leadCountsByKind } from "../app/models/lead-counts.server";
 import { bodyLimits } from "./body-limits";
@@ -14,6 +13,7 @@ import { createMetrics } from "./metrics";
 import { PageCache } from "./page-cache";
 import { rateLimits } from "./rate-limits";
 import { remixMiddleware } from "./remix";
+import { routePolicies } from "./route-policies";
 
 export interface AppOptions {
   config: Env;
@@ -34,6 +34,7 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
 
   // Every answer gets a request id and is counted; /metrics is for the operator (server/metrics.ts).
   const metrics = createMetrics({
+    build,
     databasePath: config.DATABASE_PATH,
     pageCacheBytes: () => cache?.size ?? null,
     leadCounts: leadCountsByKind,
@@ -83,6 +84,8 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
 
   app.use(requestLog(logger));
 
+  // Each request's route and what it declared (app/lib/edge.ts), for the limits and the cache.
+  app.use(routePolicies(build));
   app.use(bodyLimits());
 
   // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there.
@@ -107,14 +110,13 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
     config.PAGE_CACHE_MB > 0
       ? new PageCache(catalogVersion, { maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000 })
       : null;
-  app.use(metrics.routeLabel(build));
   app.all(
     "*",
     remixMiddleware({
       build,
       mode: config.NODE_ENV,
       cache,
-      personalCookies: PERSONAL_COOKIES,
+      siteHost: new URL(siteOrigin(config)).host,
       // The client's address, worked out once (honouring TRUST_PROXY), for every limit; and, for a
       // lead form over its budget, how long to wait (the form says so, see app/http/bot-guard).
       loadContext: (req) => ({

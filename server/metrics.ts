@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { ServerBuild } from "@remix-run/node";
-import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
 import type express from "express";
 import client from "prom-client";
 
 export interface MetricsSources {
+  /** The Remix build, whose route table names the pattern of each request (req.edge, server/route-policies). */
+  build: () => ServerBuild;
   /** The SQLite file (its -wal file is measured beside it). */
   databasePath: string;
   /** Bytes the page cache holds now; null when the cache is off. */
@@ -18,8 +19,6 @@ export interface Metrics {
   registry: client.Registry;
   /** Counts and times every request under its route pattern (first middleware). */
   observe: express.RequestHandler;
-  /** Names the Remix route a request will reach, for `observe` (mount just before Remix). */
-  routeLabel: (build: () => ServerBuild) => express.RequestHandler;
   /** GET /metrics in Prometheus text format, for loopback or the METRICS_TOKEN bearer only. */
   endpoint: (token: string | undefined) => express.RequestHandler;
 }
@@ -86,23 +85,17 @@ export function createMetrics(sources: MetricsSources): Metrics {
     const path = req.path;
     const stop = durations.startTimer();
     res.once("finish", () => {
-      const route = (res.locals.route as string | undefined) ?? staticLabel(path, res.statusCode);
+      const route = req.edge
+        ? req.edge.id
+          ? routePattern(sources.build(), req.edge.id)
+          : "unmatched"
+        : staticLabel(path, res.statusCode);
       requests.inc({ method: req.method, route, status: res.statusCode });
       stop({ method: req.method, route });
       const cache = res.getHeader("X-Cache");
       if (typeof cache === "string") cacheLookups.inc({ result: cache.toLowerCase() });
     });
     next();
-  };
-
-  const routeLabel = (build: () => ServerBuild): express.RequestHandler => {
-    let labelled: { build: ServerBuild; label: (pathname: string) => string } | null = null;
-    return (req, res, next) => {
-      const current = build();
-      if (labelled?.build !== current) labelled = { build: current, label: routePatterns(current) };
-      res.locals.route = labelled.label(req.path);
-      next();
-    };
   };
 
   const endpoint =
@@ -122,7 +115,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       }
     };
 
-  return { registry, observe, routeLabel, endpoint };
+  return { registry, observe, endpoint };
 }
 
 function fileSize(file: string): number {
@@ -141,42 +134,30 @@ export function staticLabel(path: string, status: number): string {
   return status === 404 ? "unmatched" : "static";
 }
 
+const patterns = new WeakMap<ServerBuild, Map<string, string>>();
+
 /**
- * The route pattern a URL reaches in a Remix build, e.g. "/cars/:slug" for /cars/toyota-camry-12,
- * and for its data requests (/cars/toyota-camry-12.data) too; "unmatched" when no route does.
+ * A route's URL pattern from the build's route table, e.g. "/cars/:id" for "routes/cars.$id":
+ * the paths of the route and its parents joined. Data requests (/cars/12.data) match the same
+ * route, so they count under the page's pattern.
  */
-export function routePatterns(build: Pick<ServerBuild, "routes">): (pathname: string) => string {
-  const children = new Map<string | undefined, AgnosticRouteObject[]>();
-  const node = (id: string): AgnosticRouteObject => {
-    const r = build.routes[id];
-    const kids = children.get(id) ?? [];
-    return r.index
-      ? { id, index: true, path: r.path, caseSensitive: r.caseSensitive }
-      : { id, path: r.path, caseSensitive: r.caseSensitive, children: kids };
-  };
-  for (const route of Object.values(build.routes)) {
-    const list = children.get(route.parentId) ?? [];
-    children.set(route.parentId, list);
+export function routePattern(build: Pick<ServerBuild, "routes">, id: string): string {
+  let known = patterns.get(build as ServerBuild);
+  if (!known) {
+    known = new Map();
+    patterns.set(build as ServerBuild, known);
   }
-  // Children lists first (empty arrays filled below), then nodes that point at them.
-  for (const route of Object.values(build.routes)) children.get(route.parentId)?.push(node(route.id));
-  const tree = children.get(undefined) ?? [];
-  const known = new Map<string, string>();
-  return (pathname) => {
-    let path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-    if (path === "/_root") path = "/";
-    const cached = known.get(path);
-    if (cached) return cached;
-    const matches = matchRoutes(tree, path);
-    const label = matches
-      ? `/${matches
-          .map((m) => m.route.path ?? "")
-          .filter(Boolean)
-          .join("/")}`.replace(/\/+/g, "/")
-      : "unmatched";
-    if (known.size < 1000 && !label.includes(":") && !label.includes("*")) known.set(path, label);
-    return label;
-  };
+  let pattern = known.get(id);
+  if (pattern === undefined) {
+    const parts: string[] = [];
+    let route: ServerBuild["routes"][string] | undefined = build.routes[id];
+    for (; route; route = route.parentId ? build.routes[route.parentId] : undefined) {
+      if (route.path) parts.unshift(route.path);
+    }
+    pattern = `/${parts.join("/")}`.replace(/\/+/g, "/");
+    known.set(id, pattern);
+  }
+  return pattern;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;

@@ -1,6 +1,7 @@
 import { Button, Paper, Text } from "@mantine/core";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { REQUEST_ID_ATTRIBUTE, useRequestId } from "~/lib/request-id";
+import { OWNER_ONLY_MESSAGE } from "~/lib/roles";
 import { AdminPage } from "./AdminPage";
 import { Notice } from "./Notice";
 
@@ -20,8 +21,9 @@ export function AdminRouteError({
   notFound?: string;
 }) {
   const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   const requestId = useRequestId();
+  if (isRouteErrorResponse(error) && error.status === 403) return <OwnerOnly />;
+  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <AdminPage title={missing ? "Not found" : title}>
       <Notice kind="error">{missing ? notFound : failure}</Notice>
@@ -36,6 +38,23 @@ export function AdminRouteError({
             Reference <code {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}>{requestId}</code> (in the server log).
           </Text>
         ) : null}
+        <Button component={Link} to="/admin">
+          Go to the dashboard
+        </Button>
+      </Paper>
+    </AdminPage>
+  );
+}
+
+/** A sales account on an owner's page (a typed address or an old link: the menu hides these). */
+function OwnerOnly() {
+  return (
+    <AdminPage title="Owners only">
+      <Notice kind="error">{OWNER_ONLY_MESSAGE}</Notice>
+      <Paper withBorder radius="md" p="lg" shadow="xs">
+        <Text c="dimmed" mb="md">
+          Your account is a sales account: it adds and edits cars, marks them sold, answers leads and reads reports.
+        </Text>
         <Button component={Link} to="/admin">
           Go to the dashboard
         </Button>
