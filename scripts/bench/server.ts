@@ -98,6 +98,29 @@ export function buildPaths() {
   };
 }
 
+/**
+ * `npm run serve` as package.json writes it: its environment assignments, node's flags (the
+ * memory settings) and the compiled server, so the bench and the tests run the server exactly
+ * as production does, without an npm process around it.
+ */
+export function serveCommand(): { env: Record<string, string>; args: string[] } {
+  const script: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.serve;
+  const [before, after] = script.split(/(?:^|\s)node\s/);
+  if (after === undefined) throw new Error(`npm run serve does not run node: ${script}`);
+  const env = Object.fromEntries(
+    before
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]),
+  );
+  const args = after
+    .trim()
+    .split(/\s+/)
+    .map((w) => (w.endsWith("/server.js") ? buildPaths().server : w));
+  return { env, args };
+}
+
 /** Runs `npm run build` (same BUILD_DIR) when the build is missing or older than its sources. */
 export function ensureBuild(): void {
   const { server, index, assets } = buildPaths();
@@ -136,7 +159,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the compiled server (`node build/server.js`, as `npm run serve` does) in production mode
+ * Starts the compiled server (`node build/server.js` with `npm run serve`'s flags) in production mode
  * on a free loopback port and waits for /healthz. Its output goes to a file in `dirs.dir` (a
  * request log per hit would cost a pipe).
  */
@@ -145,10 +168,12 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
   const port = await freePort();
   const logPath = path.join(dirs.dir, `server-${port}.log`);
   const logFd = fs.openSync(logPath, "a");
-  const child: ChildProcess = spawn(process.execPath, [buildPaths().server], {
+  const serve = serveCommand();
+  const child: ChildProcess = spawn(process.execPath, serve.args, {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...serve.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

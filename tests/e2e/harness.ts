@@ -18,6 +18,7 @@ import Database from "better-sqlite3";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
+import { serveCommand } from "../../scripts/bench/server";
 import { adminCookie } from "./admin-session";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -44,8 +45,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The compiled server `npm run build` writes (BUILD_DIR honoured), as production runs it. */
-export const SERVER_JS = path.resolve(process.env.BUILD_DIR ?? "build", "server.js");
+/** How `npm run serve` starts the compiled server (BUILD_DIR honoured): node, its flags, build/server.js. */
+export const SERVE = serveCommand();
 
 /** Starts the built server with `node` against a copy of the seeded template (or an empty database). */
 async function startServer(opts: { seeded?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
@@ -61,9 +62,10 @@ async function startServer(opts: { seeded?: boolean; env?: Record<string, string
   }
   const port = await freePort();
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, [SERVER_JS], {
+  const child: ChildProcess = spawn(process.execPath, SERVE.args, {
     env: {
       ...process.env,
+      ...SERVE.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -3,7 +3,7 @@
 // /healthz, and a server error logged once with the id its error page shows.
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, SERVER_JS, screenshot, setupE2E } from "./harness";
+import { DESKTOP, PHONE, SERVE, screenshot, setupE2E } from "./harness";
 
 const METRICS_TOKEN = "e2e-metrics-token-0123456789";
 const app = setupE2E({ browser: true, server: { env: { METRICS_TOKEN } } });
@@ -70,7 +70,8 @@ function write(sql: string) {
 
 describe("the built server", () => {
   it("is plain JavaScript run by node, and serves pages", async () => {
-    expect(SERVER_JS).toMatch(/server\.js$/);
+    expect(SERVE.args.at(-1)).toMatch(/build\/server\.js$/);
+    expect(SERVE.args).toContain("--max-old-space-size=128");
     const res = await fetch(app.url("/browse"));
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("</html>");
