@@ -37,7 +37,8 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", ...INTEGRATION],
-          exclude: [...UNIT, "**/node_modules/**"],
+          // Everything under app/ and db/ but the pure folders; *.integration.test.ts anywhere.
+          exclude: ["app/lib/**", "app/config/**", "**/node_modules/**"],
           setupFiles: ["tests/setup-db.ts"],
           testTimeout: 20_000,
         },

@@ -31,7 +31,10 @@ describe("the VPS recipe", () => {
     const serve: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.serve;
     const execStart = /^ExecStart=\/usr\/bin\/node (.*)$/m.exec(unit)?.[1];
     expect(execStart).toBeDefined();
-    expect(serve).toContain(`node ${execStart?.replace("build/server.js", "${BUILD_DIR:-build}/server.js")}`);
+    expect(execStart).toMatch(/ build\/server\.js$/);
+    expect(serve).toContain(`node ${execStart?.replace(/ build\/server\.js$/, "")} `);
+    expect(unit).toContain("Environment=MALLOC_ARENA_MAX=2");
+    expect(serve).toContain("MALLOC_ARENA_MAX=2");
     expect(unit).toMatch(/^Restart=on-failure$/m);
     expect(unit).toMatch(/^EnvironmentFile=\/etc\/dealer\.env$/m);
     expect(unit).toMatch(/^User=dealer$/m);

@@ -177,6 +177,8 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The address the bench asks for is the site's public origin (the page cache serves only it).
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATABASE_PATH: dirs.dbPath,
       UPLOADS_DIR: dirs.uploadsDir,
       SEED_DEMO: "0",
