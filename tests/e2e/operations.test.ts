@@ -115,7 +115,7 @@ describe("the built server", () => {
     expect(app.server.output()).not.toMatch(/\n\s+at /);
   });
 
-  it("answers /metrics on this machine: requests by route pattern, the page cache, leads by kind, SQLite, memory", async () => {
+  it("answers /metrics here: requests by route pattern, the page cache, leads by kind, SQLite, memory", async () => {
     const [car] = await (await fetch(app.url("/api/cars/recent"))).json();
     const carPage = await fetch(app.url(`/cars/${car.id}`), { redirect: "follow" });
     expect(carPage.status).toBe(200);
@@ -150,7 +150,7 @@ describe("the built server", () => {
     expect(text).toContain("http_requests_total");
   });
 
-  it("logs a server error once with its stack and request id, shows that id on the error page, and /healthz says 503", async () => {
+  it("logs a server error once with its stack and id, shows the id on the error page; /healthz says 503", async () => {
     const healthy = await fetch(app.url("/healthz"));
     expect(healthy.status).toBe(200);
     expect(await healthy.json()).toMatchObject({ ok: true, writable: true, problems: [] });
