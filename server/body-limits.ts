@@ -3,29 +3,57 @@ import type express from "express";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
 import { IMAGE_TOO_LARGE } from "../app/config/messages";
 import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
+import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
 
 /**
  * Request bodies are counted as the bytes arrive, whatever the framing (Content-Length or
  * chunked), and refused past the route's budget before they are read whole:
- * - car uploads (the only routes that take multipart): ten 2 MB photos plus the text fields;
- *   streamed to the handler through a counter that fails the read past the budget;
+ * - car uploads: ten 2 MB photos plus the text fields; stock spreadsheet imports: one 10 MB file
+ *   (the only routes that take multipart); streamed to the handler through a counter that fails
+ *   the read past the budget;
  * - everything else (lead forms, JSON APIs, admin forms): FORM_BODY_LIMIT, read here in full
  *   (so a page action never sees more) and handed on as a buffer. Multipart there is a 415.
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 256 * 1024;
 
-const UPLOAD_ROUTES: [string, RegExp][] = [
-  ["POST", /^\/api\/cars\/?$/],
-  ["PUT", /^\/api\/cars\/\d+\/?$/],
-  ["POST", /^\/admin\/add-car\/?$/],
-  ["POST", /^\/admin\/edit-car\/\d+\/?$/],
+export const SHEET_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+
+interface UploadRoute {
+  method: string;
+  path: RegExp;
+  limit: number;
+  /** Why a body over the limit is refused, after BODY_TOO_LARGE. */
+  rule: string;
+}
+
+const photos = (method: string, path: RegExp): UploadRoute => ({
+  method,
+  path,
+  limit: UPLOAD_BODY_LIMIT,
+  rule: `${IMAGE_TOO_LARGE}.`,
+});
+const sheet = (path: RegExp): UploadRoute => ({ method: "POST", path, limit: SHEET_BODY_LIMIT, rule: SHEET_TOO_LARGE });
+
+const UPLOAD_ROUTES: UploadRoute[] = [
+  photos("POST", /^\/api\/cars\/?$/),
+  photos("PUT", /^\/api\/cars\/\d+\/?$/),
+  photos("POST", /^\/admin\/add-car\/?$/),
+  photos("POST", /^\/admin\/edit-car\/\d+\/?$/),
+  photos("POST", /^\/admin\/car-upload\/?$/),
+  sheet(/^\/api\/cars\/import\/?$/),
+  sheet(/^\/admin\/import\/?$/),
 ];
 
-/** Whether a request may carry photos. Page actions posted by Remix's client go to `<path>.data`. */
-export function isUploadRoute(method: string, path: string): boolean {
+/** The upload route a request is for, if any. Page actions posted by Remix's client go to `<path>.data`. */
+export function uploadRoute(method: string, path: string): UploadRoute | undefined {
   const page = path.replace(/\.data$/, "");
-  return UPLOAD_ROUTES.some(([m, re]) => m === method && re.test(page));
+  return UPLOAD_ROUTES.find((r) => r.method === method && r.path.test(page));
+}
+
+/** Whether a request may carry files (photos or a spreadsheet). */
+export function isUploadRoute(method: string, path: string): boolean {
+  return uploadRoute(method, path) !== undefined;
 }
 
 declare module "express-serve-static-core" {
@@ -75,17 +103,17 @@ export function bodyLimits(): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const multipart = /multipart\/form-data/i.test(req.get("content-type") ?? "");
-    const upload = isUploadRoute(req.method, req.path);
+    const upload = uploadRoute(req.method, req.path);
     if (multipart && !upload) {
       return refuse(
         req,
         res,
         415,
-        "Files can only be sent with a car listing. Send this form as JSON or form-encoded.",
+        "Files can only be sent with a car listing or a stock import. Send this form as JSON or form-encoded.",
       );
     }
-    const limit = upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
-    const message = upload ? `${BODY_TOO_LARGE} ${IMAGE_TOO_LARGE}.` : BODY_TOO_LARGE;
+    const limit = upload ? upload.limit : FORM_BODY_LIMIT;
+    const message = upload ? `${BODY_TOO_LARGE} ${upload.rule}` : BODY_TOO_LARGE;
     if (Number(req.get("content-length") ?? 0) > limit) return refuse(req, res, 413, message);
 
     if (upload) {

@@ -367,6 +367,16 @@ export async function getCars(ids: readonly number[]): Promise<Car[]> {
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The id of the car with this stock number (letter case ignored), or null. */
+export async function carIdByStockNumber(stockNumber: string): Promise<number | null> {
+  const row = await getDb()
+    .selectFrom("cars")
+    .select("id")
+    .where(sql<boolean>`stock_number = ${stockNumber.trim()} COLLATE NOCASE`)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Parses an id from a URL segment; null for anything that is not a positive integer. */
 export function parseCarId(raw: string | undefined | null): number | null {
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;

@@ -1,0 +1,275 @@
+import { parse as parseCsv } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import type { Car } from "~/lib/car";
+import {
+  carRow,
+  columnKey,
+  EXPORT_COLUMNS,
+  type ImportPreview,
+  READ_ONLY_COLUMNS,
+  REQUIRED_COLUMNS,
+  rowFields,
+  SHEET_COLUMNS,
+  SHEET_TOO_LARGE,
+  SHEET_TYPE_MESSAGE,
+  type SheetProblem,
+} from "~/lib/car-sheet";
+import { CarSchema } from "~/lib/car-schema";
+import { csvText } from "~/lib/csv";
+import { validate } from "~/lib/validation";
+import { getDb, nowIso } from "../../db/database.server";
+import { carColumns, getCars } from "./car.server";
+
+/**
+ * Stock in and out of spreadsheets (CSV and Excel .xlsx). An import reads the whole file, checks
+ * every row against the car form's rules and matches rows to cars by stock_number: the preview
+ * lists rows to add, rows to update and every problem; only a file without problems is written,
+ * all rows in one transaction. Exports write the same columns (plus a read-only `sold`).
+ */
+
+export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
+/** More problems than this are counted, not listed (a wrong file would list thousands). */
+const MAX_LISTED_PROBLEMS = 500;
+
+export type SheetFormat = "csv" | "xlsx";
+
+export class SheetError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 415 = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** The format a file is, from its name and first bytes; a SheetError for anything else. */
+export function sheetFormat(name: string, bytes: Uint8Array): SheetFormat {
+  const ext = name.toLowerCase().split(".").pop() ?? "";
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  if (ext === "xlsx" && zip) return "xlsx";
+  if (ext === "csv" && !zip && !bytes.subarray(0, 4096).includes(0)) return "csv";
+  if (ext === "xls") throw new SheetError(`${SHEET_TYPE_MESSAGE}: save the old .xls file as .xlsx or CSV first`, 415);
+  throw new SheetError(`${SHEET_TYPE_MESSAGE}; ${name || "this file"} is not one`, 415);
+}
+
+/** An Excel cell's value as the text a person sees. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ("richText" in value) return value.richText.map((r) => r.text).join("");
+  if ("result" in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+  if ("text" in value) return String(value.text);
+  if ("error" in value) return "";
+  return String(value);
+}
+
+/** The sheet as rows of text cells, the header first. */
+async function readRows(format: SheetFormat, bytes: Uint8Array): Promise<string[][]> {
+  if (format === "csv") {
+    try {
+      return parseCsv(Buffer.from(bytes), {
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        cast: false,
+      }) as string[][];
+    } catch (e) {
+      throw new SheetError(`The CSV file could not be read: ${(e as Error).message}`);
+    }
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  } catch {
+    throw new SheetError("The Excel file could not be read; save it again as .xlsx and retry");
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, n) => {
+    const values = row.values as ExcelJS.CellValue[]; // 1-based: values[0] is empty
+    rows[n - 1] = values.slice(1).map(cellText);
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+interface CheckedRow {
+  row: number;
+  input: ReturnType<typeof CarSchema.parse>;
+  id: number | null;
+}
+
+interface Checked {
+  preview: ImportPreview;
+  rows: CheckedRow[];
+  /** The template columns the file has (an update changes only these). */
+  columns: string[];
+}
+
+const name = (i: { make?: unknown; model?: unknown; year?: unknown }) =>
+  [i.make, i.model, i.year].filter((x) => x !== undefined && x !== null && x !== "").join(" ");
+
+async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked> {
+  if (file.bytes.byteLength > MAX_SHEET_BYTES) throw new SheetError(SHEET_TOO_LARGE, 413);
+  if (file.bytes.byteLength === 0) throw new SheetError("The file is empty");
+  const all = await readRows(sheetFormat(file.name, file.bytes), file.bytes);
+  const headerAt = all.findIndex((r) => r.some((c) => c.trim() !== ""));
+  if (headerAt < 0) throw new SheetError("The file has no rows; start from the template");
+  const header = all[headerAt].map(columnKey);
+  const known = new Set<string>([...SHEET_COLUMNS, ...READ_ONLY_COLUMNS]);
+  const ignoredColumns = all[headerAt].filter((h, i) => h.trim() !== "" && !known.has(header[i]));
+  const columns = SHEET_COLUMNS.filter((c) => header.includes(c));
+  const problems: SheetProblem[] = [];
+  let problemCount = 0;
+  const problem = (p: SheetProblem) => {
+    problemCount++;
+    if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
+  };
+  const headerRow = headerAt + 1;
+  for (const c of REQUIRED_COLUMNS) {
+    if (!header.includes(c)) problem({ row: headerRow, column: c, message: "This column is missing" });
+  }
+  header.forEach((c, i) => {
+    if (c && header.indexOf(c) !== i) problem({ row: headerRow, column: c, message: "This column appears twice" });
+  });
+  const preview: ImportPreview = { rows: 0, add: [], update: [], problems, ignoredColumns, written: false };
+  if (problemCount) return { preview, rows: [], columns };
+
+  const stockIds = new Map(
+    (await getDb().selectFrom("cars").select(["id", "stock_number"]).where("stock_number", "is not", null).execute()).map(
+      (r) => [String(r.stock_number).toLowerCase(), r.id],
+    ),
+  );
+  const seen = new Map<string, number>();
+  const rows: CheckedRow[] = [];
+  for (let i = headerAt + 1; i < all.length; i++) {
+    const cells = all[i];
+    if (!cells.some((c) => c.trim() !== "")) continue;
+    const row = i + 1;
+    preview.rows++;
+    const byColumn: Record<string, string> = {};
+    for (const c of columns) byColumn[c] = cells[header.indexOf(c)] ?? "";
+    const result = validate(CarSchema, rowFields(byColumn));
+    if (!result.ok) {
+      for (const [column, message] of Object.entries(result.fieldErrors)) problem({ row, column, message });
+      continue;
+    }
+    const stock = result.data.stock_number ?? null;
+    const key = stock?.toLowerCase();
+    if (key && seen.has(key)) {
+      problem({ row, column: "stock_number", message: `Stock number ${stock} is also on row ${seen.get(key)}` });
+      continue;
+    }
+    if (key) seen.set(key, row);
+    const id = key ? (stockIds.get(key) ?? null) : null;
+    rows.push({ row, input: result.data, id });
+    (id ? preview.update : preview.add).push({
+      row,
+      stock_number: stock,
+      name: name(result.data),
+      ...(id ? { id } : {}),
+    });
+  }
+  if (preview.rows === 0) problem({ row: headerRow + 1, column: "", message: "The file has no cars under its header" });
+  if (problemCount > problems.length) {
+    problems.push({ row: 0, column: "", message: `${problemCount - problems.length} more problems are not listed` });
+  }
+  return { preview, rows, columns };
+}
+
+/** The preview of a file: nothing is written. */
+export async function previewImport(file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
+  return (await check(file)).preview;
+}
+
+/**
+ * Checks the file again (the stock may have changed since its preview) and, when it has no
+ * problem, writes every row in one transaction: new cars without photos, and for matched stock
+ * numbers only the columns the file has (a sheet without a vin column leaves VINs alone).
+ */
+export async function runImport(file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
+  const { preview, rows, columns } = await check(file);
+  if (preview.problems.length) return preview;
+  const now = nowIso();
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      for (const { input, id } of rows) {
+        const all = carColumns(input) as Record<string, unknown>;
+        if (id === null) {
+          await trx
+            .insertInto("cars")
+            .values({ ...carColumns(input), created_at: now, updated_at: now })
+            .execute();
+        } else {
+          const set: Record<string, unknown> = { updated_at: now };
+          for (const c of columns) set[c] = all[c];
+          await trx.updateTable("cars").set(set).where("id", "=", id).execute();
+        }
+      }
+    });
+  return { ...preview, written: true };
+}
+
+/** Every car, sold ones too, oldest first (the order they were listed), in batches of 500. */
+async function* allCars(): AsyncGenerator<Car[]> {
+  let after = 0;
+  for (;;) {
+    const ids = (
+      await getDb().selectFrom("cars").select("id").where("id", ">", after).orderBy("id").limit(500).execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return;
+    yield await getCars(ids);
+    after = ids[ids.length - 1];
+  }
+}
+
+async function xlsxBuffer(columns: readonly string[], rows: AsyncIterable<(string | number | null)[][]>) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Stock", { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c,
+    key: c,
+    width: Math.max(12, c.length + 2),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for await (const batch of rows) for (const r of batch) sheet.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function* exportRows() {
+  for await (const cars of allCars()) yield cars.map(carRow);
+}
+
+/** The whole stock as a file: the template's columns plus `sold`. */
+export async function exportStock(format: SheetFormat): Promise<Buffer> {
+  if (format === "xlsx") return xlsxBuffer(EXPORT_COLUMNS, exportRows());
+  const rows: (string | number | null)[][] = [];
+  for await (const batch of exportRows()) rows.push(...batch);
+  return Buffer.from(csvText(EXPORT_COLUMNS, rows), "utf8");
+}
+
+/** The empty template: the columns, in order, and nothing else. */
+export async function stockTemplate(format: SheetFormat): Promise<Buffer> {
+  if (format === "xlsx") {
+    const none: AsyncIterable<(string | number | null)[][]> = (async function* () {})();
+    return xlsxBuffer(SHEET_COLUMNS, none);
+  }
+  return Buffer.from(csvText(SHEET_COLUMNS, []), "utf8");
+}
+
+/** The answer headers of a stock file download. */
+export function sheetHeaders(format: SheetFormat, baseName: string): HeadersInit {
+  const day = nowIso().slice(0, 10);
+  return {
+    "Content-Type":
+      format === "xlsx"
+        ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        : "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${baseName}-${day}.${format}"`,
+    "Cache-Control": "no-store",
+  };
+}
