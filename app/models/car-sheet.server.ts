@@ -1,6 +1,8 @@
+import { Readable } from "node:stream";
 import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import type { Car } from "~/lib/car";
+import { CarSchema } from "~/lib/car-schema";
 import {
   carRow,
   columnKey,
@@ -14,10 +16,9 @@ import {
   SHEET_TYPE_MESSAGE,
   type SheetProblem,
 } from "~/lib/car-sheet";
-import { CarSchema } from "~/lib/car-schema";
 import { csvText } from "~/lib/csv";
 import { validate } from "~/lib/validation";
-import { getDb, nowIso } from "../../db/database.server";
+import { getDb, getSqlite, nowIso } from "../../db/database.server";
 import { carColumns, getCars } from "./car.server";
 
 /**
@@ -28,8 +29,9 @@ import { carColumns, getCars } from "./car.server";
  */
 
 export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
-/** More problems than this are counted, not listed (a wrong file would list thousands). */
+/** Checking stops after this many problems (a wrong file would list thousands): the first ones are shown. */
 const MAX_LISTED_PROBLEMS = 500;
+export const TOO_MANY_PROBLEMS = `Checking stopped after ${MAX_LISTED_PROBLEMS} problems: fix these and upload the file again`;
 
 export type SheetFormat = "csv" | "xlsx";
 
@@ -66,34 +68,39 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** The sheet as rows of text cells, the header first. */
-async function readRows(format: SheetFormat, bytes: Uint8Array): Promise<string[][]> {
+/** The sheet's non-blank rows as text cells with their row numbers, read as they come. */
+async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerator<{ n: number; cells: string[] }> {
+  const filled = (cells: string[]) => cells.some((c) => c.trim() !== "");
   if (format === "csv") {
+    let rows: string[][];
     try {
-      return parseCsv(Buffer.from(bytes), {
-        bom: true,
-        relax_column_count: true,
-        skip_empty_lines: true,
-        cast: false,
-      }) as string[][];
+      rows = parseCsv(Buffer.from(bytes), { bom: true, relax_column_count: true, cast: false }) as string[][];
     } catch (e) {
       throw new SheetError(`The CSV file could not be read: ${(e as Error).message}`);
     }
+    for (let i = 0; i < rows.length; i++) if (filled(rows[i])) yield { n: i + 1, cells: rows[i] };
+    return;
   }
-  const workbook = new ExcelJS.Workbook();
+  // The streaming reader, first sheet only: rows are checked as they are read (the first problems
+  // show before a large file is read to its end), and it is much lighter than loading the workbook.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    worksheets: "emit",
+  });
   try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  } catch {
+    for await (const sheet of reader) {
+      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText); // values are 1-based
+        if (filled(cells)) yield { n: row.number, cells };
+      }
+      return;
+    }
+  } catch (e) {
+    if (e instanceof SheetError) throw e;
     throw new SheetError("The Excel file could not be read; save it again as .xlsx and retry");
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const values = row.values as ExcelJS.CellValue[]; // 1-based: values[0] is empty
-    rows[n - 1] = values.slice(1).map(cellText);
-  });
-  return Array.from(rows, (r) => r ?? []);
 }
 
 interface CheckedRow {
@@ -115,20 +122,16 @@ const name = (i: { make?: unknown; model?: unknown; year?: unknown }) =>
 async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked> {
   if (file.bytes.byteLength > MAX_SHEET_BYTES) throw new SheetError(SHEET_TOO_LARGE, 413);
   if (file.bytes.byteLength === 0) throw new SheetError("The file is empty");
-  const all = await readRows(sheetFormat(file.name, file.bytes), file.bytes);
-  const headerAt = all.findIndex((r) => r.some((c) => c.trim() !== ""));
-  if (headerAt < 0) throw new SheetError("The file has no rows; start from the template");
-  const header = all[headerAt].map(columnKey);
+  const source = sheetRows(sheetFormat(file.name, file.bytes), file.bytes);
+  const first = await source.next();
+  if (first.done) throw new SheetError("The file has no rows; start from the template");
+  const headerRow = first.value.n;
+  const header = first.value.cells.map(columnKey);
   const known = new Set<string>([...SHEET_COLUMNS, ...READ_ONLY_COLUMNS]);
-  const ignoredColumns = all[headerAt].filter((h, i) => h.trim() !== "" && !known.has(header[i]));
+  const ignoredColumns = first.value.cells.filter((h, i) => h.trim() !== "" && !known.has(header[i]));
   const columns = SHEET_COLUMNS.filter((c) => header.includes(c));
   const problems: SheetProblem[] = [];
-  let problemCount = 0;
-  const problem = (p: SheetProblem) => {
-    problemCount++;
-    if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
-  };
-  const headerRow = headerAt + 1;
+  const problem = (p: SheetProblem) => problems.push(p);
   for (const c of REQUIRED_COLUMNS) {
     if (!header.includes(c)) problem({ row: headerRow, column: c, message: "This column is missing" });
   }
@@ -136,34 +139,39 @@ async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked
     if (c && header.indexOf(c) !== i) problem({ row: headerRow, column: c, message: "This column appears twice" });
   });
   const preview: ImportPreview = { rows: 0, add: [], update: [], problems, ignoredColumns, written: false };
-  if (problemCount) return { preview, rows: [], columns };
+  if (problems.length) {
+    await source.return(undefined);
+    return { preview, rows: [], columns };
+  }
 
   const stockIds = new Map(
-    (await getDb().selectFrom("cars").select(["id", "stock_number"]).where("stock_number", "is not", null).execute()).map(
-      (r) => [String(r.stock_number).toLowerCase(), r.id],
-    ),
+    (
+      await getDb().selectFrom("cars").select(["id", "stock_number"]).where("stock_number", "is not", null).execute()
+    ).map((r) => [String(r.stock_number).toLowerCase(), r.id]),
   );
   const seen = new Map<string, number>();
   const rows: CheckedRow[] = [];
-  for (let i = headerAt + 1; i < all.length; i++) {
-    const cells = all[i];
-    if (!cells.some((c) => c.trim() !== "")) continue;
-    const row = i + 1;
+  for await (const { n: row, cells } of source) {
+    if (problems.length >= MAX_LISTED_PROBLEMS) {
+      problem({ row, column: "", message: TOO_MANY_PROBLEMS });
+      break;
+    }
     preview.rows++;
     const byColumn: Record<string, string> = {};
     for (const c of columns) byColumn[c] = cells[header.indexOf(c)] ?? "";
     const result = validate(CarSchema, rowFields(byColumn));
+    const typed = (byColumn.stock_number ?? "").trim();
+    const key = typed.toLowerCase();
+    const twin = key ? seen.get(key) : undefined;
+    if (key && twin === undefined) seen.set(key, row);
     if (!result.ok) {
       for (const [column, message] of Object.entries(result.fieldErrors)) problem({ row, column, message });
-      continue;
     }
+    if (twin !== undefined) {
+      problem({ row, column: "stock_number", message: `Stock number ${typed} is also on row ${twin}` });
+    }
+    if (!result.ok || twin !== undefined) continue;
     const stock = result.data.stock_number ?? null;
-    const key = stock?.toLowerCase();
-    if (key && seen.has(key)) {
-      problem({ row, column: "stock_number", message: `Stock number ${stock} is also on row ${seen.get(key)}` });
-      continue;
-    }
-    if (key) seen.set(key, row);
     const id = key ? (stockIds.get(key) ?? null) : null;
     rows.push({ row, input: result.data, id });
     (id ? preview.update : preview.add).push({
@@ -174,9 +182,6 @@ async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked
     });
   }
   if (preview.rows === 0) problem({ row: headerRow + 1, column: "", message: "The file has no cars under its header" });
-  if (problemCount > problems.length) {
-    problems.push({ row: 0, column: "", message: `${problemCount - problems.length} more problems are not listed` });
-  }
   return { preview, rows, columns };
 }
 
@@ -194,23 +199,22 @@ export async function runImport(file: { name: string; bytes: Uint8Array }): Prom
   const { preview, rows, columns } = await check(file);
   if (preview.problems.length) return preview;
   const now = nowIso();
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      for (const { input, id } of rows) {
-        const all = carColumns(input) as Record<string, unknown>;
-        if (id === null) {
-          await trx
-            .insertInto("cars")
-            .values({ ...carColumns(input), created_at: now, updated_at: now })
-            .execute();
-        } else {
-          const set: Record<string, unknown> = { updated_at: now };
-          for (const c of columns) set[c] = all[c];
-          await trx.updateTable("cars").set(set).where("id", "=", id).execute();
-        }
-      }
-    });
+  const sqlite = getSqlite();
+  // Prepared statements in one synchronous transaction: 10,000 rows in a few seconds.
+  const insertColumns = [...SHEET_COLUMNS, "created_at", "updated_at"];
+  const insert = sqlite.prepare(
+    `INSERT INTO cars (${insertColumns.join(", ")}) VALUES (${insertColumns.map((c) => `@${c}`).join(", ")})`,
+  );
+  const update = sqlite.prepare(
+    `UPDATE cars SET ${[...columns, "updated_at"].map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`,
+  );
+  sqlite.transaction(() => {
+    for (const { input, id } of rows) {
+      const values: Record<string, unknown> = { ...carColumns(input), updated_at: now };
+      if (id === null) insert.run({ ...values, created_at: now });
+      else update.run({ ...Object.fromEntries([...columns, "updated_at"].map((c) => [c, values[c]])), id });
+    }
+  })();
   return { ...preview, written: true };
 }
 
