@@ -1,3 +1,7 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
@@ -276,4 +280,33 @@ export function sheetHeaders(format: SheetFormat, baseName: string): HeadersInit
     "Content-Disposition": `attachment; filename="${baseName}-${day}.${format}"`,
     "Cache-Control": "no-store",
   };
+}
+
+/**
+ * A previewed file waits here (the system's temporary folder, one file per preview, named by the
+ * admin's id and a random token) until the staff member confirms or an hour passes.
+ */
+const KEPT_DIR = path.join(os.tmpdir(), "dealer-stock-imports");
+const KEPT_FOR_MS = 60 * 60 * 1000;
+
+export async function keepForConfirm(adminId: number, file: { name: string; bytes: Uint8Array }): Promise<string> {
+  await fs.mkdir(KEPT_DIR, { recursive: true });
+  const now = Date.now();
+  for (const f of await fs.readdir(KEPT_DIR)) {
+    const stat = await fs.stat(path.join(KEPT_DIR, f)).catch(() => null);
+    if (stat && now - stat.mtimeMs > KEPT_FOR_MS) await fs.rm(path.join(KEPT_DIR, f), { force: true });
+  }
+  const token = `${crypto.randomBytes(16).toString("hex")}.${sheetFormat(file.name, file.bytes)}`;
+  await fs.writeFile(path.join(KEPT_DIR, `${adminId}-${token}`), file.bytes);
+  return token;
+}
+
+/** The file kept for this admin under this token (removed as it is taken), or null when gone. */
+export async function takeKept(adminId: number, token: string, name: string) {
+  if (!/^[a-f0-9]{32}\.(csv|xlsx)$/.test(token)) return null;
+  const where = path.join(KEPT_DIR, `${adminId}-${token}`);
+  const bytes = await fs.readFile(where).catch(() => null);
+  if (!bytes) return null;
+  await fs.rm(where, { force: true });
+  return { name: name || `stock.${token.split(".")[1]}`, bytes: new Uint8Array(bytes) };
 }
