@@ -77,6 +77,8 @@ export async function addCar(fields: RawCarFields, files: Buffer[]): Promise<num
   }
 }
 
+/** In a form's imageOrder, "new:2" is the third photo of this upload (placed among the kept ones). */
+const NEW_PHOTO = /^new:(\d+)$/;
 const listOf = (v: string | string[] | undefined) => (v === undefined ? [] : ([] as string[]).concat(v));
 
 /**
@@ -106,7 +108,7 @@ function keptImages(fields: RawCarFields, current: string[]): string[] {
     return [...new Set(list)].filter((p) => current.includes(p));
   }
   const removed = listOf(fields.removeImages);
-  const order = listOf(fields.imageOrder).filter((p) => current.includes(p));
+  const order = listOf(fields.imageOrder).filter((p) => current.includes(p) || NEW_PHOTO.test(p));
   return [...new Set([...order, ...current])].filter((p) => !removed.includes(p));
 }
 
@@ -119,9 +121,10 @@ export async function saveCarEdit(id: number, fields: RawCarFields, files: Buffe
   const paths = await storeImages(files).catch((e) => {
     throw e instanceof CarListingError ? new CarListingError(e.message, e.problem, e.fieldErrors, fields) : e;
   });
+  const order = kept.map((p) => paths[Number(NEW_PHOTO.exec(p)?.[1] ?? -1)] ?? p).filter((p) => !NEW_PHOTO.test(p));
   let result: Awaited<ReturnType<typeof updateCar>>;
   try {
-    result = await updateCar(id, { ...input, vin: input.vin ?? car.vin }, kept, paths);
+    result = await updateCar(id, { ...input, vin: input.vin ?? car.vin }, order, paths);
   } catch (e) {
     await Promise.all(paths.map(deleteImageFiles));
     throw e;

@@ -432,8 +432,8 @@ export async function createCar(input: CarInput, imagePaths: string[], createdAt
 }
 
 /**
- * Saves an edited car: its fields, the images it keeps (any order, only ones it had) and the new
- * ones appended after them. Returns the paths it no longer uses, for the caller to delete once
+ * Saves an edited car: its fields, the images it keeps in their new order (only ones it had, new
+ * ones may be placed among them) and the new ones not placed, appended after them. Returns the paths it no longer uses, for the caller to delete once
  * the transaction has committed; null when there is no such car.
  */
 export async function updateCar(
@@ -461,8 +461,10 @@ export async function updateCar(
           .orderBy("id")
           .execute()
       ).map((r) => r.path);
-      const kept = [...new Set(keptImages)].filter((p) => had.includes(p));
-      const images = [...kept, ...newImages];
+      // The given order may place new photos among the kept ones; new photos it leaves out go last.
+      const ordered = [...new Set(keptImages)].filter((p) => had.includes(p) || newImages.includes(p));
+      const images = [...ordered, ...newImages.filter((p) => !ordered.includes(p))];
+      const kept = images.filter((p) => had.includes(p));
       await trx.deleteFrom("car_images").where("car_id", "=", id).execute();
       if (images.length) {
         await trx
