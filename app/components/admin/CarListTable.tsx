@@ -82,7 +82,16 @@ function CarCards({ cars }: { cars: StockRow[] }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {cars.map((car) => (
-        <Paper key={car.id} component="li" withBorder radius="md" p="sm" shadow="xs" data-car-id={car.id}>
+        <Paper
+          key={car.id}
+          component="li"
+          withBorder
+          radius="md"
+          p="sm"
+          shadow="xs"
+          data-car-id={car.id}
+          data-price={car.price}
+        >
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <Thumb car={car} size={72} />
             <Box style={{ flex: 1, minWidth: 0 }}>
@@ -124,7 +133,7 @@ export function CarListTable({ cars, empty }: { cars: StockRow[]; empty: string 
       fz="sm"
       horizontalSpacing="sm"
       rows={cars.map((car) => (
-        <Table.Tr key={car.id} data-car-id={car.id}>
+        <Table.Tr key={car.id} data-car-id={car.id} data-price={car.price}>
           <Table.Td>
             <Thumb car={car} />
           </Table.Td>

@@ -73,7 +73,7 @@ function StaticPhotos({ images, removed }: { images: string[]; removed: string[]
   return (
     <ol className={classes.photoList} aria-label="Current photos">
       {images.map((path, i) => (
-        <li key={path} className={classes.photo}>
+        <li key={path} className={classes.photo} data-photo={path}>
           <input type="hidden" name="imageOrder" value={path} />
           <img src={imageVariant(path, "thumb")} alt={i === 0 ? "Cover" : `Number ${i + 1}`} width={96} height={96} />
           <div className={classes.photoBody}>
@@ -117,7 +117,7 @@ export function PhotoFields({
     files: () =>
       latest.current.flatMap((p) =>
         p.kind === "new" && p.blob
-          ? [new File([p.blob], p.name.replace(/\.[^.]*$/, "") + ".jpg", { type: "image/jpeg" })]
+          ? [new File([p.blob], `${p.name.replace(/\.[^.]*$/, "")}.jpg`, { type: "image/jpeg" })]
           : [],
       ),
     busy: () => latest.current.some((p) => p.kind === "new" && !p.blob && !p.failed),
@@ -152,10 +152,11 @@ export function PhotoFields({
     const prepare = async (file: File, key: string) => {
       // A small GIF keeps its animation; everything else is resized (a photo that cannot be read is refused).
       const small = file.type === "image/gif" && file.size <= MAX_IMAGE_BYTES;
-      const blob = small ? file : await resizePhoto(file);
+      // One the browser cannot read is sent as it is when it fits (the server checks it), else refused by name.
+      const blob = (small ? file : await resizePhoto(file)) ?? (file.size <= MAX_IMAGE_BYTES ? file : null);
       if (!blob) {
         update(key, { failed: true });
-        const message = `${IMAGE_TOO_LARGE}: ${file.name} could not be read as a photo`;
+        const message = `${IMAGE_TOO_LARGE}: ${file.name} (this browser could not resize it)`;
         setClientError(message);
         onTooLarge?.(message);
         return;
