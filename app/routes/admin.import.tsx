@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
+import formClasses from "~/components/admin/CarForm.module.css";
 import { Notice } from "~/components/admin/Notice";
 import { ResponsiveTable } from "~/components/admin/ResponsiveTable";
 import { requireAdmin } from "~/http/auth.server";
@@ -246,7 +247,14 @@ export default function ImportStock() {
                 CSV or Excel (.xlsx), up to 10 MB. You will see what changes before anything is written.
               </Text>
             </label>
-            <input id="file" name="file" type="file" required accept=".csv,.xlsx,text/csv" />
+            <input
+              id="file"
+              name="file"
+              type="file"
+              required
+              accept=".csv,.xlsx,text/csv"
+              className={formClasses.fileInput}
+            />
             <Group>
               <Button type="submit" variant="filled" loading={busy}>
                 Preview

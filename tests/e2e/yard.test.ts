@@ -16,7 +16,13 @@ const app = setupE2E({ browser: true });
 /** A camera-sized JPEG (4000 × 3000, about 6 MB+): grain, like a real photo's detail. */
 async function cameraPhoto(): Promise<Buffer> {
   return sharp({
-    create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 34 } },
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 34 },
+    },
   })
     .jpeg({ quality: 90 })
     .toBuffer();

@@ -206,7 +206,7 @@ export function PhotoFields({
     : `Up to ${MAX_IMAGES_PER_UPLOAD} photos at a time, each under 2 MB (JPEG, PNG, WebP, GIF or AVIF).`;
   let newIndex = 0;
   return (
-    <Input.Wrapper label="Photos" description={description} error={shown} id="field-images">
+    <Input.Wrapper description={description} error={shown} id="field-images">
       {hydrated ? (
         <>
           {photos.length ? (
@@ -252,7 +252,7 @@ export function PhotoFields({
                           </Text>
                         ) : null}
                       </Group>
-                      <Group gap={4} wrap="nowrap">
+                      <Group gap={4}>
                         <ActionIcon
                           variant="default"
                           size="md"
