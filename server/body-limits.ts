@@ -8,9 +8,9 @@ import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
 /**
  * Request bodies are counted as the bytes arrive, whatever the framing (Content-Length or
  * chunked), and refused past the route's budget before they are read whole:
- * - car uploads: ten 2 MB photos plus the text fields; stock spreadsheet imports: one 10 MB file
- *   (the only routes that take multipart); streamed to the handler through a counter that fails
- *   the read past the budget;
+ * - car uploads (routes declaring `uploads`): ten 2 MB photos plus the text fields; stock
+ *   spreadsheet imports (routes declaring `sheet`): one 10 MB file (the only routes that take
+ *   multipart); streamed to the handler through a counter that fails the read past the budget;
  * - everything else (lead forms, JSON APIs, admin forms): FORM_BODY_LIMIT, read here in full
  *   (so a page action never sees more) and handed on as a buffer. Multipart there is a 415.
  */
@@ -19,41 +19,20 @@ export const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 256 *
 
 export const SHEET_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 
-interface UploadRoute {
-  method: string;
-  path: RegExp;
-  limit: number;
-  /** Why a body over the limit is refused, after BODY_TOO_LARGE. */
-  rule: string;
-}
-
-const photos = (method: string, path: RegExp): UploadRoute => ({
-  method,
-  path,
-  limit: UPLOAD_BODY_LIMIT,
-  rule: `${IMAGE_TOO_LARGE}.`,
-});
-const sheet = (path: RegExp): UploadRoute => ({ method: "POST", path, limit: SHEET_BODY_LIMIT, rule: SHEET_TOO_LARGE });
-
-const UPLOAD_ROUTES: UploadRoute[] = [
-  photos("POST", /^\/api\/cars\/?$/),
-  photos("PUT", /^\/api\/cars\/\d+\/?$/),
-  photos("POST", /^\/admin\/add-car\/?$/),
-  photos("POST", /^\/admin\/edit-car\/\d+\/?$/),
-  photos("POST", /^\/admin\/car-upload\/?$/),
-  sheet(/^\/api\/cars\/import\/?$/),
-  sheet(/^\/admin\/import\/?$/),
-];
-
-/** The upload route a request is for, if any. Page actions posted by Remix's client go to `<path>.data`. */
-export function uploadRoute(method: string, path: string): UploadRoute | undefined {
-  const page = path.replace(/\.data$/, "");
-  return UPLOAD_ROUTES.find((r) => r.method === method && r.path.test(page));
+/**
+ * The budget of a request that may carry files, from its route's edge policy (app/lib/edge.ts):
+ * `uploads` (car photos) or `sheet` (one stock spreadsheet); null for every other request.
+ */
+export function uploadBudget(req: express.Request): { limit: number; rule: string } | null {
+  const policy = req.edge?.policy;
+  if (policy?.sheet?.includes(req.method)) return { limit: SHEET_BODY_LIMIT, rule: SHEET_TOO_LARGE };
+  if (policy?.uploads?.includes(req.method)) return { limit: UPLOAD_BODY_LIMIT, rule: `${IMAGE_TOO_LARGE}.` };
+  return null;
 }
 
 /** Whether a request may carry files (photos or a spreadsheet). */
-export function isUploadRoute(method: string, path: string): boolean {
-  return uploadRoute(method, path) !== undefined;
+export function isUpload(req: express.Request): boolean {
+  return uploadBudget(req) !== null;
 }
 
 declare module "express-serve-static-core" {
@@ -103,7 +82,7 @@ export function bodyLimits(): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const multipart = /multipart\/form-data/i.test(req.get("content-type") ?? "");
-    const upload = uploadRoute(req.method, req.path);
+    const upload = uploadBudget(req);
     if (multipart && !upload) {
       return refuse(
         req,

@@ -42,7 +42,7 @@ export type SheetFormat = "csv" | "xlsx";
 export class SheetError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 = 400,
+    readonly status: 400 | 403 | 413 | 415 = 400,
   ) {
     super(message);
   }

@@ -5,6 +5,10 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm } from "~/components/admin/CarForm";
 import { requireAdmin } from "~/http/auth.server";
 import { saveCarForm } from "~/http/car-form.server";
+import { edge } from "~/lib/edge";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ uploads: ["POST"] });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

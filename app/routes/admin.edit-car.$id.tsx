@@ -7,7 +7,11 @@ import { requireAdmin } from "~/http/auth.server";
 import { saveCarForm } from "~/http/car-form.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import type { Car } from "~/lib/car";
+import { edge } from "~/lib/edge";
 import { getCar, parseCarId } from "~/models/car.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ uploads: ["POST"] });
 
 /** The car as the form's text values (yes/no for booleans, the key features as a list). */
 function carValues(car: Car): CarFormValues {

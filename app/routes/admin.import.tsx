@@ -1,24 +1,29 @@
 import { Anchor, Box, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import formClasses from "~/components/admin/CarForm.module.css";
 import { Notice } from "~/components/admin/Notice";
 import { ResponsiveTable } from "~/components/admin/ResponsiveTable";
-import { requireAdmin } from "~/http/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { readSheetUpload } from "~/http/sheet-upload.server";
 import { type ImportPreview, REQUIRED_COLUMNS, SHEET_TYPE_MESSAGE, type SheetRowSummary } from "~/lib/car-sheet";
+import { edge } from "~/lib/edge";
+import { can } from "~/lib/roles";
 import { keepForConfirm, SheetError, takeKept } from "~/models/car-sheet.server";
 import { importStock } from "~/use-cases/stock-sheet.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ sheet: ["POST"] });
 
 type ImportAnswer =
   | { error: string }
   | { preview: ImportPreview; token: string | null; fileName: string; confirmed: boolean };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
+  const { admin } = await requirePermission(request, "cars.import");
+  return { canExport: can(admin.role, "data.export") };
 }
 
 /**
@@ -26,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * for an hour under a token); a form post of the token imports it, checked again first.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { admin } = await requireAdmin(request);
+  const { admin } = await requirePermission(request, "cars.import");
   const fail = (error: string, status: number) => data<ImportAnswer>({ error }, { status });
   try {
     if (!/multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
@@ -50,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function Downloads() {
+function Downloads({ canExport }: { canExport: boolean }) {
   const link = (kind: string, format: string, label: string) => (
     <Button component="a" href={`/admin/stock-file?kind=${kind}&format=${format}`} variant="default" size="xs">
       {label}
@@ -79,10 +84,14 @@ function Downloads() {
           Every car, sold ones too, in the template's columns. Edit it and import it back: rows update the cars with the
           same stock number.
         </Text>
-        <Group gap="xs">
-          {link("export", "xlsx", "Export (.xlsx)")}
-          {link("export", "csv", "Export (.csv)")}
-        </Group>
+        {canExport ? (
+          <Group gap="xs">
+            {link("export", "xlsx", "Export (.xlsx)")}
+            {link("export", "csv", "Export (.csv)")}
+          </Group>
+        ) : (
+          <Text size="sm">Only an owner can export the stock.</Text>
+        )}
       </Paper>
     </SimpleGrid>
   );
@@ -223,6 +232,7 @@ function Preview({ answer }: { answer: Extract<ImportAnswer, { preview: ImportPr
 }
 
 export default function ImportStock() {
+  const { canExport } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -235,7 +245,7 @@ export default function ImportStock() {
         </Button>
       }
     >
-      <Downloads />
+      <Downloads canExport={canExport} />
       <Paper withBorder radius="md" p="md">
         <Form method="post" encType="multipart/form-data">
           <Stack gap="sm">

@@ -2,7 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/http/auth.server";
 import { saveCarForm } from "~/http/car-form.server";
 import { jsonError } from "~/http/responses.server";
+import { edge } from "~/lib/edge";
 import { parseCarId } from "~/models/car.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ uploads: ["POST"] });
 
 /**
  * POST /admin/car-upload (signed-in staff; multipart like the car form, `carId` for an edit): the

@@ -1,17 +1,20 @@
 import type { ImportPreview } from "~/lib/car-sheet";
+import { can, OWNER_ONLY_MESSAGE } from "~/lib/roles";
 import { recordActivity } from "~/models/activity.server";
-import { previewImport, runImport } from "~/models/car-sheet.server";
+import type { Admin } from "~/models/admin.server";
+import { previewImport, runImport, SheetError } from "~/models/car-sheet.server";
 
 /**
  * Importing the stock from a spreadsheet, for the import page and POST /api/cars/import: a dry
  * run only previews; otherwise a file without problems is written in one transaction and the
- * import is recorded in the activity trail. Every staff role may import.
+ * import is recorded in the activity trail. Every staff role may import (cars.import).
  */
 export async function importStock(
-  actor: { id: number; username: string },
+  actor: Admin,
   file: { name: string; bytes: Uint8Array },
   { dryRun }: { dryRun: boolean },
 ): Promise<ImportPreview> {
+  if (!can(actor.role, "cars.import")) throw new SheetError(OWNER_ONLY_MESSAGE, 403);
   if (dryRun) return previewImport(file);
   const result = await runImport(file);
   if (result.written) {

@@ -278,7 +278,7 @@ YD-${tag}2,Nissan,Patrol ${tag},2019,45000000,Nigerian Used,4.0L,V6,No,SUV,4WD\n
       await screenshot(page, `yard-stock-list-${name}`, { fullPage: false });
       await field(page, "Search").fill("zzzz-no-such-car");
       await page.getByRole("button", { name: "Show" }).click();
-      await page.getByText("No cars match this search.").first().waitFor();
+      await page.getByText("No cars match this search.").filter({ visible: true }).waitFor();
       expect(new URL(page.url()).searchParams.get("q")).toBe("zzzz-no-such-car");
     }
     const sold = await app.open("/admin/create-listing?status=sold", { js: false, viewport: DESKTOP, admin: true });
