@@ -35,7 +35,8 @@ import { carColumns, getCars } from "./car.server";
 export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 /** Checking stops after this many problems (a wrong file would list thousands): the first ones are shown. */
 const MAX_LISTED_PROBLEMS = 500;
-export const TOO_MANY_PROBLEMS = `Checking stopped after ${MAX_LISTED_PROBLEMS} problems: fix these and upload the file again`;
+const TOO_MANY = `Checking stopped after ${MAX_LISTED_PROBLEMS} problems`;
+export const TOO_MANY_PROBLEMS = `${TOO_MANY}: fix these and upload the file again`;
 
 export type SheetFormat = "csv" | "xlsx";
 

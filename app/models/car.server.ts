@@ -433,8 +433,9 @@ export async function createCar(input: CarInput, imagePaths: string[], createdAt
 
 /**
  * Saves an edited car: its fields, the images it keeps in their new order (only ones it had, new
- * ones may be placed among them) and the new ones not placed, appended after them. Returns the paths it no longer uses, for the caller to delete once
- * the transaction has committed; null when there is no such car.
+ * ones may be placed among them) and the new ones not placed, appended after them. Returns the
+ * paths it no longer uses, for the caller to delete once the transaction has committed; null when
+ * there is no such car.
  */
 export async function updateCar(
   id: number,

@@ -4,8 +4,9 @@ import { jsonError } from "~/http/responses.server";
 import { exportStock, sheetHeaders } from "~/models/car-sheet.server";
 
 /**
- * GET /api/cars/export?format=csv|xlsx (bearer, owners only: data leaves the building): the whole stock, sold cars included, in the
- * import template's columns (plus a read-only `sold`), so an edited export imports back.
+ * GET /api/cars/export?format=csv|xlsx (bearer, owners only: data leaves the building): the whole
+ * stock, sold cars included, in the import template's columns (plus a read-only `sold`), so an
+ * edited export imports back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermissionApi(request, "data.export");

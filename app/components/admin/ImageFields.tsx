@@ -202,7 +202,8 @@ export function PhotoFields({
 
   const shown = clientError ?? error;
   const description = hydrated
-    ? `Up to ${MAX_IMAGES_PER_UPLOAD} new photos at a time, straight from the camera: they are resized before upload. Drag or use the arrows to order them; the first is the cover.`
+    ? `Up to ${MAX_IMAGES_PER_UPLOAD} new photos at a time, straight from the camera: they are resized before ` +
+      "upload. Drag or use the arrows to order them; the first is the cover."
     : `Up to ${MAX_IMAGES_PER_UPLOAD} photos at a time, each under 2 MB (JPEG, PNG, WebP, GIF or AVIF).`;
   let newIndex = 0;
   return (
