@@ -217,6 +217,13 @@ describe("GET /api/cars/export", () => {
     expect(JSON.parse(car.keyfeatures)).toEqual(["AM/FM Radio", "Sunroof"]);
   });
 
+  it("lets a sales account import but not export (owners only)", async () => {
+    token = (await adminToken("sam", "sales")).token;
+    const file = csv([row("SL-1", "Toyota", "12500000")]);
+    expect((await send("stock.csv", file, "false")).body.written).toBe(true);
+    expect((await exported("csv")).status).toBe(403);
+  });
+
   it("refuses an unknown format and a missing token", async () => {
     expect((await exported("pdf" as "csv")).status).toBe(400);
     const res = await respond(() =>
