@@ -132,6 +132,10 @@ describe("car photos with JavaScript on a phone", () => {
     const summary = page.locator("#problems");
     await summary.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("problems");
+    // The page has moved to the list of problems (the button that sent it was at the bottom).
+    await expect
+      .poll(() => summary.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5_000 })
+      .toBeLessThan(120);
     const links = summary.getByRole("link");
     const texts = await links.allInnerTexts();
     expect(texts.some((t) => t.startsWith("Year: "))).toBe(true);
