@@ -45,7 +45,7 @@ function Status({ sold }: { sold: boolean }) {
 function Actions({ car }: { car: StockRow }) {
   const name = `${car.make} ${car.model} ${car.year}`;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6}>
       <Button component={Link} to={`/admin/edit-car/${car.id}`} size="xs" variant="light" aria-label={`Edit ${name}`}>
         Edit
       </Button>
@@ -120,24 +120,28 @@ function CarCards({ cars }: { cars: StockRow[] }) {
 }
 
 /**
- * Manage Car Listings: the photo and name, stock number, price and days in stock beside Make, Model,
- * Year, Date Posted, Status and Actions (see docs/product.md).
+ * Manage Car Listings: Make (with the cover photo), Model, Year, Stock no., Price, Date Posted, In stock
+ * (days), Status and Actions (see docs/product.md).
  */
 export function CarListTable({ cars, empty }: { cars: StockRow[]; empty: string }) {
   return (
     <ResponsiveTable
-      columns={["Photo", "Make", "Model", "Year", "Stock no.", "Price", "Date Posted", "In stock", "Status", "Actions"]}
+      columns={["Make", "Model", "Year", "Stock no.", "Price", "Date Posted", "In stock", "Status", "Actions"]}
       cards={<CarCards cars={cars} />}
       empty={empty}
-      minWidth={1060}
+      minWidth={900}
       fz="sm"
       horizontalSpacing="sm"
       rows={cars.map((car) => (
         <Table.Tr key={car.id} data-car-id={car.id} data-price={car.price}>
           <Table.Td>
-            <Thumb car={car} />
+            <Group gap="sm" wrap="nowrap">
+              <Thumb car={car} />
+              <Text fw={600} size="sm">
+                {car.make}
+              </Text>
+            </Group>
           </Table.Td>
-          <Table.Td fw={600}>{car.make}</Table.Td>
           <Table.Td>{car.model}</Table.Td>
           <Table.Td>{car.year}</Table.Td>
           <Table.Td>{car.stock_number ?? <Text c="dimmed">-</Text>}</Table.Td>
