@@ -50,7 +50,8 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
           // Inline scripts are allowed one by one by their hash, page by page (server/csp.ts).
           "script-src": ["'self'"],
           "style-src": ["'self'", "'unsafe-inline'"], // React style attributes and Mantine's CSS variables
-          "img-src": ["'self'", "data:", "https:"], // listings may use absolute image URLs
+          // listings may use absolute image URLs; blob: shows a photo resized in the browser before upload
+          "img-src": ["'self'", "data:", "blob:", "https:"],
           "media-src": ["'self'"],
           "connect-src": ["'self'", ...(production ? [] : ["ws:"])],
           "form-action": ["'self'"],

@@ -3,22 +3,36 @@ import type express from "express";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
 import { IMAGE_TOO_LARGE } from "../app/config/messages";
 import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
+import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
 
 /**
  * Request bodies are counted as the bytes arrive, whatever the framing (Content-Length or
  * chunked), and refused past the route's budget before they are read whole:
- * - car uploads (routes declaring `uploads`, the only ones that take multipart): ten 2 MB photos
- *   plus the text fields;
- *   streamed to the handler through a counter that fails the read past the budget;
+ * - car uploads (routes declaring `uploads`): ten 2 MB photos plus the text fields; stock
+ *   spreadsheet imports (routes declaring `sheet`): one 10 MB file (the only routes that take
+ *   multipart); streamed to the handler through a counter that fails the read past the budget;
  * - everything else (lead forms, JSON APIs, admin forms): FORM_BODY_LIMIT, read here in full
  *   (so a page action never sees more) and handed on as a buffer. Multipart there is a 415.
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 256 * 1024;
 
-/** Whether a request may carry photos: its route declares the method in `uploads` (app/lib/edge.ts). */
+export const SHEET_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * The budget of a request that may carry files, from its route's edge policy (app/lib/edge.ts):
+ * `uploads` (car photos) or `sheet` (one stock spreadsheet); null for every other request.
+ */
+export function uploadBudget(req: express.Request): { limit: number; rule: string } | null {
+  const policy = req.edge?.policy;
+  if (policy?.sheet?.includes(req.method)) return { limit: SHEET_BODY_LIMIT, rule: SHEET_TOO_LARGE };
+  if (policy?.uploads?.includes(req.method)) return { limit: UPLOAD_BODY_LIMIT, rule: `${IMAGE_TOO_LARGE}.` };
+  return null;
+}
+
+/** Whether a request may carry files (photos or a spreadsheet). */
 export function isUpload(req: express.Request): boolean {
-  return req.edge?.policy.uploads?.includes(req.method) ?? false;
+  return uploadBudget(req) !== null;
 }
 
 declare module "express-serve-static-core" {
@@ -68,17 +82,17 @@ export function bodyLimits(): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const multipart = /multipart\/form-data/i.test(req.get("content-type") ?? "");
-    const upload = isUpload(req);
+    const upload = uploadBudget(req);
     if (multipart && !upload) {
       return refuse(
         req,
         res,
         415,
-        "Files can only be sent with a car listing. Send this form as JSON or form-encoded.",
+        "Files can only be sent with a car listing or a stock import. Send this form as JSON or form-encoded.",
       );
     }
-    const limit = upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
-    const message = upload ? `${BODY_TOO_LARGE} ${IMAGE_TOO_LARGE}.` : BODY_TOO_LARGE;
+    const limit = upload ? upload.limit : FORM_BODY_LIMIT;
+    const message = upload ? `${BODY_TOO_LARGE} ${upload.rule}` : BODY_TOO_LARGE;
     if (Number(req.get("content-length") ?? 0) > limit) return refuse(req, res, 413, message);
 
     if (upload) {

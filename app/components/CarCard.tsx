@@ -52,6 +52,7 @@ export function CarCard({
           <span className={classes.badge} data-testid="condition-badge" data-new={car.condition === "New" || undefined}>
             {car.condition}
           </span>
+          {car.images.length === 0 ? <span className={classes.noPhotos}>Photos coming soon</span> : null}
         </Link>
         <SaveButton car={car} className={classes.save} />
       </div>

@@ -33,19 +33,28 @@ async function drain(data: AsyncIterable<Uint8Array>) {
   }
 }
 
-async function collect(
+/** The part's bytes; past `limit` the rest is read and dropped and `tooLarge()` is returned (or thrown). */
+async function collect<E extends CarListingError>(
   data: AsyncIterable<Uint8Array>,
   limit: number,
-  tooLarge: () => CarListingError,
-): Promise<Buffer> {
+  tooLarge: () => E,
+): Promise<Buffer | E> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of data) {
     size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
+    if (size > limit) {
+      await drain(data);
+      return tooLarge();
+    }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/** 'Each image must be under 2MB' and the name of every file that is not. */
+export function imagesTooLarge(names: string[]): string {
+  return `${IMAGE_TOO_LARGE}: ${names.join(", ")}`;
 }
 
 export async function readCarUpload(request: Request): Promise<CarUpload> {
@@ -60,6 +69,7 @@ export async function readCarUpload(request: Request): Promise<CarUpload> {
   }
   const fields: RawCarFields = {};
   const files: Buffer[] = [];
+  const tooLarge: string[] = [];
   let textFields = 0;
   const refuse = (message: string, problem: CarListingProblem = "too-large") =>
     new CarListingError(message, problem, {}, fields);
@@ -68,23 +78,27 @@ export async function readCarUpload(request: Request): Promise<CarUpload> {
       if (typeof filename === "string") {
         // A file input left empty still sends a part with no name and no bytes.
         if (name !== "images" || filename === "") return void (await drain(data));
-        if (files.length >= MAX_IMAGES_PER_UPLOAD) throw refuse(TOO_MANY_IMAGES);
-        const file = await collect(data, MAX_IMAGE_BYTES, () => refuse(IMAGE_TOO_LARGE));
-        if (file.length > 0) files.push(file);
+        if (files.length + tooLarge.length >= MAX_IMAGES_PER_UPLOAD) throw refuse(TOO_MANY_IMAGES);
+        // A file over 2 MB is read past (the rest of the form still arrives) and named in the refusal.
+        const file = await collect(data, MAX_IMAGE_BYTES, () => new CarListingError(filename, "too-large"));
+        if (file instanceof CarListingError) tooLarge.push(filename);
+        else if (file.length > 0) files.push(file);
         return undefined;
       }
       if (++textFields > MAX_TEXT_FIELDS) throw refuse("Too many form fields");
-      addField(
-        fields,
-        name,
-        (await collect(data, MAX_TEXT_FIELD_BYTES, () => refuse(`The field ${name} is too long`))).toString("utf8"),
-      );
+      const text = await collect(data, MAX_TEXT_FIELD_BYTES, () => refuse(`The field ${name} is too long`));
+      if (text instanceof CarListingError) throw text;
+      addField(fields, name, text.toString("utf8"));
       return undefined;
     });
   } catch (e) {
     if (e instanceof CarListingError) throw e;
     if (isBodyTooLarge(e)) throw refuse(UPLOAD_TOO_LARGE);
     throw refuse("The upload could not be read", "invalid");
+  }
+  if (tooLarge.length) {
+    const message = imagesTooLarge(tooLarge);
+    throw new CarListingError(message, "too-large", { images: message }, fields);
   }
   return { fields, files };
 }

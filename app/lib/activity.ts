@@ -14,6 +14,7 @@ export const ACTIVITY_ACTIONS = {
   "car.update": { kind: "car", label: "Edited a car" },
   "car.delete": { kind: "car", label: "Deleted a car" },
   "car.sold": { kind: "car", label: "Marked a car as sold" },
+  "car.import": { kind: "car", label: "Imported cars from a spreadsheet" },
   "admin.add": { kind: "admin", label: "Added an admin" },
   "admin.remove": { kind: "admin", label: "Removed an admin" },
   "admin.password": { kind: "admin", label: "Changed a password" },

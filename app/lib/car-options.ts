@@ -11,6 +11,7 @@ export const CAR_TEXT_MAX = {
   other_info: 2000,
   car_description: 2000,
   vin: 40,
+  stock_number: 40,
 } as const;
 
 export const CONDITIONS = ["New", "Foreign Used", "Nigerian Used"] as const;

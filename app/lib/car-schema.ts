@@ -185,6 +185,8 @@ export const CarSchema = z.object({
   other_info: optionalText("Other information", CAR_TEXT_MAX.other_info),
   car_description: optionalText("Description", CAR_TEXT_MAX.car_description),
   vin: optionalText("VIN", CAR_TEXT_MAX.vin),
+  /** The dealer's own reference (unique among cars; a spreadsheet import matches rows by it). */
+  stock_number: optionalText("Stock number", CAR_TEXT_MAX.stock_number),
   financing: yesNo,
   registration: yesNo,
   keyfeatures: keyFeatures,

@@ -17,6 +17,8 @@ export interface EdgePolicy {
   shared?: { query: readonly string[] };
   /** Methods whose body may carry car photos (multipart, the upload byte budget and time limit). */
   uploads?: readonly string[];
+  /** Methods whose body may carry one stock spreadsheet (multipart, at most 10 MB). */
+  sheet?: readonly string[];
   /**
    * Its POSTs are buyers' leads, counted on the per-address lead budget: "form" (a page form,
    * re-rendered with 'Please wait N seconds' when over it) or "api" (a JSON API, answered 429).

@@ -1,7 +1,7 @@
 import type { Car } from "~/lib/car";
 import { CarSchema, type RawCarFields } from "~/lib/car-schema";
 import { type FieldErrors, firstError, validate } from "~/lib/validation";
-import { createCar, getCar, updateCar } from "./car.server";
+import { carIdByStockNumber, createCar, getCar, updateCar } from "./car.server";
 import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
 
 /**
@@ -48,15 +48,24 @@ async function storeImages(files: Buffer[]): Promise<string[]> {
   return written;
 }
 
-function validated(fields: RawCarFields) {
+/** The fields checked by the schema, and the stock number free (or this car's own). */
+async function validated(fields: RawCarFields, carId?: number) {
   const result = validate(CarSchema, fields);
   if (!result.ok) throw new CarListingError(firstError(result.fieldErrors), "invalid", result.fieldErrors, fields);
+  const stock = result.data.stock_number;
+  const owner = stock ? await carIdByStockNumber(stock) : null;
+  if (owner !== null && owner !== carId) {
+    const message = stockNumberTaken(stock ?? "");
+    throw new CarListingError(message, "invalid", { stock_number: message }, fields);
+  }
   return result.data;
 }
 
+export const stockNumberTaken = (stock: string) => `Stock number ${stock} is already used by another car`;
+
 /** Adds a car from the form's fields and photos; returns its id. */
 export async function addCar(fields: RawCarFields, files: Buffer[]): Promise<number> {
-  const input = validated(fields);
+  const input = await validated(fields);
   const paths = await storeImages(files).catch((e) => {
     throw e instanceof CarListingError ? new CarListingError(e.message, e.problem, e.fieldErrors, fields) : e;
   });
@@ -68,9 +77,14 @@ export async function addCar(fields: RawCarFields, files: Buffer[]): Promise<num
   }
 }
 
+/** In a form's imageOrder, "new:2" is the third photo of this upload (placed among the kept ones). */
+const NEW_PHOTO = /^new:(\d+)$/;
+const listOf = (v: string | string[] | undefined) => (v === undefined ? [] : ([] as string[]).concat(v));
+
 /**
- * The images an edit keeps: the API's existingImages (the JSON text of a list, or in a JSON body
- * the list itself), else all minus the form's removeImages.
+ * The images an edit keeps, in the order they will show (the first is the cover): the API's
+ * existingImages in the given order (the JSON text of a list, or in a JSON body the list itself),
+ * else the form's imageOrder (every current photo, moved up or down) minus its removeImages.
  */
 function keptImages(fields: RawCarFields, current: string[]): string[] {
   const existing: unknown = fields.existingImages;
@@ -91,24 +105,26 @@ function keptImages(fields: RawCarFields, current: string[]): string[] {
       throw refusal();
     }
     if (!Array.isArray(list) || !list.every((p) => typeof p === "string")) throw refusal();
-    return current.filter((p) => list.includes(p));
+    return [...new Set(list)].filter((p) => current.includes(p));
   }
-  const removed = fields.removeImages === undefined ? [] : ([] as string[]).concat(fields.removeImages);
-  return current.filter((p) => !removed.includes(p));
+  const removed = listOf(fields.removeImages);
+  const order = listOf(fields.imageOrder).filter((p) => current.includes(p) || NEW_PHOTO.test(p));
+  return [...new Set([...order, ...current])].filter((p) => !removed.includes(p));
 }
 
 /** Saves an edit; the files of removed photos are deleted after the database commit. */
 export async function saveCarEdit(id: number, fields: RawCarFields, files: Buffer[]): Promise<void> {
   const car: Car | null = await getCar(id);
   if (!car) throw new CarListingError("Car not found", "not-found", {}, fields);
-  const input = validated(fields);
+  const input = await validated(fields, id);
   const kept = keptImages(fields, car.images);
   const paths = await storeImages(files).catch((e) => {
     throw e instanceof CarListingError ? new CarListingError(e.message, e.problem, e.fieldErrors, fields) : e;
   });
+  const order = kept.map((p) => paths[Number(NEW_PHOTO.exec(p)?.[1] ?? -1)] ?? p).filter((p) => !NEW_PHOTO.test(p));
   let result: Awaited<ReturnType<typeof updateCar>>;
   try {
-    result = await updateCar(id, { ...input, vin: input.vin ?? car.vin }, kept, paths);
+    result = await updateCar(id, { ...input, vin: input.vin ?? car.vin }, order, paths);
   } catch (e) {
     await Promise.all(paths.map(deleteImageFiles));
     throw e;

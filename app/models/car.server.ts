@@ -367,6 +367,16 @@ export async function getCars(ids: readonly number[]): Promise<Car[]> {
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The id of the car with this stock number (letter case ignored), or null. */
+export async function carIdByStockNumber(stockNumber: string): Promise<number | null> {
+  const row = await getDb()
+    .selectFrom("cars")
+    .select("id")
+    .where(sql<boolean>`stock_number = ${stockNumber.trim()} COLLATE NOCASE`)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Parses an id from a URL segment; null for anything that is not a positive integer. */
 export function parseCarId(raw: string | undefined | null): number | null {
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
@@ -422,9 +432,10 @@ export async function createCar(input: CarInput, imagePaths: string[], createdAt
 }
 
 /**
- * Saves an edited car: its fields, the images it keeps (any order, only ones it had) and the new
- * ones appended after them. Returns the paths it no longer uses, for the caller to delete once
- * the transaction has committed; null when there is no such car.
+ * Saves an edited car: its fields, the images it keeps in their new order (only ones it had, new
+ * ones may be placed among them) and the new ones not placed, appended after them. Returns the
+ * paths it no longer uses, for the caller to delete once the transaction has committed; null when
+ * there is no such car.
  */
 export async function updateCar(
   id: number,
@@ -451,8 +462,10 @@ export async function updateCar(
           .orderBy("id")
           .execute()
       ).map((r) => r.path);
-      const kept = [...new Set(keptImages)].filter((p) => had.includes(p));
-      const images = [...kept, ...newImages];
+      // The given order may place new photos among the kept ones; new photos it leaves out go last.
+      const ordered = [...new Set(keptImages)].filter((p) => had.includes(p) || newImages.includes(p));
+      const images = [...ordered, ...newImages.filter((p) => !ordered.includes(p))];
+      const kept = images.filter((p) => had.includes(p));
       await trx.deleteFrom("car_images").where("car_id", "=", id).execute();
       if (images.length) {
         await trx

@@ -3,18 +3,12 @@ import { useActionData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm } from "~/components/admin/CarForm";
-import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
-import { carFormValues, carListingStatus, readCarUpload } from "~/http/car-upload.server";
-import type { FormFailure } from "~/http/forms.server";
+import { saveCarForm } from "~/http/car-form.server";
 import { edge } from "~/lib/edge";
-import { carTarget, recordActivity } from "~/models/activity.server";
-import { addCar, CarListingError } from "~/models/car-listing.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ uploads: ["POST"] });
-
-type CarFormFailure = Omit<FormFailure, "values"> & { values: Record<string, string | string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -23,21 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  try {
-    const { fields, files } = await readCarUpload(request);
-    const id = await addCar(fields, files);
-    await recordActivity(admin, { action: "car.create", target: await carTarget(id) });
-  } catch (e) {
-    if (!(e instanceof CarListingError)) throw e;
-    const failure: CarFormFailure = {
-      ok: false,
-      error: `Failed to add car: ${e.message}`,
-      fieldErrors: e.fieldErrors,
-      values: carFormValues(e.values),
-    };
-    return data(failure, { status: carListingStatus(e) });
-  }
-  return redirect("/admin/create-listing?done=added");
+  const answer = await saveCarForm(request, admin, null);
+  if (answer.ok) return redirect(`/admin/create-listing?done=${answer.done}`);
+  const { status, ...failure } = answer;
+  return data(failure, { status });
 }
 
 export default function AddCar() {
@@ -47,11 +30,11 @@ export default function AddCar() {
       title="Add New Car"
       description="Fields marked * are required. Photos are optional and can be added later."
     >
-      {failed ? <Notice kind="error">{failed.error}</Notice> : null}
       <CarForm
         key={failed ? JSON.stringify(failed.values) : "new"}
         values={failed?.values ?? { financing: "No", registration: "No" }}
         fieldErrors={failed?.fieldErrors ?? {}}
+        error={failed?.error}
         submitLabel="Add Car"
       />
     </AdminPage>

@@ -1,17 +1,18 @@
-import { Button } from "@mantine/core";
+import { Button, Group, NativeSelect, Paper, TextInput } from "@mantine/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { type CarListRow, CarListTable } from "~/components/admin/CarListTable";
+import { CarListTable } from "~/components/admin/CarListTable";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Notice } from "~/components/admin/Notice";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
-import { parsePage } from "~/lib/car-filters";
+import { parseStockQuery, STOCK_SORTS, STOCK_STATUSES, type StockQuery } from "~/lib/stock-list";
 import { carTarget, recordActivity } from "~/models/activity.server";
-import { deleteCar, getCar, markCarSold, pageCars, parseCarId } from "~/models/car.server";
+import { deleteCar, getCar, markCarSold, parseCarId } from "~/models/car.server";
+import { stockPage } from "~/models/stock-list.server";
 
 const DONE_MESSAGES: Record<string, string> = {
   added: "Car added successfully",
@@ -36,17 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (car && !(kind === "sold" && car.sold))
       confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}` };
   }
-  const result = await pageCars({}, parsePage(params), ADMIN_CARS_PAGE_SIZE, { includeSold: true });
-  const cars: CarListRow[] = result.cars.map(({ id, make, model, year, created_at, sold, images }) => ({
-    id,
-    make,
-    model,
-    year,
-    created_at,
-    sold,
-    images: images.slice(0, 1),
-  }));
-  return { cars, total: result.total, page: result.page, pageCount: result.pageCount, done, confirm };
+  const query = parseStockQuery(params);
+  const result = await stockPage(query, ADMIN_CARS_PAGE_SIZE);
+  return { ...result, query, done, confirm };
 }
 
 /** Lagos wall-clock time of day, for the sold record's timeSold. */
@@ -95,17 +88,60 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ error: "Unknown action" }, { status: 400 });
 }
 
+/** Search, status and order: a GET form, so every view of the list is a link and works without JavaScript. */
+function StockFilters({ query }: { query: StockQuery }) {
+  const options = (o: Record<string, string>) => Object.entries(o).map(([value, label]) => ({ value, label }));
+  return (
+    <Paper withBorder radius="md" p="sm" component={Form} method="get" role="search" aria-label="Find cars">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          name="q"
+          type="search"
+          label="Search"
+          placeholder="Make, model, colour or stock number"
+          defaultValue={query.q}
+          style={{ flex: "1 1 240px" }}
+        />
+        <NativeSelect
+          name="status"
+          label="Status"
+          defaultValue={query.status}
+          data={options(STOCK_STATUSES)}
+          style={{ flex: "1 1 120px" }}
+        />
+        <NativeSelect
+          name="sort"
+          label="Order"
+          defaultValue={query.sort}
+          data={options(STOCK_SORTS)}
+          style={{ flex: "1 1 170px" }}
+        />
+        <Button type="submit" variant="filled">
+          Show
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
 export default function ManageListings() {
-  const { cars, total, page, pageCount, done, confirm } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, query, done, confirm } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const filtered = query.q !== "" || query.status !== "all";
+  const order = STOCK_SORTS[query.sort].toLowerCase();
   return (
     <AdminPage
       title="Manage Car Listings"
-      description={`${total} ${total === 1 ? "car" : "cars"}, newest first.`}
+      description={`${total} ${total === 1 ? "car" : "cars"}${filtered ? " found" : ""}, ${order}.`}
       actions={
-        <Button component={Link} to="/admin/add-car">
-          Add New Car
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/admin/import" variant="default">
+            Import / export
+          </Button>
+          <Button component={Link} to="/admin/add-car">
+            Add New Car
+          </Button>
+        </Group>
       }
     >
       {done && !result ? <Notice kind="success">{done}</Notice> : null}
@@ -118,7 +154,8 @@ export default function ManageListings() {
           cancelHref="/admin/create-listing"
         />
       ) : null}
-      <CarListTable cars={cars} />
+      <StockFilters key={JSON.stringify(query)} query={query} />
+      <CarListTable cars={cars} empty={filtered ? "No cars match this search." : "No cars listed yet."} />
       <Pagination page={page} pageCount={pageCount} label="Listing pages" />
     </AdminPage>
   );

@@ -3,21 +3,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm, type CarFormValues } from "~/components/admin/CarForm";
-import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
-import { carFormValues, carListingStatus, readCarUpload } from "~/http/car-upload.server";
-import type { FormFailure } from "~/http/forms.server";
+import { saveCarForm } from "~/http/car-form.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import type { Car } from "~/lib/car";
 import { edge } from "~/lib/edge";
-import { carTarget, recordActivity } from "~/models/activity.server";
 import { getCar, parseCarId } from "~/models/car.server";
-import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ uploads: ["POST"] });
-
-type CarFormFailure = Omit<FormFailure, "values"> & { values: Record<string, string | string[]> };
 
 /** The car as the form's text values (yes/no for booleans, the key features as a list). */
 function carValues(car: Car): CarFormValues {
@@ -50,22 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const id = parseCarId(params.id);
-  try {
-    if (!id) throw new CarListingError("Car not found", "not-found");
-    const { fields, files } = await readCarUpload(request);
-    await saveCarEdit(id, fields, files);
-    await recordActivity(admin, { action: "car.update", target: await carTarget(id) });
-  } catch (e) {
-    if (!(e instanceof CarListingError)) throw e;
-    const failure: CarFormFailure = {
-      ok: false,
-      error: `Failed to update car: ${e.message}`,
-      fieldErrors: e.fieldErrors,
-      values: carFormValues(e.values),
-    };
-    return data(failure, { status: carListingStatus(e) });
-  }
-  return redirect("/admin/create-listing?done=updated");
+  if (!id) throw new Response("Car not found", { status: 404 });
+  const answer = await saveCarForm(request, admin, id);
+  if (answer.ok) return redirect(`/admin/create-listing?done=${answer.done}`);
+  const { status, ...failure } = answer;
+  return data(failure, { status });
 }
 
 export default function EditCar() {
@@ -73,12 +56,14 @@ export default function EditCar() {
   const failed = useActionData<typeof action>();
   return (
     <AdminPage title="Edit Car Listing" description={`${car.title}${car.sold ? " · Sold" : ""}`}>
-      {failed ? <Notice kind="error">{failed.error}</Notice> : null}
       <CarForm
         key={failed ? JSON.stringify(failed.values) : `car-${car.id}-${car.images.join()}`}
         values={failed?.values && Object.keys(failed.values).length ? failed.values : car.values}
         fieldErrors={failed?.fieldErrors ?? {}}
+        error={failed?.error}
+        notice={failed?.moved ? "info" : "error"}
         existingImages={car.images}
+        carId={car.id}
         submitLabel="Update Car"
       />
     </AdminPage>

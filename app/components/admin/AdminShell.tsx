@@ -1,4 +1,4 @@
-import { AppShell, Box, Button, Group, Text, UnstyledButton } from "@mantine/core";
+import { AppShell, Box, Button, Group, Paper, Text, UnstyledButton } from "@mantine/core";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { ADMIN_IDLE_TIMEOUT_MS } from "~/config/constants";
@@ -13,6 +13,31 @@ function Icon({ d }: { d: string }) {
     <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
       <path d={d} />
     </svg>
+  );
+}
+
+/** A minute before the idle logout: say so, and let the admin stay. */
+function IdleWarning({ onStay }: { onStay: () => void }) {
+  return (
+    <Paper
+      role="alertdialog"
+      aria-labelledby="idle-warning"
+      shadow="lg"
+      withBorder
+      radius="md"
+      p="md"
+      className={classes.idleWarning}
+    >
+      <Text fw={700} id="idle-warning">
+        You will be signed out in a minute
+      </Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        Nothing has happened on this page for a while. An unsent car form is kept on this device.
+      </Text>
+      <Button onClick={onStay} fullWidth>
+        Stay signed in
+      </Button>
+    </Paper>
   );
 }
 
@@ -62,7 +87,7 @@ export function AdminShell({ username, role, children }: { username: string; rol
   const site = useBusiness();
   const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
-  useInactivityLogout(ADMIN_IDLE_TIMEOUT_MS);
+  const idle = useInactivityLogout(ADMIN_IDLE_TIMEOUT_MS);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on every navigation
   useEffect(() => {
     if (menu.current) menu.current.open = false;
@@ -134,6 +159,7 @@ export function AdminShell({ username, role, children }: { username: string; rol
       <AppShell.Main component="div" className={classes.main}>
         {children}
       </AppShell.Main>
+      {idle.warning ? <IdleWarning onStay={idle.stay} /> : null}
     </AppShell>
   );
 }

@@ -1,9 +1,12 @@
 import {
+  Anchor,
   Box,
   Button,
   Checkbox,
   Group,
   NativeSelect,
+  Paper,
+  Progress,
   Radio,
   SimpleGrid,
   Stack,
@@ -12,8 +15,8 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import {
   BODY_TYPES,
   CAR_TEXT_MAX,
@@ -25,9 +28,12 @@ import {
   PLATE_STATES,
   YES_NO,
 } from "~/lib/car-options";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { FieldErrors } from "~/lib/validation";
 import classes from "./CarForm.module.css";
-import { ExistingImages, NewImagesInput } from "./ImageFields";
+import { PhotoFields, type PhotoUpload } from "./ImageFields";
+import { Notice } from "./Notice";
+import { useCarDraft } from "./useCarDraft";
 
 /** What the form shows: a car's values, or what the admin typed before a refusal. */
 export type CarFormValues = Record<string, string | string[] | undefined>;
@@ -78,6 +84,7 @@ function Choice({
 }) {
   return (
     <NativeSelect
+      id={`field-${name}`}
       name={name}
       label={label}
       required
@@ -118,6 +125,7 @@ function YesNoUnknown({
   const value = text(values, name);
   return (
     <NativeSelect
+      id={`field-${name}`}
       name={name}
       label={label}
       defaultValue={value === "Yes" || value === "No" ? value : ""}
@@ -131,31 +139,237 @@ function YesNoUnknown({
   );
 }
 
+/** Names of the fields, for the list of problems above the form. */
+const FIELD_LABELS: Record<string, string> = {
+  make: "Make",
+  model: "Model",
+  year: "Year",
+  price: "Price",
+  mileage: "Mileage",
+  color: "Color",
+  location: "Location",
+  stock_number: "Stock number",
+  condition: "Condition",
+  body_type: "Body Type",
+  engine_capacity: "Engine Capacity",
+  engine_size: "Engine Size",
+  drive_train: "Drive Train",
+  custom_paper: "Custom Paper",
+  transmission: "Transmission",
+  fuel_type: "Fuel Type",
+  customs_duty_paid: "Customs duty paid",
+  plate_state: "Plate state",
+  previous_owners_ng: "Previous owners in Nigeria",
+  accident_free: "Accident free",
+  flood_free: "Flood free",
+  keyfeatures: "Key Features",
+  car_description: "Description",
+  car_history: "Car History",
+  other_info: "Other Info",
+  images: "Photos",
+};
+
+interface FormMessage {
+  kind: "error" | "info";
+  text: string;
+  signIn?: boolean;
+}
+
+/** Every problem of a refused form, each a link to its field; focused when it appears. */
+function ErrorSummary({ message, errors, focusKey }: { message: FormMessage; errors: FieldErrors; focusKey: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusKey === 0) return;
+    ref.current?.focus();
+    ref.current?.scrollIntoView({ block: "start" });
+  }, [focusKey]);
+  const entries = Object.entries(errors);
+  if (message.kind === "info") return <Notice kind="info">{message.text}</Notice>;
+  return (
+    <Paper ref={ref} tabIndex={-1} withBorder radius="md" p="md" role="alert" className={classes.summary} id="problems">
+      <Text fw={700} c="red.9">
+        {message.text}
+      </Text>
+      {message.signIn ? (
+        <Anchor href="/admin/login" target="_blank" size="sm">
+          Sign in again (opens a new tab), then send the form again
+        </Anchor>
+      ) : null}
+      {entries.length > 1 ? (
+        <>
+          <Text size="sm" mt={6}>
+            {entries.length} problems to fix:
+          </Text>
+          <ul className={classes.summaryList}>
+            {entries.map(([name, problem]) => (
+              <li key={name}>
+                <Anchor
+                  href={`#field-${name}`}
+                  size="sm"
+                  onClick={() => setTimeout(() => document.getElementById(`field-${name}`)?.focus())}
+                >
+                  {FIELD_LABELS[name] ?? name}: {problem}
+                </Anchor>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : entries.length === 1 ? (
+        <Anchor href={`#field-${entries[0][0]}`} size="sm">
+          Go to {FIELD_LABELS[entries[0][0]] ?? entries[0][0]}
+        </Anchor>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** The kept draft on offer: restore or discard. */
+function DraftOffer({
+  savedAt,
+  onRestore,
+  onDiscard,
+}: {
+  savedAt: string;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  const when = new Date(savedAt).toLocaleString("en-NG", {
+    timeZone: "Africa/Lagos",
+    hour: "2-digit",
+    minute: "2-digit",
+    day: "numeric",
+    month: "short",
+  });
+  return (
+    <Notice kind="info">
+      <Group justify="space-between" gap="sm">
+        <span>An unsent car from {when} was kept on this device (photos must be chosen again).</span>
+        <Group gap="xs">
+          <Button size="xs" onClick={onRestore}>
+            Restore it
+          </Button>
+          <Button size="xs" variant="default" onClick={onDiscard}>
+            Discard
+          </Button>
+        </Group>
+      </Group>
+    </Notice>
+  );
+}
+
 /**
- * The one car form for Add New Car and Edit Car Listing (fields and rules in docs/product.md): native controls only,
- * so it works without JavaScript; multipart because of the photos.
+ * The one car form for Add New Car and Edit Car Listing (fields and rules in docs/product.md): native controls,
+ * so it works without JavaScript (multipart, photos under 2 MB each). With JavaScript the photos are resized
+ * in the browser and the form is sent to /admin/car-upload with a progress bar and a retry; a refusal keeps
+ * every field and photo on the page; the typed fields are kept on the device until the car is saved.
  */
 export function CarForm({
   values,
-  fieldErrors: errors,
+  fieldErrors,
+  error,
+  notice = "error",
   existingImages,
+  carId,
   submitLabel,
 }: {
   values: CarFormValues;
   fieldErrors: FieldErrors;
+  error?: string | null;
+  notice?: "error" | "info";
   existingImages?: string[];
+  carId?: number;
   submitLabel: string;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const photos = useRef<PhotoUpload | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>(fieldErrors);
+  const [message, setMessage] = useState<FormMessage | null>(error ? { kind: notice, text: error } : null);
+  const [focusKey, setFocusKey] = useState(0);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [retry, setRetry] = useState<FormData | null>(null);
+  const draft = useCarDraft(formRef, `car-draft:${carId ?? "new"}`);
+  const hydrated = useHydrated();
+  const busy = navigation.state === "submitting" || progress !== null;
   const features = list(values, "keyfeatures");
+  const order = list(values, "imageOrder");
+  const existing = existingImages
+    ? [...new Set([...order.filter((p) => existingImages.includes(p)), ...existingImages])]
+    : [];
+
+  const fail = (m: FormMessage, fieldErrs: FieldErrors = {}) => {
+    setProgress(null);
+    setErrors(fieldErrs);
+    setMessage(m);
+    setFocusKey((k) => k + 1);
+  };
+  const send = (body: FormData) => {
+    setRetry(null);
+    setMessage(null);
+    setProgress(0);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/admin/car-upload${carId ? `?carId=${carId}` : ""}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress(Math.min(99, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      let answer: { ok?: boolean; location?: string; error?: string; fieldErrors?: FieldErrors } | null = null;
+      try {
+        answer = JSON.parse(xhr.responseText);
+      } catch {
+        answer = null;
+      }
+      if (xhr.status === 200 && answer?.ok && answer.location) {
+        setProgress(100);
+        draft.clear();
+        navigate(answer.location);
+      } else if (!answer?.error || xhr.status >= 500) {
+        setRetry(body);
+        fail({ kind: "error", text: "The upload failed. Every field and photo is still here: try again." });
+      } else if (xhr.status === 401) {
+        setRetry(body);
+        fail({ kind: "error", text: answer.error, signIn: true });
+      } else fail({ kind: "error", text: answer.error }, answer.fieldErrors ?? {});
+    };
+    xhr.onerror = () => {
+      setRetry(body);
+      fail({ kind: "error", text: "The connection was lost. Every field and photo is still here: try again." });
+    };
+    xhr.send(body);
+  };
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const upload = photos.current;
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    if (!hydrated || !upload || submitter?.getAttribute("name") === "move") return;
+    e.preventDefault();
+    if (upload.busy()) {
+      setMessage({ kind: "info", text: "The photos are still being prepared: send again in a moment." });
+      return;
+    }
+    const body = new FormData(e.currentTarget);
+    for (const file of upload.files()) body.append("images", file);
+    send(body);
+  };
+
   const field = (name: string, label: string, props: Record<string, unknown> = {}) => (
-    <TextInput name={name} label={label} defaultValue={text(values, name)} error={errors[name]} {...props} />
+    <TextInput
+      id={`field-${name}`}
+      name={name}
+      label={label}
+      defaultValue={text(values, name)}
+      error={errors[name]}
+      {...props}
+    />
   );
   return (
-    <Form method="post" encType="multipart/form-data" noValidate={false}>
+    <Form method="post" encType="multipart/form-data" ref={formRef} onSubmit={onSubmit} noValidate={hydrated}>
       <input type="hidden" name="vin" value={text(values, "vin")} />
       <Stack gap="lg">
+        {draft.offer ? (
+          <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} />
+        ) : null}
+        {message ? <ErrorSummary message={message} errors={errors} focusKey={focusKey} /> : null}
         <Section title="Vehicle">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             {field("make", "Make", { required: true, placeholder: "e.g. Toyota", maxLength: CAR_TEXT_MAX.make })}
@@ -176,6 +390,10 @@ export function CarForm({
             {field("mileage", "Mileage (miles)", { inputMode: "numeric", pattern: "[0-9, ]*" })}
             {field("color", "Color", { maxLength: CAR_TEXT_MAX.color })}
             {field("location", "Location", { placeholder: "e.g. Lekki, Lagos", maxLength: CAR_TEXT_MAX.location })}
+            {field("stock_number", "Stock number", {
+              placeholder: "Your own reference, e.g. LP-0142",
+              maxLength: CAR_TEXT_MAX.stock_number,
+            })}
           </SimpleGrid>
         </Section>
 
@@ -227,6 +445,7 @@ export function CarForm({
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <YesNoUnknown name="customs_duty_paid" label="Customs duty paid" values={values} errors={errors} />
             <NativeSelect
+              id="field-plate_state"
               name="plate_state"
               label="Plate state"
               defaultValue={text(values, "plate_state")}
@@ -249,7 +468,7 @@ export function CarForm({
         </Section>
 
         <Section title="Key Features" description="Tick everything the car has.">
-          <div className={classes.features}>
+          <div className={classes.features} id="field-keyfeatures">
             {KEY_FEATURES.map((f) => (
               <Checkbox
                 key={f}
@@ -271,6 +490,7 @@ export function CarForm({
         <Section title="Description and history">
           <Stack gap="md">
             <Textarea
+              id="field-car_description"
               name="car_description"
               label="Description"
               autosize
@@ -282,6 +502,7 @@ export function CarForm({
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Textarea
+                id="field-car_history"
                 name="car_history"
                 label="Car History"
                 autosize
@@ -292,6 +513,7 @@ export function CarForm({
                 maxLength={CAR_TEXT_MAX.car_history}
               />
               <Textarea
+                id="field-other_info"
                 name="other_info"
                 label="Other Info"
                 autosize
@@ -306,18 +528,29 @@ export function CarForm({
         </Section>
 
         <Section title="Photos">
-          <Stack gap="md">
-            {existingImages ? (
-              <div>
-                <Text size="sm" fw={500} mb={8}>
-                  Current images
-                </Text>
-                <ExistingImages images={existingImages} removed={list(values, "removeImages")} />
-              </div>
-            ) : null}
-            <NewImagesInput label={existingImages ? "Add new images" : "Images"} error={errors.images} />
-          </Stack>
+          <PhotoFields
+            existing={existing}
+            removed={list(values, "removeImages")}
+            error={errors.images}
+            upload={photos}
+          />
         </Section>
+
+        {progress !== null ? (
+          <Box>
+            <Text size="sm" fw={600} mb={4} id="upload-progress-label">
+              {progress >= 99 ? "Saving…" : `Uploading… ${progress}%`}
+            </Text>
+            <Progress value={progress} size="lg" animated aria-labelledby="upload-progress-label" />
+          </Box>
+        ) : null}
+        {retry ? (
+          <Group>
+            <Button variant="filled" color="orange" onClick={() => send(retry)}>
+              Retry upload
+            </Button>
+          </Group>
+        ) : null}
 
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/admin/create-listing" variant="default">

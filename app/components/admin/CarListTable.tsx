@@ -1,10 +1,9 @@
 import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import type { Car } from "~/lib/car";
 import { imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { formatNaira } from "~/lib/money";
+import type { StockRow } from "~/lib/stock-list";
 import { ResponsiveTable } from "./ResponsiveTable";
-
-export type CarListRow = Pick<Car, "id" | "make" | "model" | "year" | "created_at" | "sold" | "images">;
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
@@ -13,13 +12,15 @@ function formatDate(iso: string): string {
     : d.toLocaleDateString("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
 }
 
-function Thumb({ car }: { car: CarListRow }) {
+const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+
+function Thumb({ car, size = 56 }: { car: StockRow; size?: number }) {
   return (
     <img
-      src={imageVariant(car.images[0], "thumb")}
-      alt=""
-      width={56}
-      height={40}
+      src={car.image ? imageVariant(car.image, "thumb") : PLACEHOLDER_IMAGE}
+      alt={car.image ? "" : "No photo yet"}
+      width={size}
+      height={Math.round((size * 2) / 3)}
       loading="lazy"
       style={{ objectFit: "cover", borderRadius: 6, background: "#e9ecef", flex: "none" }}
       onError={(e) => {
@@ -41,10 +42,10 @@ function Status({ sold }: { sold: boolean }) {
   );
 }
 
-function Actions({ car }: { car: CarListRow }) {
+function Actions({ car }: { car: StockRow }) {
   const name = `${car.make} ${car.model} ${car.year}`;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6}>
       <Button component={Link} to={`/admin/edit-car/${car.id}`} size="xs" variant="light" aria-label={`Edit ${name}`}>
         Edit
       </Button>
@@ -77,22 +78,35 @@ function Actions({ car }: { car: CarListRow }) {
 }
 
 /** Phones: one card per car instead of a table that would scroll sideways. */
-function CarCards({ cars }: { cars: CarListRow[] }) {
+function CarCards({ cars }: { cars: StockRow[] }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {cars.map((car) => (
-        <Paper key={car.id} component="li" withBorder radius="md" p="sm" shadow="xs">
+        <Paper
+          key={car.id}
+          component="li"
+          withBorder
+          radius="md"
+          p="sm"
+          shadow="xs"
+          data-car-id={car.id}
+          data-price={car.price}
+        >
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Thumb car={car} />
+            <Thumb car={car} size={72} />
             <Box style={{ flex: 1, minWidth: 0 }}>
               <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
                 <Text fw={700} size="sm" lh={1.3}>
-                  {car.make} {car.model}
+                  {car.make} {car.model} {car.year}
                 </Text>
                 <Status sold={car.sold} />
               </Group>
+              <Text size="sm" fw={600}>
+                {formatNaira(car.price)}
+              </Text>
               <Text size="xs" c="dimmed">
-                {car.year} · Posted {formatDate(car.created_at)}
+                {car.stock_number ? `Stock ${car.stock_number} · ` : ""}Posted {formatDate(car.created_at)} ·{" "}
+                {days(car.days_in_stock)} in stock
               </Text>
             </Box>
           </Group>
@@ -105,16 +119,21 @@ function CarCards({ cars }: { cars: CarListRow[] }) {
   );
 }
 
-/** Manage Car Listings: Make, Model, Year, Date Posted, Status, Actions (see docs/product.md). */
-export function CarListTable({ cars }: { cars: CarListRow[] }) {
+/**
+ * Manage Car Listings: Make (with the cover photo), Model, Year, Stock no., Price, Date Posted, In stock
+ * (days), Status and Actions (see docs/product.md).
+ */
+export function CarListTable({ cars, empty }: { cars: StockRow[]; empty: string }) {
   return (
     <ResponsiveTable
-      columns={["Make", "Model", "Year", "Date Posted", "Status", "Actions"]}
+      columns={["Make", "Model", "Year", "Stock no.", "Price", "Date Posted", "In stock", "Status", "Actions"]}
       cards={<CarCards cars={cars} />}
-      empty="No cars listed yet."
-      minWidth={760}
+      empty={empty}
+      minWidth={900}
+      fz="sm"
+      horizontalSpacing="sm"
       rows={cars.map((car) => (
-        <Table.Tr key={car.id} data-car-id={car.id}>
+        <Table.Tr key={car.id} data-car-id={car.id} data-price={car.price}>
           <Table.Td>
             <Group gap="sm" wrap="nowrap">
               <Thumb car={car} />
@@ -125,7 +144,10 @@ export function CarListTable({ cars }: { cars: CarListRow[] }) {
           </Table.Td>
           <Table.Td>{car.model}</Table.Td>
           <Table.Td>{car.year}</Table.Td>
+          <Table.Td>{car.stock_number ?? <Text c="dimmed">-</Text>}</Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatNaira(car.price)}</Table.Td>
           <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(car.created_at)}</Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{days(car.days_in_stock)}</Table.Td>
           <Table.Td>
             <Status sold={car.sold} />
           </Table.Td>

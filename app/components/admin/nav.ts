@@ -19,6 +19,11 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { to: "/admin/create-listing", label: "Create Listing", icon: "M3 5h18v2H3V5zm0 6h18v2H3v-2zm0 6h12v2H3v-2z" },
   { to: "/admin/add-car", label: "Add Car", icon: "M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5z" },
   {
+    to: "/admin/import",
+    label: "Import / Export",
+    icon: "M11 3h2v9.2l3.6-3.6L18 10l-6 6-6-6 1.4-1.4 3.6 3.6V3zM4 18h16v3H4v-3z",
+  },
+  {
     to: "/admin/inspections",
     label: "Inspections",
     icon: "M9 2h6v2h4v18H5V4h4V2zm0 4H7v14h10V6h-2v2H9V6zm1 6h6v2h-6v-2zm0 4h6v2h-6v-2z",

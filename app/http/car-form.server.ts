@@ -1,0 +1,57 @@
+import { movePhoto, parsePhotoMove } from "~/lib/photo-order";
+import { carTarget, recordActivity } from "~/models/activity.server";
+import type { Admin } from "~/models/admin.server";
+import { addCar, CarListingError, saveCarEdit } from "~/models/car-listing.server";
+import { carFormValues, carListingStatus, readCarUpload } from "./car-upload.server";
+
+/**
+ * Saving the car form (Add New Car, Edit Car Listing), for the pages' actions (no JavaScript)
+ * and /admin/car-upload (the form's upload with progress when JavaScript runs): read, save, record
+ * the activity; a refusal carries every field's message and the text as typed.
+ */
+
+export interface CarFormFailure {
+  ok: false;
+  error: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string | string[]>;
+  /** True when the edit page only moved photos (no JavaScript): nothing was saved. */
+  moved?: boolean;
+}
+
+export type CarFormAnswer = { ok: true; done: "added" | "updated"; id: number } | (CarFormFailure & { status: number });
+
+export async function saveCarForm(request: Request, admin: Admin, id: number | null): Promise<CarFormAnswer> {
+  const verb = id ? "update" : "add";
+  try {
+    const { fields, files } = await readCarUpload(request);
+    const move = parsePhotoMove(fields.move);
+    if (id && move) {
+      const values = carFormValues(fields);
+      values.imageOrder = movePhoto(([] as string[]).concat(fields.imageOrder ?? []), move.item, move.move);
+      delete values.move;
+      const note = files.length ? " The new photos you had chosen were not kept: choose them again." : "";
+      return {
+        ok: false,
+        moved: true,
+        status: 200,
+        error: `Photo order changed; save to keep it.${note}`,
+        fieldErrors: {},
+        values,
+      };
+    }
+    if (id) await saveCarEdit(id, fields, files);
+    const saved = id ?? (await addCar(fields, files));
+    await recordActivity(admin, { action: id ? "car.update" : "car.create", target: await carTarget(saved) });
+    return { ok: true, done: id ? "updated" : "added", id: saved };
+  } catch (e) {
+    if (!(e instanceof CarListingError)) throw e;
+    return {
+      ok: false,
+      status: carListingStatus(e),
+      error: `Failed to ${verb} car: ${e.message}`,
+      fieldErrors: e.fieldErrors,
+      values: carFormValues(e.values),
+    };
+  }
+}

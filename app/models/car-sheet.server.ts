@@ -1,0 +1,313 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { parse as parseCsv } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import type { Car } from "~/lib/car";
+import { CarSchema } from "~/lib/car-schema";
+import {
+  carRow,
+  columnKey,
+  EXPORT_COLUMNS,
+  type ImportPreview,
+  READ_ONLY_COLUMNS,
+  REQUIRED_COLUMNS,
+  rowFields,
+  SHEET_COLUMNS,
+  SHEET_TOO_LARGE,
+  SHEET_TYPE_MESSAGE,
+  type SheetProblem,
+} from "~/lib/car-sheet";
+import { csvText } from "~/lib/csv";
+import { validate } from "~/lib/validation";
+import { getDb, getSqlite, nowIso } from "../../db/database.server";
+import { carColumns, getCars } from "./car.server";
+
+/**
+ * Stock in and out of spreadsheets (CSV and Excel .xlsx). An import reads the whole file, checks
+ * every row against the car form's rules and matches rows to cars by stock_number: the preview
+ * lists rows to add, rows to update and every problem; only a file without problems is written,
+ * all rows in one transaction. Exports write the same columns (plus a read-only `sold`).
+ */
+
+export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
+/** Checking stops after this many problems (a wrong file would list thousands): the first ones are shown. */
+const MAX_LISTED_PROBLEMS = 500;
+const TOO_MANY = `Checking stopped after ${MAX_LISTED_PROBLEMS} problems`;
+export const TOO_MANY_PROBLEMS = `${TOO_MANY}: fix these and upload the file again`;
+
+export type SheetFormat = "csv" | "xlsx";
+
+export class SheetError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 413 | 415 = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** The format a file is, from its name and first bytes; a SheetError for anything else. */
+export function sheetFormat(name: string, bytes: Uint8Array): SheetFormat {
+  const ext = name.toLowerCase().split(".").pop() ?? "";
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  if (ext === "xlsx" && zip) return "xlsx";
+  if (ext === "csv" && !zip && !bytes.subarray(0, 4096).includes(0)) return "csv";
+  if (ext === "xls") throw new SheetError(`${SHEET_TYPE_MESSAGE}: save the old .xls file as .xlsx or CSV first`, 415);
+  throw new SheetError(`${SHEET_TYPE_MESSAGE}; ${name || "this file"} is not one`, 415);
+}
+
+/** An Excel cell's value as the text a person sees. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ("richText" in value) return value.richText.map((r) => r.text).join("");
+  if ("result" in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+  if ("text" in value) return String(value.text);
+  if ("error" in value) return "";
+  return String(value);
+}
+
+/** The sheet's non-blank rows as text cells with their row numbers, read as they come. */
+async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerator<{ n: number; cells: string[] }> {
+  const filled = (cells: string[]) => cells.some((c) => c.trim() !== "");
+  if (format === "csv") {
+    let rows: string[][];
+    try {
+      rows = parseCsv(Buffer.from(bytes), { bom: true, relax_column_count: true, cast: false }) as string[][];
+    } catch (e) {
+      throw new SheetError(`The CSV file could not be read: ${(e as Error).message}`);
+    }
+    for (let i = 0; i < rows.length; i++) if (filled(rows[i])) yield { n: i + 1, cells: rows[i] };
+    return;
+  }
+  // The streaming reader, first sheet only: rows are checked as they are read (the first problems
+  // show before a large file is read to its end), and it is much lighter than loading the workbook.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    worksheets: "emit",
+  });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText); // values are 1-based
+        if (filled(cells)) yield { n: row.number, cells };
+      }
+      return;
+    }
+  } catch (e) {
+    if (e instanceof SheetError) throw e;
+    throw new SheetError("The Excel file could not be read; save it again as .xlsx and retry");
+  }
+}
+
+interface CheckedRow {
+  row: number;
+  input: ReturnType<typeof CarSchema.parse>;
+  id: number | null;
+}
+
+interface Checked {
+  preview: ImportPreview;
+  rows: CheckedRow[];
+  /** The template columns the file has (an update changes only these). */
+  columns: string[];
+}
+
+const name = (i: { make?: unknown; model?: unknown; year?: unknown }) =>
+  [i.make, i.model, i.year].filter((x) => x !== undefined && x !== null && x !== "").join(" ");
+
+async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked> {
+  if (file.bytes.byteLength > MAX_SHEET_BYTES) throw new SheetError(SHEET_TOO_LARGE, 413);
+  if (file.bytes.byteLength === 0) throw new SheetError("The file is empty");
+  const source = sheetRows(sheetFormat(file.name, file.bytes), file.bytes);
+  const first = await source.next();
+  if (first.done) throw new SheetError("The file has no rows; start from the template");
+  const headerRow = first.value.n;
+  const header = first.value.cells.map(columnKey);
+  const known = new Set<string>([...SHEET_COLUMNS, ...READ_ONLY_COLUMNS]);
+  const ignoredColumns = first.value.cells.filter((h, i) => h.trim() !== "" && !known.has(header[i]));
+  const columns = SHEET_COLUMNS.filter((c) => header.includes(c));
+  const problems: SheetProblem[] = [];
+  const problem = (p: SheetProblem) => problems.push(p);
+  for (const c of REQUIRED_COLUMNS) {
+    if (!header.includes(c)) problem({ row: headerRow, column: c, message: "This column is missing" });
+  }
+  header.forEach((c, i) => {
+    if (c && header.indexOf(c) !== i) problem({ row: headerRow, column: c, message: "This column appears twice" });
+  });
+  const preview: ImportPreview = { rows: 0, add: [], update: [], problems, ignoredColumns, written: false };
+  if (problems.length) {
+    await source.return(undefined);
+    return { preview, rows: [], columns };
+  }
+
+  const stockIds = new Map(
+    (
+      await getDb().selectFrom("cars").select(["id", "stock_number"]).where("stock_number", "is not", null).execute()
+    ).map((r) => [String(r.stock_number).toLowerCase(), r.id]),
+  );
+  const seen = new Map<string, number>();
+  const rows: CheckedRow[] = [];
+  for await (const { n: row, cells } of source) {
+    if (problems.length >= MAX_LISTED_PROBLEMS) {
+      problem({ row, column: "", message: TOO_MANY_PROBLEMS });
+      break;
+    }
+    preview.rows++;
+    const byColumn: Record<string, string> = {};
+    for (const c of columns) byColumn[c] = cells[header.indexOf(c)] ?? "";
+    const result = validate(CarSchema, rowFields(byColumn));
+    const typed = (byColumn.stock_number ?? "").trim();
+    const key = typed.toLowerCase();
+    const twin = key ? seen.get(key) : undefined;
+    if (key && twin === undefined) seen.set(key, row);
+    if (!result.ok) {
+      for (const [column, message] of Object.entries(result.fieldErrors)) problem({ row, column, message });
+    }
+    if (twin !== undefined) {
+      problem({ row, column: "stock_number", message: `Stock number ${typed} is also on row ${twin}` });
+    }
+    if (!result.ok || twin !== undefined) continue;
+    const stock = result.data.stock_number ?? null;
+    const id = key ? (stockIds.get(key) ?? null) : null;
+    rows.push({ row, input: result.data, id });
+    (id ? preview.update : preview.add).push({
+      row,
+      stock_number: stock,
+      name: name(result.data),
+      ...(id ? { id } : {}),
+    });
+  }
+  if (preview.rows === 0) problem({ row: headerRow + 1, column: "", message: "The file has no cars under its header" });
+  return { preview, rows, columns };
+}
+
+/** The preview of a file: nothing is written. */
+export async function previewImport(file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
+  return (await check(file)).preview;
+}
+
+/**
+ * Checks the file again (the stock may have changed since its preview) and, when it has no
+ * problem, writes every row in one transaction: new cars without photos, and for matched stock
+ * numbers only the columns the file has (a sheet without a vin column leaves VINs alone).
+ */
+export async function runImport(file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
+  const { preview, rows, columns } = await check(file);
+  if (preview.problems.length) return preview;
+  const now = nowIso();
+  const sqlite = getSqlite();
+  // Prepared statements in one synchronous transaction: 10,000 rows in a few seconds.
+  const insertColumns = [...SHEET_COLUMNS, "created_at", "updated_at"];
+  const insert = sqlite.prepare(
+    `INSERT INTO cars (${insertColumns.join(", ")}) VALUES (${insertColumns.map((c) => `@${c}`).join(", ")})`,
+  );
+  const update = sqlite.prepare(
+    `UPDATE cars SET ${[...columns, "updated_at"].map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`,
+  );
+  sqlite.transaction(() => {
+    for (const { input, id } of rows) {
+      const values: Record<string, unknown> = { ...carColumns(input), updated_at: now };
+      if (id === null) insert.run({ ...values, created_at: now });
+      else update.run({ ...Object.fromEntries([...columns, "updated_at"].map((c) => [c, values[c]])), id });
+    }
+  })();
+  return { ...preview, written: true };
+}
+
+/** Every car, sold ones too, oldest first (the order they were listed), in batches of 500. */
+async function* allCars(): AsyncGenerator<Car[]> {
+  let after = 0;
+  for (;;) {
+    const ids = (
+      await getDb().selectFrom("cars").select("id").where("id", ">", after).orderBy("id").limit(500).execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return;
+    yield await getCars(ids);
+    after = ids[ids.length - 1];
+  }
+}
+
+async function xlsxBuffer(columns: readonly string[], rows: AsyncIterable<(string | number | null)[][]>) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Stock", { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c,
+    key: c,
+    width: Math.max(12, c.length + 2),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for await (const batch of rows) for (const r of batch) sheet.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function* exportRows() {
+  for await (const cars of allCars()) yield cars.map(carRow);
+}
+
+/** The whole stock as a file: the template's columns plus `sold`. */
+export async function exportStock(format: SheetFormat): Promise<Buffer> {
+  if (format === "xlsx") return xlsxBuffer(EXPORT_COLUMNS, exportRows());
+  const rows: (string | number | null)[][] = [];
+  for await (const batch of exportRows()) rows.push(...batch);
+  return Buffer.from(csvText(EXPORT_COLUMNS, rows), "utf8");
+}
+
+/** The empty template: the columns, in order, and nothing else. */
+export async function stockTemplate(format: SheetFormat): Promise<Buffer> {
+  if (format === "xlsx") {
+    const none: AsyncIterable<(string | number | null)[][]> = (async function* () {})();
+    return xlsxBuffer(SHEET_COLUMNS, none);
+  }
+  return Buffer.from(csvText(SHEET_COLUMNS, []), "utf8");
+}
+
+/** The answer headers of a stock file download. */
+export function sheetHeaders(format: SheetFormat, baseName: string): HeadersInit {
+  const day = nowIso().slice(0, 10);
+  return {
+    "Content-Type":
+      format === "xlsx"
+        ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        : "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${baseName}-${day}.${format}"`,
+    "Cache-Control": "no-store",
+  };
+}
+
+/**
+ * A previewed file waits here (the system's temporary folder, one file per preview, named by the
+ * admin's id and a random token) until the staff member confirms or an hour passes.
+ */
+const KEPT_DIR = path.join(os.tmpdir(), "dealer-stock-imports");
+const KEPT_FOR_MS = 60 * 60 * 1000;
+
+export async function keepForConfirm(adminId: number, file: { name: string; bytes: Uint8Array }): Promise<string> {
+  await fs.mkdir(KEPT_DIR, { recursive: true });
+  const now = Date.now();
+  for (const f of await fs.readdir(KEPT_DIR)) {
+    const stat = await fs.stat(path.join(KEPT_DIR, f)).catch(() => null);
+    if (stat && now - stat.mtimeMs > KEPT_FOR_MS) await fs.rm(path.join(KEPT_DIR, f), { force: true });
+  }
+  const token = `${crypto.randomBytes(16).toString("hex")}.${sheetFormat(file.name, file.bytes)}`;
+  await fs.writeFile(path.join(KEPT_DIR, `${adminId}-${token}`), file.bytes);
+  return token;
+}
+
+/** The file kept for this admin under this token (removed as it is taken), or null when gone. */
+export async function takeKept(adminId: number, token: string, name: string) {
+  if (!/^[a-f0-9]{32}\.(csv|xlsx)$/.test(token)) return null;
+  const where = path.join(KEPT_DIR, `${adminId}-${token}`);
+  const bytes = await fs.readFile(where).catch(() => null);
+  if (!bytes) return null;
+  await fs.rm(where, { force: true });
+  return { name: name || `stock.${token.split(".")[1]}`, bytes: new Uint8Array(bytes) };
+}
