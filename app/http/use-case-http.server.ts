@@ -12,7 +12,7 @@ export const USE_CASE_STATUS: Record<UseCaseCode, number> = {
 };
 
 /** API: `{ error }` (with `fields` for invalid input) and the status of the refusal; anything else is rethrown. */
-export function useCaseApiError(e: unknown): Response {
+export function refusalResponse(e: unknown): Response {
   if (!(e instanceof UseCaseError)) throw e;
   const headers = e.retryAfterSeconds ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
   if (e.code === "invalid") {
@@ -22,7 +22,7 @@ export function useCaseApiError(e: unknown): Response {
 }
 
 /** Pages: the refusal as data for the form (message, field messages) and its status; anything else is rethrown. */
-export function useCaseFailure(e: unknown): { message: string; fieldErrors: Record<string, string>; status: number } {
+export function refusalForPage(e: unknown): { message: string; fieldErrors: Record<string, string>; status: number } {
   if (!(e instanceof UseCaseError)) throw e;
   return { message: e.message, fieldErrors: e.fieldErrors, status: USE_CASE_STATUS[e.code] };
 }

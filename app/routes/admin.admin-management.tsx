@@ -19,7 +19,7 @@ import { Notice } from "~/components/admin/Notice";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
 import { clientIp, readFormValues } from "~/http/request.server";
-import { useCaseFailure } from "~/http/use-case-http.server";
+import { refusalForPage } from "~/http/use-case-http.server";
 import { can, ROLE_LABELS, ROLES } from "~/lib/roles";
 import { listAdmins } from "~/models/admin.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "~/use-cases/staff.server";
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       at: Date.now(),
     });
   } catch (e) {
-    const failure = useCaseFailure(e);
+    const failure = refusalForPage(e);
     return data<Result>(
       {
         intent,

@@ -3,7 +3,7 @@ import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { useCaseApiError } from "~/http/use-case-http.server";
+import { refusalResponse } from "~/http/use-case-http.server";
 import { addStaff } from "~/use-cases/staff.server";
 
 /**
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 201 },
     );
   } catch (e) {
-    return useCaseApiError(e);
+    return refusalResponse(e);
   }
 }
 

@@ -3,7 +3,7 @@ import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { useCaseApiError } from "~/http/use-case-http.server";
+import { refusalResponse } from "~/http/use-case-http.server";
 import { removeStaff } from "~/use-cases/staff.server";
 
 /**
@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const removed = await removeStaff({ admin, token, ip: clientIp(context) }, body.fields);
     return Response.json({ message: "Admin removed successfully", admin: { username: removed.username } });
   } catch (e) {
-    return useCaseApiError(e);
+    return refusalResponse(e);
   }
 }
 
