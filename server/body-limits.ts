@@ -20,6 +20,12 @@ const UPLOAD_ROUTES: [string, RegExp][] = [
   ["PUT", /^\/api\/cars\/\d+\/?$/],
   ["POST", /^\/admin\/add-car\/?$/],
   ["POST", /^\/admin\/edit-car\/\d+\/?$/],
+  // One image each: the logo and hero slide photos.
+  ["POST", /^\/api\/admin\/settings\/logo\/?$/],
+  ["POST", /^\/admin\/settings\/?$/],
+  ["POST", /^\/api\/admin\/hero-slides\/?$/],
+  ["PUT", /^\/api\/admin\/hero-slides\/\d+\/?$/],
+  ["POST", /^\/admin\/home-content\/?$/],
 ];
 
 /** Whether a request may carry photos. Page actions posted by Remix's client go to `<path>.data`. */

@@ -9,6 +9,8 @@ export const USE_CASE_STATUS: Record<UseCaseCode, number> = {
   not_found: 404,
   conflict: 409,
   throttled: 429,
+  too_large: 413,
+  unsupported: 415,
 };
 
 /** API: `{ error }` (with `fields` for invalid input) and the status of the refusal; anything else is rethrown. */

@@ -10,7 +10,15 @@ import { confirmPassword } from "~/models/login.server";
  * app/http/use-case-http.server.ts turns into a status in one place.
  */
 
-export type UseCaseCode = "forbidden" | "invalid" | "not_found" | "conflict" | "wrong_password" | "throttled";
+export type UseCaseCode =
+  | "forbidden"
+  | "invalid"
+  | "not_found"
+  | "conflict"
+  | "wrong_password"
+  | "throttled"
+  | "too_large"
+  | "unsupported";
 
 export class UseCaseError extends Error {
   constructor(
