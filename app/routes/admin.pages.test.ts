@@ -194,7 +194,7 @@ describe("admin pages: actions", () => {
     const page = (await listing.loader(args(`/admin/create-listing?confirm=delete&id=${other}`))) as {
       confirm: unknown;
     };
-    expect(page.confirm).toEqual({ kind: "delete", id: other, label: "Toyota Camry 2020" });
+    expect(page.confirm).toEqual({ kind: "delete", id: other, label: "Toyota Camry 2020", price: 25_000_000 });
   });
 
   it("answers 404 inside the back office for an unknown /admin URL", async () => {

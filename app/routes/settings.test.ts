@@ -184,12 +184,12 @@ describe("the logo", () => {
 
   it("stores a PNG with its variants, replaces the old one, refuses other files, and removes it", async () => {
     const { token } = await adminToken("boss");
-    const first = await upload(token, new Blob([await makeImage("png")], { type: "image/png" }));
+    const first = await upload(token, new Blob([new Uint8Array(await makeImage("png"))], { type: "image/png" }));
     expect(first.status).toBe(201);
     const logo = (await first.json()).logo as string;
     expect(logo).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     expect((await getBusiness()).logo).toBe(logo);
-    const second = await upload(token, new Blob([await makeImage("webp")], { type: "image/webp" }));
+    const second = await upload(token, new Blob([new Uint8Array(await makeImage("webp"))], { type: "image/webp" }));
     const next = (await second.json()).logo as string;
     expect(uploadedFiles().some((f) => f.endsWith(logo.slice("/uploads/".length)))).toBe(false);
     expect(uploadedFiles().some((f) => f.endsWith(next.slice("/uploads/".length)))).toBe(true);
@@ -197,7 +197,7 @@ describe("the logo", () => {
     expect(text.status).toBe(400);
     expect((await getBusiness()).logo).toBe(next);
     const sales = await adminToken("seller", "sales");
-    expect((await upload(sales.token, new Blob([await makeImage("png")]))).status).toBe(403);
+    expect((await upload(sales.token, new Blob([new Uint8Array(await makeImage("png"))]))).status).toBe(403);
     const removed = await upload(token, new Blob([]), "DELETE");
     expect(removed.status).toBe(200);
     expect((await getBusiness()).logo).toBeNull();

@@ -41,24 +41,26 @@ function Status({ sold }: { sold: boolean }) {
   );
 }
 
-function Actions({ car }: { car: CarListRow }) {
+function Actions({ car, canDelete }: { car: CarListRow; canDelete: boolean }) {
   const name = `${car.make} ${car.model} ${car.year}`;
   return (
     <Group gap={6} wrap="nowrap">
       <Button component={Link} to={`/admin/edit-car/${car.id}`} size="xs" variant="light" aria-label={`Edit ${name}`}>
         Edit
       </Button>
-      <Button
-        component={Link}
-        to={`?confirm=delete&id=${car.id}`}
-        preventScrollReset
-        size="xs"
-        variant="subtle"
-        color="red"
-        aria-label={`Delete ${name}`}
-      >
-        Delete
-      </Button>
+      {canDelete ? (
+        <Button
+          component={Link}
+          to={`?confirm=delete&id=${car.id}`}
+          preventScrollReset
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${name}`}
+        >
+          Delete
+        </Button>
+      ) : null}
       {car.sold ? null : (
         <Button
           component={Link}
@@ -77,7 +79,7 @@ function Actions({ car }: { car: CarListRow }) {
 }
 
 /** Phones: one card per car instead of a table that would scroll sideways. */
-function CarCards({ cars }: { cars: CarListRow[] }) {
+function CarCards({ cars, canDelete }: { cars: CarListRow[]; canDelete: boolean }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {cars.map((car) => (
@@ -97,7 +99,7 @@ function CarCards({ cars }: { cars: CarListRow[] }) {
             </Box>
           </Group>
           <Box mt="sm">
-            <Actions car={car} />
+            <Actions car={car} canDelete={canDelete} />
           </Box>
         </Paper>
       ))}
@@ -106,11 +108,12 @@ function CarCards({ cars }: { cars: CarListRow[] }) {
 }
 
 /** Manage Car Listings: Make, Model, Year, Date Posted, Status, Actions (see docs/product.md). */
-export function CarListTable({ cars }: { cars: CarListRow[] }) {
+/** `canDelete`: the role may delete cars (owners); others never see the button. */
+export function CarListTable({ cars, canDelete = true }: { cars: CarListRow[]; canDelete?: boolean }) {
   return (
     <ResponsiveTable
       columns={["Make", "Model", "Year", "Date Posted", "Status", "Actions"]}
-      cards={<CarCards cars={cars} />}
+      cards={<CarCards cars={cars} canDelete={canDelete} />}
       empty="No cars listed yet."
       minWidth={760}
       rows={cars.map((car) => (
@@ -130,7 +133,7 @@ export function CarListTable({ cars }: { cars: CarListRow[] }) {
             <Status sold={car.sold} />
           </Table.Td>
           <Table.Td>
-            <Actions car={car} />
+            <Actions car={car} canDelete={canDelete} />
           </Table.Td>
         </Table.Tr>
       ))}
