@@ -5,7 +5,7 @@ import { can, OWNER_ONLY_MESSAGE, type Permission } from "~/lib/roles";
 import type { Admin } from "~/models/admin.server";
 import { attemptLogin, confirmPassword, type PasswordCheck } from "~/models/login.server";
 import { checkSession, createSession, deleteSession, purgeExpiredSessions } from "~/models/session.server";
-import { sessionCookie } from "./cookies.server";
+import { sessionCookie, sessionToken } from "./cookies.server";
 import { bearerToken } from "./request.server";
 import { jsonError } from "./responses.server";
 
@@ -87,11 +87,6 @@ export function loginErrorResponse(e: LoginError): Response {
   );
 }
 
-async function cookieToken(request: Request): Promise<string | null> {
-  const value: unknown = await (await sessionCookie(request)).parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value ? value : null;
-}
-
 async function clearCookieHeader(request: Request): Promise<string> {
   return (await sessionCookie(request)).serialize("", { maxAge: 0 });
 }
@@ -101,7 +96,7 @@ async function clearCookieHeader(request: Request): Promise<string> {
  * the session ran out while idle).
  */
 export async function requireAdmin(request: Request): Promise<AdminContext> {
-  const token = await cookieToken(request);
+  const token = await sessionToken(request);
   const check = await checkSession(token);
   if (check.status === "ok" && token) return { admin: check.admin, token };
   const target = check.status === "expired" ? "/admin/login?reason=inactivity" : "/admin/login";
@@ -127,7 +122,7 @@ export async function requireOwner(request: Request): Promise<AdminContext> {
 
 /** The admin behind the page cookie, or null (the login page uses it to skip the form). */
 export async function optionalAdmin(request: Request): Promise<Admin | null> {
-  const token = await cookieToken(request);
+  const token = await sessionToken(request);
   if (!token) return null;
   const check = await checkSession(token);
   return check.status === "ok" ? check.admin : null;
@@ -135,7 +130,7 @@ export async function optionalAdmin(request: Request): Promise<Admin | null> {
 
 /** Ends the page session; returns the Set-Cookie header that clears the cookie. */
 export async function logout(request: Request): Promise<string> {
-  await deleteSession(await cookieToken(request));
+  await deleteSession(await sessionToken(request));
   return clearCookieHeader(request);
 }
 

@@ -24,11 +24,15 @@ import type { Car, CardCar } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
 import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
+import { edge } from "~/lib/edge";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
 import { showroom } from "~/models/car.server";
 import { subscribe } from "~/models/newsletter.server";
 import { GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["condition", "page"] }, leads: "form" });
 
 const CONDITION_TAB_CARS = 8;
 

@@ -4,7 +4,11 @@ import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { WhyChooseUs } from "~/components/WhyChooseUs";
 import { aboutParagraphs, businessFromMatches, useBusiness } from "~/lib/business";
+import { edge } from "~/lib/edge";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [] } });
 
 const SERVICES = [
   {

@@ -10,6 +10,7 @@ import { clientIp } from "~/http/request.server";
 import { refusalForPage } from "~/http/use-case-http.server";
 import { initials } from "~/lib/business";
 import { settingsFormValues, settingsFromForm } from "~/lib/business-schema";
+import { edge } from "~/lib/edge";
 import { imageVariant } from "~/lib/images";
 import { getBusiness } from "~/models/business.server";
 import { SETTINGS_SAVED, setLogo, updateSettings } from "~/use-cases/settings.server";
@@ -28,6 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const business = await getBusiness();
   return { values: settingsFormValues(business), logo: business.logo, name: business.name };
 }
+
+/** Edge policy (app/lib/edge.ts): the logo travels in the POST body. */
+export const handle = edge({ uploads: ["POST"] });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, token } = await requireOwner(request);

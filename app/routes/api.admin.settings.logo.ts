@@ -4,7 +4,11 @@ import { readImageForm } from "~/http/image-upload.server";
 import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { refusalResponse } from "~/http/use-case-http.server";
+import { edge } from "~/lib/edge";
 import { setLogo } from "~/use-cases/settings.server";
+
+/** Edge policy (app/lib/edge.ts): the logo travels in the POST body. */
+export const handle = edge({ uploads: ["POST"] });
 
 /**
  * POST /api/admin/settings/logo (bearer, owners): multipart with one PNG, JPEG or WebP file in

@@ -4,11 +4,15 @@ import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server
 import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { refusalResponse } from "~/http/use-case-http.server";
+import { edge } from "~/lib/edge";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import { getCar, parseCarId } from "~/models/car.server";
 import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
 import { deleteCarListing } from "~/use-cases/cars.server";
 import { UseCaseError } from "~/use-cases/use-case.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [] }, uploads: ["PUT"] });
 
 /** GET /api/cars/{id}: public, car fields plus images; 404 for an unknown id. */
 export async function loader({ params }: LoaderFunctionArgs) {

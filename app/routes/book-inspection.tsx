@@ -8,10 +8,14 @@ import { Container, panelClass } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
 import { businessFromMatches } from "~/lib/business";
+import { edge } from "~/lib/edge";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
 import { inspectionDayError } from "~/models/business.server";
 import { createInspection } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["make", "model"] }, leads: "form" });
 
 /** ?make=&model= (from a car's "Book an inspection" link) prefill the car fields. */
 export async function loader({ request }: LoaderFunctionArgs) {

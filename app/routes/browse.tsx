@@ -12,9 +12,13 @@ import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { businessFromMatches, useBusiness } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
-import { canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
+import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
+import { edge } from "~/lib/edge";
 import { pageCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page"] } });
 
 const FIELD_LABELS: Record<string, string> = {
   minYear: "Min year",

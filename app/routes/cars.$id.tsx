@@ -22,9 +22,13 @@ import {
   jsonForScript,
 } from "~/lib/car-seo";
 import { chatHref } from "~/lib/chat-link";
+import { edge } from "~/lib/edge";
 import { formatNaira } from "~/lib/money";
 import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["photo"] } });
 
 /**
  * The car view as a page (the lightbox's shareable URL; works without JavaScript), at its

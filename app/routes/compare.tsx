@@ -9,9 +9,13 @@ import { businessFromMatches } from "~/lib/business";
 import { toPublicCar } from "~/lib/car";
 import { carMonthlyFrom } from "~/lib/car-card";
 import { carSearchName } from "~/lib/car-seo";
+import { edge } from "~/lib/edge";
 import { parseCarIds } from "~/lib/saved-cars";
 import { getCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["ids"] } });
 
 /** The address of a comparison: /compare?ids=1,2,3 (commas kept readable). */
 function compareHref(ids: readonly number[]): string {

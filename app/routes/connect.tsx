@@ -8,8 +8,12 @@ import { Container } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
 import { businessFromMatches } from "~/lib/business";
+import { edge } from "~/lib/edge";
 import { ContactSchema } from "~/lib/lead-schemas";
 import { createContactMessage } from "~/models/lead.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [] }, leads: "form" });
 
 export async function loader() {
   return { stamp: await formStamp() };

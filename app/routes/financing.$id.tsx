@@ -8,11 +8,15 @@ import { notFoundIfMissing } from "~/http/responses.server";
 import { pleaseWait } from "~/lib/bot-trap";
 import { businessFromMatches } from "~/lib/business";
 import { carTitle } from "~/lib/car";
+import { edge } from "~/lib/edge";
 import { LoanRequestSchema } from "~/lib/lead-schemas";
 import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
 import { firstError, validate } from "~/lib/validation";
 import { parseCarId } from "~/models/car.server";
 import { applyForCarLoan, getFinancingCar } from "~/models/loan.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["percent", "months", "calculate", "page"] }, leads: "form" });
 
 /**
  * /financing/<id>: the full-screen calculator of one financing car. ?percent=&months=&calculate=1

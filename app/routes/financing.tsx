@@ -11,8 +11,12 @@ import { takeApplicationSubmitted } from "~/http/cookies.server";
 import { businessFromMatches } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
+import { edge } from "~/lib/edge";
 import { pageCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["page"] } });
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 

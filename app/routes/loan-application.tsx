@@ -11,9 +11,13 @@ import { formStamp } from "~/http/bot-guard.server";
 import { flashApplicationSubmitted } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
 import { businessFromMatches } from "~/lib/business";
+import { edge } from "~/lib/edge";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo, getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ leads: "form" });
 
 /**
  * ?application=<reference> carries the loan from the calculator (survives a reload, works
