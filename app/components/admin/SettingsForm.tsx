@@ -75,7 +75,9 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
 
         <Section
           title="Phone and WhatsApp"
-          description="Any usual spelling works (0803 555 0142, +234 803 555 0142). The first number is the one to call."
+          description={
+            "Any usual spelling works (0803 555 0142, +234 803 555 0142). The first number is the one to call."
+          }
         >
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {PHONE_FIELDS.map((name, i) => (

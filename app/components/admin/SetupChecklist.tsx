@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import type { ChecklistItem } from "~/models/demo/demo-stock.server";
+import type { ChecklistItem } from "~/lib/checklist";
 
 /** The first steps of a new dealer on the dashboard, each linking to where it is done. */
 export function SetupChecklist({ items }: { items: ChecklistItem[] }) {

@@ -1,4 +1,5 @@
 import { defaultBusiness } from "~/config/site";
+import type { ChecklistItem } from "~/lib/checklist";
 import { getDb } from "../../../db/database.server";
 import { countAdmins } from "../admin.server";
 import { getBusiness } from "../business.server";
@@ -34,13 +35,6 @@ export async function removeDemoCars(): Promise<number> {
   // Files after the commit: a failure here leaves orphan files, never rows pointing at missing photos.
   for (const path of paths) await deleteImageFiles(path);
   return ids.length;
-}
-
-export interface ChecklistItem {
-  key: "details" | "whatsapp" | "logo" | "demo" | "own-car" | "staff";
-  label: string;
-  done: boolean;
-  href: string;
 }
 
 /** The first steps of a new dealer, each done or not, with where it is done. */
