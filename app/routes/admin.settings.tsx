@@ -1,5 +1,5 @@
 import { Button, FileInput, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Notice } from "~/components/admin/Notice";
@@ -24,10 +24,17 @@ type Result = {
   at: number;
 };
 
+const SAVED_MESSAGES: Record<string, string> = {
+  settings: SETTINGS_SAVED,
+  logo: "Logo saved.",
+  "remove-logo": "Logo removed.",
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   const business = await getBusiness();
-  return { values: settingsFormValues(business), logo: business.logo, name: business.name };
+  const saved = SAVED_MESSAGES[new URL(request.url).searchParams.get("saved") ?? ""] ?? null;
+  return { values: settingsFormValues(business), logo: business.logo, name: business.name, saved };
 }
 
 /** Edge policy (app/lib/edge.ts): the logo travels in the POST body. */
@@ -44,15 +51,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     values = fields;
     if (intent === "settings") {
       await updateSettings(actor, settingsFromForm(fields));
-      return data<Result>({ intent, ok: true, message: SETTINGS_SAVED, fieldErrors: {}, values: {}, at: Date.now() });
+      // Saved: the page is drawn again from what was stored (phones as stored, +234...).
+      return redirect("/admin/settings?saved=settings");
     }
     if (intent === "logo" && !file) {
       const message = "Choose a PNG, JPEG or WebP image for the logo.";
       return data<Result>({ intent, ok: false, message, fieldErrors: { logo: message }, values, at: Date.now() }, 400);
     }
     await setLogo(actor, intent === "logo" ? file : null);
-    const message = intent === "logo" ? "Logo saved." : "Logo removed.";
-    return data<Result>({ intent, ok: true, message, fieldErrors: {}, values: {}, at: Date.now() });
+    return redirect(`/admin/settings?saved=${intent}`);
   } catch (e) {
     const failure = refusalForPage(e);
     const message =
@@ -134,7 +141,7 @@ function LogoForm({ logo, name, result }: { logo: string | null; name: string; r
 }
 
 export default function Settings() {
-  const { values, logo, name } = useLoaderData<typeof loader>();
+  const { values, logo, name, saved } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const refused = result && !result.ok && result.intent === "settings" ? result : undefined;
   return (
@@ -144,13 +151,13 @@ export default function Settings() {
     >
       <Stack gap="xs" aria-live="polite">
         {result && !result.ok ? <Notice kind="error">{result.message}</Notice> : null}
-        {result?.ok ? <Notice kind="success">{result.message}</Notice> : null}
+        {saved && !result ? <Notice kind="success">{saved}</Notice> : null}
       </Stack>
       <LogoForm logo={logo} name={name} result={result} />
       <SettingsForm
         values={refused ? refused.values : values}
         errors={refused?.fieldErrors ?? {}}
-        formKey={result ? String(result.at) : "settings"}
+        formKey={result ? String(result.at) : `settings-${saved ?? ""}-${values.name}`}
       />
     </AdminPage>
   );
