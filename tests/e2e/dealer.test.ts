@@ -74,7 +74,7 @@ describe.each(JS_MODES)("business settings $label", ({ js }) => {
 });
 
 describe.each(JS_MODES)("staff roles $label", ({ js }) => {
-  it("shows a sales account a smaller menu, the 403 page on owners' screens and only its own password form", async () => {
+  it("shows a sales account a smaller menu, the 403 page on owners' screens, only its own password form", async () => {
     const username = js ? "sales-js" : "sales-nojs";
     await addSales(username);
     const page = await app.open("/admin", { js, admin: username });
@@ -113,7 +113,7 @@ describe.each(JS_MODES)("staff roles $label", ({ js }) => {
 });
 
 describe("the clean start", () => {
-  it("shows the setup checklist to the owner and removes the demo stock after the confirmation (no JavaScript)", async () => {
+  it("shows the owner the setup checklist and removes the demo stock after a confirmation, no JS", async () => {
     const demo = app.rows<{ n: number }>("SELECT count(*) AS n FROM cars WHERE demo = 1")[0].n;
     expect(demo).toBeGreaterThan(0);
     const page = await app.open("/admin", { js: false, admin: true });
