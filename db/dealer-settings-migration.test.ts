@@ -105,3 +105,30 @@ describe(`migration ${NAME}`, () => {
     await db.destroy();
   });
 });
+
+describe(`migration ${NAME}: the activity trail`, () => {
+  it("keeps every entry and its guards, and accepts business entries", async () => {
+    const db = await beforeDealerSettings();
+    const entry = {
+      created_at: "2026-11-01T10:00:00.000Z",
+      admin_username: "boss",
+      action: "car.create",
+      target_kind: "car",
+      target_id: "1",
+    };
+    await db.insertInto("activity").values(entry).execute();
+    await dealerSettings.up(db);
+    expect(await db.selectFrom("activity").select(["action", "target_kind"]).execute()).toEqual([
+      { action: "car.create", target_kind: "car" },
+    ]);
+    await db
+      .insertInto("activity")
+      .values({ ...entry, action: "settings.update", target_kind: "business" })
+      .execute();
+    await expect(db.deleteFrom("activity").execute()).rejects.toThrow(/cannot be changed/);
+    await expect(db.updateTable("activity").set({ action: "x" }).execute()).rejects.toThrow(/cannot be changed/);
+    await dealerSettings.down(db);
+    expect(await db.selectFrom("activity").select("target_kind").execute()).toEqual([{ target_kind: "car" }]);
+    await db.destroy();
+  });
+});

@@ -15,7 +15,9 @@ import { type Kysely, sql } from "kysely";
 // - car_sales.sale_price: the agreed price of the sale (NULL for sales recorded before: the list
 //   price then stands);
 // - every write to the business settings or the hero slides bumps the catalogue version, as a car
-//   write does, so cached public pages never show the old name, phone or slides.
+//   write does, so cached public pages never show the old name, phone or slides;
+// - the activity trail gets a fourth kind of target, 'business' (settings, home content, the demo
+//   stock): the table is rebuilt with the wider CHECK, its rows, indexes and guards kept.
 
 const DEMO_SENTENCES = [
   "Brand new, zero-mileage, with full manufacturer warranty",
@@ -25,7 +27,52 @@ const DEMO_SENTENCES = [
 
 const BUMP = "UPDATE catalog_version SET version = version + 1 WHERE id = 1;";
 
+const ACTIVITY_COLUMNS =
+  "id, created_at, admin_id, admin_username, action, target_kind, target_id, target_label, detail";
+
+/** The activity table with the target kinds it accepts, its indexes and the triggers that keep it append-only. */
+async function createActivity(db: Kysely<any>, name: string, kinds: string[]): Promise<void> {
+  const run = (text: string) => sql.raw(text).execute(db);
+  await run(`
+    CREATE TABLE ${name} (
+      id INTEGER PRIMARY KEY,
+      created_at TEXT NOT NULL,
+      admin_id INTEGER,
+      admin_username TEXT NOT NULL,
+      action TEXT NOT NULL,
+      target_kind TEXT NOT NULL CHECK (target_kind IN (${kinds.map((k) => `'${k}'`).join(", ")})),
+      target_id TEXT,
+      target_label TEXT,
+      detail TEXT
+    )`);
+}
+
+async function rebuildActivity(db: Kysely<any>, kinds: string[]): Promise<void> {
+  const run = (text: string) => sql.raw(text).execute(db);
+  await createActivity(db, "activity_rebuilt", kinds);
+  const kept = kinds.map((k) => `'${k}'`).join(", ");
+  await run(
+    `INSERT INTO activity_rebuilt (${ACTIVITY_COLUMNS}) ` +
+      `SELECT ${ACTIVITY_COLUMNS} FROM activity WHERE target_kind IN (${kept})`,
+  );
+  await run("DROP TRIGGER IF EXISTS activity_no_update");
+  await run("DROP TRIGGER IF EXISTS activity_no_delete");
+  await run("DROP TABLE activity");
+  await run("ALTER TABLE activity_rebuilt RENAME TO activity");
+  await run("CREATE INDEX activity_created ON activity (created_at, id)");
+  await run("CREATE INDEX activity_admin_created ON activity (admin_username COLLATE NOCASE, created_at, id)");
+  await run("CREATE INDEX activity_target_created ON activity (target_kind, created_at, id)");
+  await run("CREATE INDEX activity_target ON activity (target_kind, target_id)");
+  for (const event of ["UPDATE", "DELETE"]) {
+    await run(`CREATE TRIGGER activity_no_${event.toLowerCase()} BEFORE ${event} ON activity BEGIN
+        SELECT RAISE(ABORT, 'The activity log cannot be changed');
+      END`);
+  }
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
+  await rebuildActivity(db, ["car", "admin", "lead", "business"]);
+
   const roleCheck = "CHECK (role IN ('owner', 'sales'))";
   await sql.raw(`ALTER TABLE admins ADD COLUMN role TEXT NOT NULL DEFAULT 'sales' ${roleCheck}`).execute(db);
   await sql`UPDATE admins SET role = 'owner'`.execute(db);
@@ -69,6 +116,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await rebuildActivity(db, ["car", "admin", "lead"]);
+
   for (const event of ["insert", "update", "delete"]) {
     await sql.raw(`DROP TRIGGER IF EXISTS hero_slides_version_${event}`).execute(db);
     await sql.raw(`DROP TRIGGER IF EXISTS business_version_${event}`).execute(db);

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { hoursLines, useBusiness } from "~/lib/business";
+import { imageVariant } from "~/lib/images";
 import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteFooter.module.css";
 import { Container } from "./ui/Container";
@@ -12,7 +13,9 @@ export function SiteFooter() {
         <div className={classes.grid}>
           <div className={classes.col}>
             <h2 className={classes.brand}>
-              {site.logo ? <img src={site.logo} alt="" className={classes.logo} width={40} height={40} /> : null}
+              {site.logo ? (
+                <img src={imageVariant(site.logo, "thumb")} alt="" className={classes.logo} width={40} height={40} />
+              ) : null}
               {site.name}
             </h2>
             <p>New, foreign-used (Tokunbo) and Nigerian-used cars, sold in naira with flexible car financing.</p>

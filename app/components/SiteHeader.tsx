@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { type Business, initials, showPhone, telHref, useBusiness } from "~/lib/business";
+import { imageVariant } from "~/lib/images";
 import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteHeader.module.css";
 
@@ -66,7 +67,11 @@ function PromotionBar({ promotion }: { promotion: Business["promotion"] }) {
 
 /** The logo the dealer uploaded, else their initials on the brand colours. */
 export function BrandMark({ business, className }: { business: Business; className: string }) {
-  if (business.logo) return <img src={business.logo} alt="" className={classes.logoImage} width={36} height={36} />;
+  if (business.logo) {
+    return (
+      <img src={imageVariant(business.logo, "thumb")} alt="" className={classes.logoImage} width={36} height={36} />
+    );
+  }
   return (
     <span className={className} aria-hidden="true">
       {initials(business.name)}

@@ -63,6 +63,26 @@ export function apiRefusal(error: string, fields: FieldErrors): Response {
 }
 
 /**
+ * An API body's fields, unvalidated (a use case validates them): 405 for another method, 400 for
+ * malformed JSON, 415 for another type.
+ */
+export async function readApiFields(
+  request: Request,
+  method = "POST",
+): Promise<{ ok: true; fields: Record<string, unknown> } | { ok: false; response: Response }> {
+  if (request.method !== method) return { ok: false, response: methodNotAllowed([method]) };
+  const fields = await readFields(request);
+  if (fields) return { ok: true, fields };
+  const json = (request.headers.get("content-type") ?? "").includes("json");
+  return {
+    ok: false,
+    response: json
+      ? jsonError("The request body is not valid JSON", 400)
+      : jsonError("Send the fields as JSON or form-encoded", 415),
+  };
+}
+
+/**
  * An API body (JSON or form-encoded) for `method` (POST by default): 405 for another method,
  * 400 for malformed JSON, 415 for another type, 400 `{ error, fields }` when the schema refuses it.
  */
@@ -73,18 +93,9 @@ export async function readApiBody<S extends z.ZodType>(
   failure: string | ((fieldErrors: FieldErrors) => string),
   method = "POST",
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
-  if (request.method !== method) return { ok: false, response: methodNotAllowed([method]) };
-  const fields = await readFields(request);
-  if (!fields) {
-    const json = (request.headers.get("content-type") ?? "").includes("json");
-    return {
-      ok: false,
-      response: json
-        ? jsonError("The request body is not valid JSON", 400)
-        : jsonError("Send the fields as JSON or form-encoded", 415),
-    };
-  }
-  const result = validate(schema, fields);
+  const read = await readApiFields(request, method);
+  if (!read.ok) return read;
+  const result = validate(schema, read.fields);
   if (!result.ok) {
     const error = typeof failure === "string" ? failure : failure(result.fieldErrors);
     return { ok: false, response: apiRefusal(error, result.fieldErrors) };

@@ -1,12 +1,13 @@
 /** The audit trail's vocabulary: what an admin did, and to what (docs/product.md, Activity). */
 
-export const ACTIVITY_KINDS = ["car", "admin", "lead"] as const;
+export const ACTIVITY_KINDS = ["car", "admin", "lead", "business"] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   car: "Cars",
   admin: "Admins",
   lead: "Leads",
+  business: "Business",
 };
 
 export const ACTIVITY_ACTIONS = {
@@ -18,7 +19,16 @@ export const ACTIVITY_ACTIONS = {
   "admin.add": { kind: "admin", label: "Added an admin" },
   "admin.remove": { kind: "admin", label: "Removed an admin" },
   "admin.password": { kind: "admin", label: "Changed a password" },
+  "admin.role": { kind: "admin", label: "Changed a role" },
   "lead.update": { kind: "lead", label: "Updated a lead" },
+  "lead.assign": { kind: "lead", label: "Assigned a lead" },
+  "settings.update": { kind: "business", label: "Changed the business settings" },
+  "settings.logo": { kind: "business", label: "Changed the logo" },
+  "hero.add": { kind: "business", label: "Added a hero slide" },
+  "hero.update": { kind: "business", label: "Edited a hero slide" },
+  "hero.remove": { kind: "business", label: "Removed a hero slide" },
+  "hero.reorder": { kind: "business", label: "Reordered the hero slides" },
+  "demo.remove": { kind: "business", label: "Removed the demo stock" },
 } as const satisfies Record<string, { kind: ActivityKind; label: string }>;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

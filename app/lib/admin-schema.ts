@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
+import { ROLES } from "./roles";
 
 /** Admin forms and API bodies (rules in docs/product.md): shared by the page and /api/admin/*. */
 const username = z
@@ -21,7 +22,16 @@ const currentPassword = z
   .min(1, "Your current password is required")
   .max(256, "Your current password is not correct");
 
-export const AddAdminSchema = z.object({ username, password: password("Password") });
+const role = z.enum(ROLES, { error: "Role must be owner or sales" });
+
+/** A new account: sales unless said otherwise; the caller confirms with their own password. */
+export const AddAdminSchema = z.object({
+  username,
+  password: password("Password"),
+  role: z.preprocess((v) => (v === undefined || v === "" ? "sales" : v), role),
+  currentPassword,
+});
+export const SetRoleSchema = z.object({ username, role, currentPassword });
 export const ChangePasswordSchema = z.object({ username, newPassword: password("New password"), currentPassword });
 export const RemoveAdminSchema = z.object({ username, currentPassword });
 export const LoginSchema = z.object({

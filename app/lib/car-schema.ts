@@ -224,4 +224,14 @@ export const MarkSoldSchema = z.object({
     .refine((s) => !Number.isNaN(Date.parse(s)), "dateSold must be an ISO timestamp")
     .transform((s) => new Date(s).toISOString()),
   timeSold: z.string({ error: "timeSold is required" }).trim().min(1, "timeSold is required").max(40),
+  /** The agreed price in naira (optional: the list price stands). */
+  salePrice: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? v.replace(/[₦,\s]/g, "") : v),
+    z.coerce
+      .number({ error: "salePrice must be a price in naira" })
+      .int("salePrice must be a whole number of naira")
+      .min(0, "salePrice cannot be negative")
+      .max(100_000_000_000, "salePrice is too large")
+      .optional(),
+  ),
 });

@@ -1,5 +1,5 @@
 import { defaultBusiness } from "~/config/site";
-import type { Business } from "~/lib/business";
+import { type Business, closedDayError } from "~/lib/business";
 import { getDb, getSqlite } from "../../db/database.server";
 import { catalogVersion } from "./catalog-version.server";
 
@@ -49,4 +49,9 @@ export async function saveBusiness(business: Business): Promise<void> {
     .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
     .execute();
   cache = null;
+}
+
+/** Null when the showroom is open on that date ("YYYY-MM-DD"), else why an inspection cannot be booked then. */
+export async function inspectionDayError(isoDate: string): Promise<string | null> {
+  return closedDayError((await getBusiness()).hours, isoDate);
 }

@@ -508,6 +508,8 @@ export interface CarSale {
   color: string | null;
   dateSold: string; // ISO timestamp
   timeSold: string; // time of day as text
+  /** The agreed price in whole naira; the list price when not given. */
+  salePrice?: number | null;
 }
 
 export type MarkSoldResult = "ok" | "not-found" | "already-sold";
@@ -539,6 +541,7 @@ export async function markCarSold(id: number, sale: CarSale): Promise<MarkSoldRe
           // For the reports: the price it sold at and when it was listed, kept if the car is deleted later.
           price: row.price,
           listed_at: row.created_at,
+          sale_price: sale.salePrice ?? row.price,
         })
         .execute();
       await trx.updateTable("cars").set({ sold: 1, updated_at: now }).where("id", "=", id).execute();

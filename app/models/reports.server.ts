@@ -39,8 +39,9 @@ export async function buildReport(range: ReportRange): Promise<Report> {
     .select([
       lagosMonth("date_sold").as("month"),
       (eb) => eb.fn.countAll<number>().as("n"),
-      sql<number>`coalesce(sum(price), 0)`.as("value"),
-      sql<number>`sum(price IS NULL)`.as("unpriced"),
+      // The agreed price of the sale; the list price for sales recorded before prices were asked.
+      sql<number>`coalesce(sum(coalesce(sale_price, price)), 0)`.as("value"),
+      sql<number>`sum(coalesce(sale_price, price) IS NULL)`.as("unpriced"),
     ])
     .where("date_sold", ">=", start)
     .where("date_sold", "<", end)

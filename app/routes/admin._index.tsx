@@ -1,35 +1,87 @@
 import { SimpleGrid, Stack } from "@mantine/core";
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { MonthlyChart } from "~/components/admin/MonthlyChart";
+import { Notice } from "~/components/admin/Notice";
+import { SetupChecklist } from "~/components/admin/SetupChecklist";
 import { StatCard } from "~/components/admin/StatCard";
 import { requireAdmin } from "~/http/auth.server";
+import { clientIp } from "~/http/request.server";
+import { refusalForPage } from "~/http/use-case-http.server";
+import { can } from "~/lib/roles";
+import { setupChecklist } from "~/models/demo/demo-stock.server";
 import { countLeads } from "~/models/lead-inbox.server";
 import { monthlyCarStats, monthlyInspectionStats, stockCounts } from "~/models/stats.server";
+import { removeDemoStock } from "~/use-cases/demo.server";
 
 const CHART_COLORS = { inspections: "cyan.6", available: "#d6249f", sold: "#111111" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const year = new Date().getUTCFullYear();
-  const [inspections, cars, stock, newLeads] = await Promise.all([
+  const owner = can(admin.role, "settings.edit");
+  const [inspections, cars, stock, newLeads, checklist] = await Promise.all([
     monthlyInspectionStats(year),
     monthlyCarStats(year),
     stockCounts(),
     countLeads({ status: "new" }),
+    owner ? setupChecklist() : Promise.resolve([]),
   ]);
-  return { year, inspections, cars, stock, newLeads };
+  const params = new URL(request.url).searchParams;
+  const demoLeft = checklist.find((i) => i.key === "demo" && !i.done);
+  const confirmDemo = owner && params.get("confirm") === "remove-demo" && Boolean(demoLeft);
+  const removed = params.get("removed");
+  return {
+    year,
+    inspections,
+    cars,
+    stock,
+    newLeads,
+    // Shown to owners until every step is done.
+    checklist: checklist.every((i) => i.done) ? [] : checklist,
+    confirmDemo,
+    demoMessage: removed === null ? null : `${Number(removed) || 0} demo cars removed. Your own cars stay.`,
+  };
+}
+
+/** Removes the demo stock after the confirmation (owners). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { admin, token } = await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "remove-demo") return data({ error: "Unknown action" }, { status: 400 });
+  try {
+    const { removed } = await removeDemoStock({ admin, token, ip: clientIp(context) });
+    return redirect(`/admin?removed=${removed}`);
+  } catch (e) {
+    const failure = refusalForPage(e);
+    if (failure.status === 403) throw new Response(failure.message, { status: 403 });
+    return data({ error: failure.message }, { status: failure.status });
+  }
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export default function Dashboard() {
-  const { year, inspections, cars, stock, newLeads } = useLoaderData<typeof loader>();
+  const { year, inspections, cars, stock, newLeads, checklist, confirmDemo, demoMessage } =
+    useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   return (
     <AdminPage title="Dashboard" description={`Enquiries and stock movement for ${year}.`}>
       <Stack gap="lg">
+        {demoMessage ? <Notice kind="success">{demoMessage}</Notice> : null}
+        {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
+        {confirmDemo ? (
+          <ConfirmDialog
+            question="Remove every demo car?"
+            detail="The demo cars and their photos are deleted for good. Your own cars, leads and accounts stay."
+            fields={{ intent: "remove-demo" }}
+            cancelHref="/admin"
+          />
+        ) : null}
+        {checklist.length ? <SetupChecklist items={checklist} /> : null}
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
           <StatCard
             label="New leads"

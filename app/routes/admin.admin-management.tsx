@@ -1,98 +1,116 @@
-import { Button, Paper, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  NativeSelect,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Notice } from "~/components/admin/Notice";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
-import { confirmOwnPassword, LoginError, requireAdmin } from "~/http/auth.server";
-import { clientIp } from "~/http/request.server";
-import { AddAdminSchema, ChangePasswordSchema, RemoveAdminSchema } from "~/lib/admin-schema";
-import { firstError, validate } from "~/lib/validation";
-import { recordActivity } from "~/models/activity.server";
-import { AdminError, changeAdminPassword, createAdmin, listAdmins, removeAdmin } from "~/models/admin.server";
-import { deleteOtherSessions } from "~/models/session.server";
+import { requireAdmin } from "~/http/auth.server";
+import { clientIp, readFormValues } from "~/http/request.server";
+import { refusalForPage } from "~/http/use-case-http.server";
+import { can, ROLE_LABELS, ROLES } from "~/lib/roles";
+import { listAdmins } from "~/models/admin.server";
+import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "~/use-cases/staff.server";
 
-type Intent = "add" | "change" | "remove";
-type Result = { intent: Intent; ok: boolean; message: string; username: string; at: number };
+type Intent = "add" | "change" | "remove" | "role";
+type Result = {
+  intent: Intent;
+  ok: boolean;
+  message: string;
+  fieldErrors: Record<string, string>;
+  /** What was typed (never the passwords), to fill the form again after a refusal. */
+  values: Record<string, string>;
+  at: number;
+};
 
 const FAILURE_PREFIX: Record<Intent, string> = {
   add: "Failed to add admin: ",
   change: "Failed to change password: ",
   remove: "Failed to remove admin: ",
+  role: "Failed to change role: ",
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
+  const manage = can(admin.role, "staff.manage");
   return {
     me: admin.username,
-    admins: (await listAdmins()).map(({ username, created_at }) => ({ username, created_at })),
+    manage,
+    // A sales account sees only its own password form: the staff list is the owners' business.
+    admins: manage
+      ? (await listAdmins()).map(({ username, role, created_at }) => ({ username, role, created_at }))
+      : [],
   };
 }
 
+const RUN = { add: addStaff, change: changeStaffPassword, remove: removeStaff, role: setStaffRole } as const;
+
+const SUCCESS = {
+  add: () => "Admin added successfully",
+  change: () => "Password changed successfully",
+  remove: (u: string) => `Admin '${u}' removed successfully`,
+  role: (u: string) => `Role of '${u}' changed successfully`,
+} as const;
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { admin: me, token } = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
-  const intent: Intent = form.intent === "change" || form.intent === "remove" ? form.intent : "add";
-  const username = typeof form.username === "string" ? form.username : "";
-  const fail = (message: string, status: number) =>
-    data<Result>(
-      { intent, ok: false, message: FAILURE_PREFIX[intent] + message, username, at: Date.now() },
-      { status },
-    );
-  const done = (message: string) => data<Result>({ intent, ok: true, message, username: "", at: Date.now() });
+  const { admin, token } = await requireAdmin(request);
+  const form = await readFormValues(request);
+  const intent: Intent =
+    form.intent === "change" || form.intent === "remove" || form.intent === "role" ? form.intent : "add";
+  const values = { username: form.username ?? "", role: form.role ?? "" };
   try {
-    if (intent === "add") {
-      const parsed = validate(AddAdminSchema, form);
-      if (!parsed.ok) return fail(firstError(parsed.fieldErrors), 400);
-      const added = await createAdmin(parsed.data.username, parsed.data.password);
-      await recordActivity(me, { action: "admin.add", target: { id: added.username } });
-      return done("Admin added successfully");
-    }
-    if (intent === "change") {
-      const parsed = validate(ChangePasswordSchema, form);
-      if (!parsed.ok) return fail(firstError(parsed.fieldErrors), 400);
-      await confirmOwnPassword(clientIp(context), me, parsed.data.currentPassword);
-      const admin = await changeAdminPassword(parsed.data.username, parsed.data.newPassword);
-      await deleteOtherSessions(admin.id, admin.id === me.id ? token : null); // their other devices sign in again
-      await recordActivity(me, { action: "admin.password", target: { id: admin.username } });
-      return done("Password changed successfully");
-    }
-    const parsed = validate(RemoveAdminSchema, form);
-    if (!parsed.ok) return fail(firstError(parsed.fieldErrors), 400);
-    await confirmOwnPassword(clientIp(context), me, parsed.data.currentPassword);
-    const removed = await removeAdmin(me.id, parsed.data.username);
-    await recordActivity(me, { action: "admin.remove", target: { id: removed.username } });
-    return done(`Admin '${removed.username}' removed successfully`);
+    const done = await RUN[intent]({ admin, token, ip: clientIp(context) }, form);
+    const username = "admin" in done ? done.admin.username : done.username;
+    return data<Result>({
+      intent,
+      ok: true,
+      message: SUCCESS[intent](username),
+      fieldErrors: {},
+      values: {},
+      at: Date.now(),
+    });
   } catch (e) {
-    if (e instanceof LoginError) return fail(e.message, e.status);
-    if (e instanceof AdminError) return fail(e.message, /^No admin/.test(e.message) ? 404 : 400);
-    throw e;
+    const failure = refusalForPage(e);
+    return data<Result>(
+      {
+        intent,
+        ok: false,
+        message: FAILURE_PREFIX[intent] + failure.message,
+        fieldErrors: failure.fieldErrors,
+        values,
+        at: Date.now(),
+      },
+      { status: failure.status },
+    );
   }
 }
 
-function AdminForm({
+function StaffForm({
   intent,
   title,
-  passwordName,
-  passwordLabel,
   button,
   result,
-  askCurrent = false,
   danger = false,
-  usernames,
+  children,
 }: {
   intent: Intent;
   title: string;
-  /** The new password's field, if the form sets one. */
-  passwordName?: string;
-  passwordLabel?: string;
   button: string;
   result: Result | undefined;
-  /** Ask for the signed-in admin's own password (account changes). */
-  askCurrent?: boolean;
   danger?: boolean;
-  /** Usernames to suggest in the username field. */
-  usernames?: string[];
+  children: ReactNode;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -102,44 +120,19 @@ function AdminForm({
       <Title order={2} fz="lg" mb="md">
         {title}
       </Title>
-      {/* A new key after each answer: fields clear after a success, keep the username after a failure. */}
-      <Form method="post" key={mine ? `${mine.at}` : "initial"}>
+      {/* A new key after each answer: fields clear after a success, keep what was typed after a failure. */}
+      <Form method="post" key={mine ? `${mine.at}` : "initial"} aria-label={title}>
         <input type="hidden" name="intent" value={intent} />
         <Stack gap="sm">
-          <TextInput
-            label="Username"
-            name="username"
+          {children}
+          <PasswordInput
+            label="Your current password"
+            name="currentPassword"
             required
-            autoComplete="off"
-            defaultValue={mine && !mine.ok ? mine.username : ""}
-            list={usernames ? `${intent}-usernames` : undefined}
+            autoComplete="current-password"
+            description="Your own password, to confirm it is you"
+            error={mine?.fieldErrors.currentPassword}
           />
-          {usernames ? (
-            <datalist id={`${intent}-usernames`}>
-              {usernames.map((u) => (
-                <option key={u} value={u} />
-              ))}
-            </datalist>
-          ) : null}
-          {passwordName ? (
-            <PasswordInput
-              label={passwordLabel}
-              name={passwordName}
-              required
-              minLength={ADMIN_MIN_PASSWORD_LENGTH}
-              autoComplete="new-password"
-              description={`At least ${ADMIN_MIN_PASSWORD_LENGTH} characters`}
-            />
-          ) : null}
-          {askCurrent ? (
-            <PasswordInput
-              label="Your current password"
-              name="currentPassword"
-              required
-              autoComplete="current-password"
-              description="Your own password, to confirm it is you"
-            />
-          ) : null}
           <Button type="submit" loading={busy} mt="xs" color={danger ? "red" : undefined}>
             {button}
           </Button>
@@ -149,72 +142,150 @@ function AdminForm({
   );
 }
 
+/** The username field of a form, with suggestions, keeping what was typed after a refusal. */
+function UsernameInput({ intent, result, usernames }: { intent: Intent; result?: Result; usernames?: string[] }) {
+  const mine = result?.intent === intent && !result.ok ? result : undefined;
+  return (
+    <>
+      <TextInput
+        label="Username"
+        name="username"
+        required
+        autoComplete="off"
+        defaultValue={mine?.values.username ?? ""}
+        error={mine?.fieldErrors.username}
+        list={usernames ? `${intent}-usernames` : undefined}
+      />
+      {usernames ? (
+        <datalist id={`${intent}-usernames`}>
+          {usernames.map((u) => (
+            <option key={u} value={u} />
+          ))}
+        </datalist>
+      ) : null}
+    </>
+  );
+}
+
+function NewPassword({ name, label, error }: { name: string; label: string; error?: string }) {
+  return (
+    <PasswordInput
+      label={label}
+      name={name}
+      required
+      minLength={ADMIN_MIN_PASSWORD_LENGTH}
+      autoComplete="new-password"
+      description={`At least ${ADMIN_MIN_PASSWORD_LENGTH} characters`}
+      error={error}
+    />
+  );
+}
+
+function RoleSelect({ intent, result, fallback }: { intent: Intent; result?: Result; fallback: string }) {
+  const mine = result?.intent === intent && !result.ok ? result : undefined;
+  return (
+    <NativeSelect
+      label="Role"
+      name="role"
+      defaultValue={mine?.values.role || fallback}
+      error={mine?.fieldErrors.role}
+      data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+      description="Owner: everything. Sales: cars, sales, leads and reports."
+    />
+  );
+}
+
+function StaffTable({ me, admins }: { me: string; admins: { username: string; role: string; created_at: string }[] }) {
+  return (
+    <Paper withBorder radius="md" p="lg" shadow="xs">
+      <Title order={2} fz="lg" mb="md">
+        Staff
+      </Title>
+      <Table striped aria-label="Staff">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Username</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Added</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {admins.map((a) => (
+            <Table.Tr key={a.username}>
+              <Table.Td>
+                {a.username}
+                {a.username === me ? " (you)" : ""}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={a.role === "owner" ? "brand" : "gray"}>
+                  {ROLE_LABELS[a.role as keyof typeof ROLE_LABELS] ?? a.role}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{a.created_at.slice(0, 10)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
 export default function AdminManagement() {
-  const { me, admins } = useLoaderData<typeof loader>();
+  const { me, manage, admins } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const usernames = admins.map((a) => a.username);
+  const errorOf = (intent: Intent, field: string) =>
+    result?.intent === intent && !result.ok ? result.fieldErrors[field] : undefined;
+  const notices = (
+    <Stack gap="xs" aria-live="polite">
+      {result && !result.ok ? <Notice kind="error">{result.message}</Notice> : null}
+      {result?.ok ? <Notice kind="success">{result.message}</Notice> : null}
+    </Stack>
+  );
+  if (!manage) {
+    return (
+      <AdminPage title="Admin Management" description="Change the password you sign in with.">
+        {notices}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <StaffForm intent="change" title="Change your password" button="Change Password" result={result}>
+            <input type="hidden" name="username" value={me} />
+            <NewPassword name="newPassword" label="New Password" error={errorOf("change", "newPassword")} />
+          </StaffForm>
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Your account is a sales account. An owner adds and removes staff and changes roles.
+        </Text>
+      </AdminPage>
+    );
+  }
   return (
-    <AdminPage title="Admin Management" description="Add colleagues to the back office or reset a password.">
-      <Stack gap="xs" aria-live="polite">
-        {result && !result.ok ? <Notice kind="error">{result.message}</Notice> : null}
-        {result?.ok ? <Notice kind="success">{result.message}</Notice> : null}
-      </Stack>
+    <AdminPage
+      title="Admin Management"
+      description="Add colleagues to the back office, set their roles, reset a password."
+    >
+      {notices}
+      <StaffTable me={me} admins={admins} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <AdminForm
-          intent="add"
-          title="Add New Admin"
-          passwordName="password"
-          passwordLabel="Password"
-          button="Add Admin"
-          result={result}
-        />
-        <AdminForm
-          intent="change"
-          title="Change Admin Password"
-          passwordName="newPassword"
-          passwordLabel="New Password"
-          button="Change Password"
-          result={result}
-          askCurrent
-          usernames={usernames}
-        />
-        <AdminForm
-          intent="remove"
-          title="Remove Admin"
-          button="Remove Admin"
-          result={result}
-          askCurrent
-          danger
-          usernames={usernames.filter((u) => u !== me)}
-        />
-        <Paper withBorder radius="md" p="lg" shadow="xs">
-          <Title order={2} fz="lg" mb="md">
-            Admins
-          </Title>
-          <Table striped aria-label="Admins">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>Added</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {admins.map((a) => (
-                <Table.Tr key={a.username}>
-                  <Table.Td>
-                    {a.username}
-                    {a.username === me ? " (you)" : ""}
-                  </Table.Td>
-                  <Table.Td>{a.created_at.slice(0, 10)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <StaffForm intent="add" title="Add New Admin" button="Add Admin" result={result}>
+          <UsernameInput intent="add" result={result} />
+          <NewPassword name="password" label="Password" error={errorOf("add", "password")} />
+          <RoleSelect intent="add" result={result} fallback="sales" />
+        </StaffForm>
+        <StaffForm intent="role" title="Change a role" button="Change Role" result={result}>
+          <UsernameInput intent="role" result={result} usernames={usernames} />
+          <RoleSelect intent="role" result={result} fallback="sales" />
+        </StaffForm>
+        <StaffForm intent="change" title="Change Admin Password" button="Change Password" result={result}>
+          <UsernameInput intent="change" result={result} usernames={usernames} />
+          <NewPassword name="newPassword" label="New Password" error={errorOf("change", "newPassword")} />
+        </StaffForm>
+        <StaffForm intent="remove" title="Remove Admin" button="Remove Admin" result={result} danger>
+          <UsernameInput intent="remove" result={result} usernames={usernames.filter((u) => u !== me)} />
+        </StaffForm>
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Changing a password signs that admin out on every other device; removing an admin signs them out everywhere at
-        once. You cannot remove yourself or the last admin.
+        Changing a password signs that person out on every other device; removing an account signs them out everywhere
+        at once. You cannot remove yourself, and the last owner can be neither removed nor made a sales account.
       </Text>
     </AdminPage>
   );

@@ -9,10 +9,15 @@ import { Notice } from "~/components/admin/Notice";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
+import { clientIp } from "~/http/request.server";
+import { refusalForPage } from "~/http/use-case-http.server";
+import { formatNaira } from "~/lib/money";
+import { can } from "~/lib/roles";
 import { parseStockQuery, STOCK_SORTS, STOCK_STATUSES, type StockQuery } from "~/lib/stock-list";
-import { carTarget, recordActivity } from "~/models/activity.server";
-import { deleteCar, getCar, markCarSold, parseCarId } from "~/models/car.server";
+import { getCar, parseCarId } from "~/models/car.server";
 import { stockPage } from "~/models/stock-list.server";
+import { deleteCarListing, sellCar } from "~/use-cases/cars.server";
+import { UseCaseError } from "~/use-cases/use-case.server";
 
 const DONE_MESSAGES: Record<string, string> = {
   added: "Car added successfully",
@@ -26,20 +31,21 @@ const QUESTIONS = {
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const done = DONE_MESSAGES[params.get("done") ?? ""] ?? null;
   const kind = params.get("confirm");
   const confirmId = parseCarId(params.get("id"));
-  let confirm: { kind: keyof typeof QUESTIONS; id: number; label: string } | null = null;
-  if ((kind === "delete" || kind === "sold") && confirmId) {
+  const canDelete = can(admin.role, "cars.delete");
+  let confirm: { kind: keyof typeof QUESTIONS; id: number; label: string; price: number } | null = null;
+  if (((kind === "delete" && canDelete) || kind === "sold") && confirmId) {
     const car = await getCar(confirmId).catch(() => null);
     if (car && !(kind === "sold" && car.sold))
-      confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}` };
+      confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}`, price: car.price };
   }
   const query = parseStockQuery(params);
   const result = await stockPage(query, ADMIN_CARS_PAGE_SIZE);
-  return { ...result, query, done, confirm };
+  return { ...result, query, done, confirm, canDelete };
 }
 
 /** Lagos wall-clock time of day, for the sold record's timeSold. */
@@ -47,43 +53,52 @@ function lagosTime(d: Date): string {
   return d.toLocaleTimeString("en-GB", { timeZone: "Africa/Lagos", hour12: false });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const form = await request.formData();
   const intent = form.get("intent");
   const id = parseCarId(String(form.get("id") ?? ""));
-  // A failure is logged and answered with the screen's own message ('Error deleting car', ...).
-  const logged =
-    <T,>(fallback: T) =>
-    (e: unknown) => {
-      console.error(e);
-      return fallback;
-    };
+  // A failure is answered with the screen's own message ('Error deleting car', ...); an unexpected one is logged.
+  const actor = { admin, ip: clientIp(context) };
   if (intent === "delete") {
-    const target = id ? await carTarget(id) : null;
-    const ok = id ? await deleteCar(id).catch(logged(false)) : false;
-    if (ok && target) await recordActivity(admin, { action: "car.delete", target });
-    return ok
-      ? redirect("/admin/create-listing?done=deleted")
-      : data({ error: "Error deleting car" }, { status: id ? 404 : 400 });
+    try {
+      if (!id) throw new UseCaseError("not_found", "Car not found");
+      await deleteCarListing(actor, id);
+      return redirect("/admin/create-listing?done=deleted");
+    } catch (e) {
+      if (e instanceof UseCaseError && e.code === "forbidden") throw new Response(e.message, { status: 403 });
+      if (!(e instanceof UseCaseError)) console.error(e);
+      return data(
+        { error: "Error deleting car" },
+        { status: e instanceof UseCaseError ? refusalForPage(e).status : 500 },
+      );
+    }
   }
   if (intent === "sold") {
     const car = id ? await getCar(id) : null;
     const now = new Date();
-    const result = car
-      ? await markCarSold(car.id, {
-          make: car.make,
-          model: car.model,
-          year: car.year,
-          color: car.color,
-          dateSold: now.toISOString(),
-          timeSold: lagosTime(now),
-        }).catch(logged("failed" as const))
-      : "not-found";
-    if (car && result === "ok") await recordActivity(admin, { action: "car.sold", target: await carTarget(car.id) });
-    return result === "ok"
-      ? redirect("/admin/create-listing?done=sold")
-      : data({ error: "Error marking car as sold" }, { status: result === "not-found" ? 404 : 400 });
+    try {
+      if (!car) throw new UseCaseError("not_found", "Car not found");
+      await sellCar(actor, {
+        id: car.id,
+        make: car.make,
+        model: car.model,
+        year: car.year,
+        color: car.color,
+        dateSold: now.toISOString(),
+        timeSold: lagosTime(now),
+        salePrice: form.get("salePrice") ?? "",
+      });
+      return redirect("/admin/create-listing?done=sold");
+    } catch (e) {
+      if (!(e instanceof UseCaseError)) console.error(e);
+      const failure = e instanceof UseCaseError ? refusalForPage(e) : null;
+      const priceError = failure?.fieldErrors.salePrice;
+      return data(
+        { error: priceError ? `Error marking car as sold: ${priceError}` : "Error marking car as sold" },
+        { status: failure?.status ?? 500 },
+      );
+    }
   }
   return data({ error: "Unknown action" }, { status: 400 });
 }
@@ -125,7 +140,7 @@ function StockFilters({ query }: { query: StockQuery }) {
 }
 
 export default function ManageListings() {
-  const { cars, total, page, pageCount, query, done, confirm } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, query, done, confirm, canDelete } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const filtered = query.q !== "" || query.status !== "all";
   const order = STOCK_SORTS[query.sort].toLowerCase();
@@ -152,10 +167,25 @@ export default function ManageListings() {
           detail={confirm.label}
           fields={{ intent: confirm.kind, id: String(confirm.id) }}
           cancelHref="/admin/create-listing"
-        />
+        >
+          {confirm.kind === "sold" ? (
+            <TextInput
+              label="Agreed price (₦)"
+              name="salePrice"
+              inputMode="numeric"
+              defaultValue={String(confirm.price)}
+              description={`Listed at ${formatNaira(confirm.price)}. Change it if the buyer paid another price.`}
+              mb="md"
+            />
+          ) : null}
+        </ConfirmDialog>
       ) : null}
       <StockFilters key={JSON.stringify(query)} query={query} />
-      <CarListTable cars={cars} empty={filtered ? "No cars match this search." : "No cars listed yet."} />
+      <CarListTable
+        cars={cars}
+        canDelete={canDelete}
+        empty={filtered ? "No cars match this search." : "No cars listed yet."}
+      />
       <Pagination page={page} pageCount={pageCount} label="Listing pages" />
     </AdminPage>
   );

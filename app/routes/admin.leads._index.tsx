@@ -11,6 +11,7 @@ import { ADMIN_LEADS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
 import { parsePage } from "~/lib/car-filters";
 import { leadFilterQuery, parseLeadFilters } from "~/lib/leads";
+import { can } from "~/lib/roles";
 import { pageLeads } from "~/models/lead-inbox.server";
 
 /**
@@ -18,7 +19,7 @@ import { pageLeads } from "~/models/lead-inbox.server";
  * dates, car and free text (a GET form: works without JavaScript). Each lead opens its page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const url = new URL(request.url);
   // The filter form sends its empty fields too: answer with the tidy address of the same view.
   if ([...url.searchParams.values()].some((v) => v.trim() === "")) {
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { filters, ignored } = parseLeadFilters(url.searchParams);
   const result = await pageLeads(filters, parsePage(url.searchParams), ADMIN_LEADS_PAGE_SIZE);
-  return { ...result, filters, ignored, query: leadFilterQuery(filters) };
+  return { ...result, filters, ignored, query: leadFilterQuery(filters), canExport: can(admin.role, "data.export") };
 }
 
 const DESCRIPTION =
@@ -38,20 +39,22 @@ const DESCRIPTION =
   "clicks, newest first.";
 
 export default function LeadsInbox() {
-  const { leads, total, page, pageCount, filters, ignored, query } = useLoaderData<typeof loader>();
+  const { leads, total, page, pageCount, filters, ignored, query, canExport } = useLoaderData<typeof loader>();
   return (
     <AdminPage
       title="Leads"
       description={DESCRIPTION}
       actions={
-        <Group gap="xs">
-          <Button component="a" href={`/admin/leads.csv${query}`} variant="light" download>
-            Download CSV
-          </Button>
-          <Button component="a" href="/admin/leads.csv?kind=newsletter" variant="default" download>
-            Newsletter subscribers (CSV)
-          </Button>
-        </Group>
+        canExport ? (
+          <Group gap="xs">
+            <Button component="a" href={`/admin/leads.csv${query}`} variant="light" download>
+              Download CSV
+            </Button>
+            <Button component="a" href="/admin/leads.csv?kind=newsletter" variant="default" download>
+              Newsletter subscribers (CSV)
+            </Button>
+          </Group>
+        ) : null
       }
     >
       <LeadFilterForm filters={filters} />

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/http/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { csvResponse } from "~/http/responses.server";
 import { csvStream } from "~/lib/csv";
 import { LEAD_CSV_HEADER, leadCsvFilename, leadCsvRow, parseLeadFilters } from "~/lib/leads";
@@ -11,7 +11,7 @@ import { leadBatches } from "~/models/lead-inbox.server";
  * newsletter subscribers.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "data.export");
   const { filters } = parseLeadFilters(new URL(request.url).searchParams);
   return csvResponse(leadCsvFilename(filters), csvStream(LEAD_CSV_HEADER, leadBatches(filters), leadCsvRow));
 }

@@ -194,7 +194,7 @@ describe("admin pages: actions", () => {
     const page = (await listing.loader(args(`/admin/create-listing?confirm=delete&id=${other}`))) as {
       confirm: unknown;
     };
-    expect(page.confirm).toEqual({ kind: "delete", id: other, label: "Toyota Camry 2020" });
+    expect(page.confirm).toEqual({ kind: "delete", id: other, label: "Toyota Camry 2020", price: 25_000_000 });
   });
 
   it("answers 404 inside the back office for an unknown /admin URL", async () => {
@@ -253,20 +253,25 @@ describe("admin pages: actions", () => {
   it("admin management: the product messages, short passwords refused", async () => {
     const post = (fields: Record<string, string>) =>
       management.action(args("/admin/admin-management", { method: "POST", body: formBody(fields) }));
+    const mine = TEST_PASSWORD; // the signed-in admin's own password confirms every account change
     expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({
-      ok: true,
-      message: "Admin added successfully",
+      ok: false,
+      message: "Failed to add admin: Your current password is required",
+      fieldErrors: { currentPassword: "Your current password is required" },
+      values: { username: "kemi" },
     });
-    expect(payload(await post({ intent: "add", username: "kemi", password: "kemi-password" }))).toMatchObject({
+    const add = { intent: "add", username: "kemi", password: "kemi-password", currentPassword: mine };
+    expect(payload(await post(add))).toMatchObject({ ok: true, message: "Admin added successfully" });
+    expect(payload(await post(add))).toMatchObject({
       ok: false,
       message: "Failed to add admin: Username 'kemi' is already taken",
-      username: "kemi",
+      values: { username: "kemi" },
     });
-    expect(payload(await post({ intent: "add", username: "femi", password: "short" }))).toMatchObject({
+    expect(payload(await post({ ...add, username: "femi", password: "short" }))).toMatchObject({
       ok: false,
       message: "Failed to add admin: Password must be at least 8 characters",
+      fieldErrors: { password: "Password must be at least 8 characters" },
     });
-    const mine = TEST_PASSWORD; // the signed-in admin's own password confirms every account change
     expect(
       payload(
         await post({ intent: "change", username: "ghost", newPassword: "ghost-password", currentPassword: mine }),

@@ -10,6 +10,7 @@ import { lagosDateTime, monthLabel } from "~/lib/lagos-time";
 import { LEAD_KIND_LABELS, LEAD_KINDS, type LeadKind } from "~/lib/leads";
 import { formatNaira, formatNumber } from "~/lib/money";
 import { parseReportRange, percent } from "~/lib/report";
+import { can } from "~/lib/roles";
 import { buildReport } from "~/models/reports.server";
 
 const KIND_COLORS: Record<LeadKind, string> = {
@@ -22,10 +23,15 @@ const KIND_COLORS: Record<LeadKind, string> = {
 
 /** Reports over a date range (this year unless asked): stock, sales, days to sell, leads and leads won. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const choice = parseReportRange(new URL(request.url).searchParams);
   const report = await buildReport({ from: choice.from, to: choice.to });
-  return { report, problem: choice.problem, generatedAt: new Date().toISOString() };
+  return {
+    report,
+    problem: choice.problem,
+    generatedAt: new Date().toISOString(),
+    canExport: can(admin.role, "data.export"),
+  };
 }
 
 /** A headline figure: its label, the figure, and a word of context. */
@@ -52,7 +58,7 @@ const compactNaira = (n: number) =>
   `₦${new Intl.NumberFormat("en-NG", { notation: "compact", maximumFractionDigits: 1 }).format(n)}`;
 
 export default function Reports() {
-  const { report, problem, generatedAt } = useLoaderData<typeof loader>();
+  const { report, problem, generatedAt, canExport } = useLoaderData<typeof loader>();
   const { range, months, stock, sales, leads } = report;
   const multiYear = range.from.slice(0, 4) !== range.to.slice(0, 4);
   const labels = months.map((m) => monthLabel(m, multiYear));
@@ -62,9 +68,11 @@ export default function Reports() {
       title="Reports"
       description={`${range.from} to ${range.to} (Lagos time). Stock figures are as of ${lagosDateTime(generatedAt)}.`}
       actions={
-        <Button component="a" href={csvHref} variant="light" download>
-          Download CSV
-        </Button>
+        canExport ? (
+          <Button component="a" href={csvHref} variant="light" download>
+            Download CSV
+          </Button>
+        ) : null
       }
     >
       <Paper withBorder radius="md" p="md" shadow="xs">

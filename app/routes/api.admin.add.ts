@@ -1,28 +1,28 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
-import { readApiBody } from "~/http/forms.server";
-import { jsonError, methodNotAllowed } from "~/http/responses.server";
-import { AddAdminSchema } from "~/lib/admin-schema";
-import { firstError } from "~/lib/validation";
-import { recordActivity } from "~/models/activity.server";
-import { AdminError, createAdmin } from "~/models/admin.server";
+import { readApiFields } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
+import { methodNotAllowed } from "~/http/responses.server";
+import { refusalResponse } from "~/http/use-case-http.server";
+import { addStaff } from "~/use-cases/staff.server";
 
-/** POST /api/admin/add: { username, password } adds an admin (bearer). */
-export async function action({ request }: ActionFunctionArgs) {
+/**
+ * POST /api/admin/add (bearer, owners): { username, password, role = "sales", currentPassword }
+ * adds a staff account. currentPassword is the caller's own: 400 when missing, 403 when wrong.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { admin: caller } = await requireAdminApi(request);
-  const body = await readApiBody(request, AddAdminSchema, firstError);
+  const { admin, token } = await requireAdminApi(request);
+  const body = await readApiFields(request, "POST");
   if (!body.ok) return body.response;
   try {
-    const admin = await createAdmin(body.data.username, body.data.password);
-    await recordActivity(caller, { action: "admin.add", target: { id: admin.username } });
+    const added = await addStaff({ admin, token, ip: clientIp(context) }, body.fields);
     return Response.json(
-      { message: "Admin added successfully", admin: { id: admin.id, username: admin.username } },
+      { message: "Admin added successfully", admin: { id: added.id, username: added.username, role: added.role } },
       { status: 201 },
     );
   } catch (e) {
-    if (e instanceof AdminError) return jsonError(e.message, 400);
-    throw e;
+    return refusalResponse(e);
   }
 }
 

@@ -69,7 +69,11 @@ function adminRoutes(carId: () => number) {
               "/api/admin/add",
               "POST",
               h,
-              json({ username: `new${Math.random().toString(36).slice(2, 8)}`, password: "longenough1" }),
+              json({
+                username: `new${Math.random().toString(36).slice(2, 8)}`,
+                password: "longenough1",
+                currentPassword: TEST_PASSWORD,
+              }),
             ),
           ),
         ),
@@ -336,7 +340,7 @@ describe("POST /api/admin/login", () => {
 });
 
 describe("admin management API", () => {
-  it("adds an admin, refuses duplicates and short passwords", async () => {
+  it("adds a sales account (an owner when asked), refuses duplicates and short passwords", async () => {
     const { token } = await adminToken();
     const call = (body: unknown) =>
       respond(() =>
@@ -350,16 +354,35 @@ describe("admin management API", () => {
           context: {},
         }),
       );
-    const ok = await call({ username: "ada", password: "longenough1" });
+    const mine = TEST_PASSWORD;
+    const ok = await call({ username: "ada", password: "longenough1", currentPassword: mine });
     expect(ok.status).toBe(201);
-    expect(await verifyLogin("ada", "longenough1")).toMatchObject({ username: "ada" });
-    const dup = await call({ username: "ADA", password: "longenough1" });
+    expect(await ok.json()).toMatchObject({ admin: { username: "ada", role: "sales" } });
+    expect(await verifyLogin("ada", "longenough1")).toMatchObject({ username: "ada", role: "sales" });
+    const owner = await call({ username: "obi", password: "longenough1", role: "owner", currentPassword: mine });
+    expect(await owner.json()).toMatchObject({ admin: { username: "obi", role: "owner" } });
+    const badRole = await call({ username: "uche", password: "longenough1", role: "boss", currentPassword: mine });
+    expect(badRole.status).toBe(400);
+    expect(await badRole.json()).toMatchObject({ fields: { role: "Role must be owner or sales" } });
+    const dup = await call({ username: "ADA", password: "longenough1", currentPassword: mine });
     expect(dup.status).toBe(400);
     expect((await dup.json()).error).toMatch(/already taken/);
-    const short = await call({ username: "bola", password: "short" });
+    const short = await call({ username: "bola", password: "short", currentPassword: mine });
     expect(short.status).toBe(400);
     expect((await short.json()).error).toBe("Password must be at least 8 characters");
     expect(await findAdminByUsername("bola")).toBeUndefined();
+  });
+
+  it("asks for the caller's own password to add an account: 400 when missing, 403 when wrong", async () => {
+    const { token } = await adminToken();
+    const call = (body: unknown) => callAs(token, add, "/api/admin/add", "POST", body, "10.5.0.7");
+    const missing = await call({ username: "thief", password: "longenough1" });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: "Your current password is required" });
+    const wrong = await call({ username: "thief", password: "longenough1", currentPassword: "not-my-password" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toEqual({ error: "Your current password is not correct" });
+    expect(await findAdminByUsername("thief")).toBeUndefined();
   });
 
   const callAs = (

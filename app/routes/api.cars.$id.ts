@@ -1,11 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
+import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
+import { refusalResponse } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
 import { carTarget, recordActivity } from "~/models/activity.server";
-import { deleteCar, getCar, parseCarId } from "~/models/car.server";
+import { getCar, parseCarId } from "~/models/car.server";
 import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
+import { deleteCarListing } from "~/use-cases/cars.server";
+import { UseCaseError } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: [] }, uploads: ["PUT"] });
@@ -18,18 +22,21 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return Response.json(car);
 }
 
-/** PUT /api/cars/{id} (bearer, multipart plus existingImages) and DELETE /api/cars/{id} (bearer). */
-export async function action({ request, params }: ActionFunctionArgs) {
+/** PUT /api/cars/{id} (bearer, multipart plus existingImages) and DELETE /api/cars/{id} (bearer, owners). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
   const { admin } = await requireAdminApi(request);
   const id = parseCarId(params.id);
-  if (!id) return jsonError("Car not found", 404);
   if (request.method === "DELETE") {
-    const target = await carTarget(id);
-    if (!(await deleteCar(id))) return jsonError("Car not found", 404);
-    await recordActivity(admin, { action: "car.delete", target });
-    return Response.json({ message: "Car deleted" });
+    try {
+      if (!id) throw new UseCaseError("not_found", "Car not found");
+      await deleteCarListing({ admin, ip: clientIp(context) }, id);
+      return Response.json({ message: "Car deleted" });
+    } catch (e) {
+      return refusalResponse(e);
+    }
   }
+  if (!id) return jsonError("Car not found", 404);
   try {
     if (!(await getCar(id))) return jsonError("Car not found", 404); // before reading any photo
     const { fields, files } = await readCarUpload(request);

@@ -1,24 +1,26 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
-import { readApiBody } from "~/http/forms.server";
-import { jsonError, methodNotAllowed } from "~/http/responses.server";
-import { MarkSoldSchema } from "~/lib/car-schema";
-import { firstError } from "~/lib/validation";
-import { carTarget, recordActivity } from "~/models/activity.server";
-import { markCarSold } from "~/models/car.server";
+import { readApiFields } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
+import { methodNotAllowed } from "~/http/responses.server";
+import { refusalResponse } from "~/http/use-case-http.server";
+import { sellCar } from "~/use-cases/cars.server";
 
-/** POST /api/cars/mark-sold (bearer, JSON): stores the sold record and sets the car sold. */
-export async function action({ request }: ActionFunctionArgs) {
+/**
+ * POST /api/cars/mark-sold (bearer, JSON): { id, make, model, year, color, dateSold, timeSold,
+ * salePrice? } stores the sold record (at the agreed salePrice, else the list price) and sets the car sold.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { admin } = await requireAdminApi(request);
-  const body = await readApiBody(request, MarkSoldSchema, firstError);
+  const { admin, token } = await requireAdminApi(request);
+  const body = await readApiFields(request, "POST");
   if (!body.ok) return body.response;
-  const { id, color, ...sale } = body.data;
-  const result = await markCarSold(id, { ...sale, color: color || null });
-  if (result === "not-found") return jsonError("Car not found", 404);
-  if (result === "already-sold") return jsonError("Car is already marked as sold", 400);
-  await recordActivity(admin, { action: "car.sold", target: await carTarget(id) });
-  return Response.json({ message: "Car marked as sold", id });
+  try {
+    const { id } = await sellCar({ admin, token, ip: clientIp(context) }, body.fields);
+    return Response.json({ message: "Car marked as sold", id });
+  } catch (e) {
+    return refusalResponse(e);
+  }
 }
 
 export function loader() {

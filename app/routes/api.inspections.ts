@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
-import { readApiBody } from "~/http/forms.server";
+import { apiRefusal, readApiBody } from "~/http/forms.server";
 import { created, listResponse, parsePaging } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { InspectionSchema } from "~/lib/lead-schemas";
+import { inspectionDayError } from "~/models/business.server";
 import { createInspection, pageInspections } from "~/models/lead.server";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -13,6 +14,9 @@ export const handle = edge({ leads: "api" });
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readApiBody(request, InspectionSchema, "Error booking inspection");
   if (!body.ok) return body.response;
+  // Only on a day the showroom opens (the business settings' hours).
+  const closed = await inspectionDayError(body.data.inspection_date);
+  if (closed) return apiRefusal(closed, { inspection_date: closed });
   return created(await createInspection(body.data));
 }
 

@@ -6,10 +6,11 @@ import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import leads from "~/components/leads/leads.module.css";
 import { Container, panelClass } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
-import { readLeadForm } from "~/http/forms.server";
+import { formFailure, readLeadForm } from "~/http/forms.server";
 import { businessFromMatches } from "~/lib/business";
 import { edge } from "~/lib/edge";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
+import { inspectionDayError } from "~/models/business.server";
 import { createInspection } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
 
@@ -34,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readLeadForm(request, context, InspectionSchema, INSPECTION_FAILURE);
   if (!form.ok) return form.response;
+  const closed = await inspectionDayError(form.data.inspection_date);
+  if (closed) return formFailure(closed, { inspection_date: closed }, form.values);
   const inspection = await createInspection(form.data);
   return { ok: true as const, id: inspection.id };
 }

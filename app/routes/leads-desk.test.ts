@@ -353,7 +353,12 @@ describe("the activity trail", () => {
     await respond(() => listing.action(page("/admin/create-listing", form({ intent: "delete", id: String(other) }))));
     const third = await makeCar({ model: "Corolla" });
     await apiCar.action(api(`/api/cars/${third}`, { method: "DELETE" }, { id: String(third) }));
-    await adminAdd.action(api("/api/admin/add", json("POST", { username: "clerk", password: "long-enough-pw" })));
+    await adminAdd.action(
+      api(
+        "/api/admin/add",
+        json("POST", { username: "clerk", password: "long-enough-pw", currentPassword: TEST_PASSWORD }),
+      ),
+    );
     await management.action(
       page("/admin/admin-management", form({ intent: "remove", username: "clerk", currentPassword: TEST_PASSWORD })),
     );

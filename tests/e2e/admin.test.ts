@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { openDayFrom } from "../helpers/leads";
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -218,7 +219,7 @@ for (const mode of JS_MODES) {
             email: "buyer@example.ng",
             car_make: "Toyota",
             car_model: "Camry",
-            inspection_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+            inspection_date: openDayFrom(14),
             other_info: other,
           }),
         });

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openDayFrom } from "../helpers/leads";
 import { EXPECTED, loadReportDataset, REPORT_RANGE } from "../helpers/report-dataset";
 import {
   ADMIN_PASSWORD,
@@ -175,7 +176,7 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
         email: "booker@example.com",
         car_make: "Lexus",
         car_model: "RX 350",
-        inspection_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+        inspection_date: openDayFrom(3),
       }),
     });
     expect(booked.status).toBe(201);

@@ -1,5 +1,6 @@
 import { formStamp } from "~/http/bot-guard.server";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
+import { dayOfDate } from "~/lib/business";
 import { addDays, lagosToday } from "~/lib/lead-schemas";
 import { getDb } from "../../db/database.server";
 
@@ -21,13 +22,20 @@ export function formRequest(url: string, fields: Record<string, string | number>
   });
 }
 
+/** The first date `offset` days from today or later on which the default hours open (not a Sunday). */
+export function openDayFrom(offset: number): string {
+  let date = addDays(lagosToday(), offset);
+  while (dayOfDate(date) === "sun") date = addDays(date, 1);
+  return date;
+}
+
 export const validInspection = () => ({
   name: "Chinedu Okafor",
   phone: "0803 555 0142",
   email: "Chinedu@Example.com",
   car_make: "Toyota",
   car_model: "Camry",
-  inspection_date: addDays(lagosToday(), 3),
+  inspection_date: openDayFrom(3),
   other_info: "Saturday morning please",
 });
 

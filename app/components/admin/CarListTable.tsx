@@ -42,24 +42,26 @@ function Status({ sold }: { sold: boolean }) {
   );
 }
 
-function Actions({ car }: { car: StockRow }) {
+function Actions({ car, canDelete }: { car: StockRow; canDelete: boolean }) {
   const name = `${car.make} ${car.model} ${car.year}`;
   return (
     <Group gap={6}>
       <Button component={Link} to={`/admin/edit-car/${car.id}`} size="xs" variant="light" aria-label={`Edit ${name}`}>
         Edit
       </Button>
-      <Button
-        component={Link}
-        to={`?confirm=delete&id=${car.id}`}
-        preventScrollReset
-        size="xs"
-        variant="subtle"
-        color="red"
-        aria-label={`Delete ${name}`}
-      >
-        Delete
-      </Button>
+      {canDelete ? (
+        <Button
+          component={Link}
+          to={`?confirm=delete&id=${car.id}`}
+          preventScrollReset
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${name}`}
+        >
+          Delete
+        </Button>
+      ) : null}
       {car.sold ? null : (
         <Button
           component={Link}
@@ -78,7 +80,7 @@ function Actions({ car }: { car: StockRow }) {
 }
 
 /** Phones: one card per car instead of a table that would scroll sideways. */
-function CarCards({ cars }: { cars: StockRow[] }) {
+function CarCards({ cars, canDelete }: { cars: StockRow[]; canDelete: boolean }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {cars.map((car) => (
@@ -111,7 +113,7 @@ function CarCards({ cars }: { cars: StockRow[] }) {
             </Box>
           </Group>
           <Box mt="sm">
-            <Actions car={car} />
+            <Actions car={car} canDelete={canDelete} />
           </Box>
         </Paper>
       ))}
@@ -121,13 +123,14 @@ function CarCards({ cars }: { cars: StockRow[] }) {
 
 /**
  * Manage Car Listings: Make (with the cover photo), Model, Year, Stock no., Price, Date Posted, In stock
- * (days), Status and Actions (see docs/product.md).
+ * (days), Status and Actions (see docs/product.md). `canDelete`: the role may delete cars (owners);
+ * others never see the button.
  */
-export function CarListTable({ cars, empty }: { cars: StockRow[]; empty: string }) {
+export function CarListTable({ cars, empty, canDelete }: { cars: StockRow[]; empty: string; canDelete: boolean }) {
   return (
     <ResponsiveTable
       columns={["Make", "Model", "Year", "Stock no.", "Price", "Date Posted", "In stock", "Status", "Actions"]}
-      cards={<CarCards cars={cars} />}
+      cards={<CarCards cars={cars} canDelete={canDelete} />}
       empty={empty}
       minWidth={900}
       fz="sm"
@@ -152,7 +155,7 @@ export function CarListTable({ cars, empty }: { cars: StockRow[]; empty: string 
             <Status sold={car.sold} />
           </Table.Td>
           <Table.Td>
-            <Actions car={car} />
+            <Actions car={car} canDelete={canDelete} />
           </Table.Td>
         </Table.Tr>
       ))}

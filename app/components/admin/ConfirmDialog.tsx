@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Text } from "@mantine/core";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -12,11 +12,14 @@ export function ConfirmDialog({
   detail,
   fields,
   cancelHref,
+  children,
 }: {
   question: string;
   detail?: string;
   fields: Record<string, string>;
   cancelHref: string;
+  /** Fields to ask for before Yes (e.g. the agreed price of a sale). */
+  children?: ReactNode;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -34,6 +37,7 @@ export function ConfirmDialog({
         {Object.entries(fields).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
+        {children}
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={cancelHref} variant="default" replace preventScrollReset>
             No

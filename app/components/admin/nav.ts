@@ -39,6 +39,15 @@ export const ADMIN_NAV: readonly NavItem[] = [
     label: "Activity",
     icon: "M13 3a9 9 0 1 1-8.5 6H7a7 7 0 1 0 6-4V3zm-1 5h2v5l4 2-1 1.7-5-2.7V8zM3 4l4 4H3V4z",
   },
+  {
+    to: "/admin/settings",
+    label: "Settings",
+    icon:
+      "M12 8a4 4 0 1 1 0 8 4 4 0 0 1 0-8zm-1-6h2l.5 3 2 .9 2.5-1.8 1.4 1.4-1.8 2.5.9 2 3 .5v2l-3 .5-.9 2 " +
+      "1.8 2.5-1.4 1.4-2.5-1.8-2 .9-.5 3h-2l-.5-3-2-.9-2.5 1.8-1.4-1.4 1.8-2.5-.9-2-3-.5v-2l3-.5.9-2L4.6 " +
+      "5.5 6 4.1l2.5 1.8 2-.9.5-3z",
+    permission: "settings.edit",
+  },
 ];
 
 /** The links a role may use. */

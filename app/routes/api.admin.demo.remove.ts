@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/http/auth.server";
+import { clientIp } from "~/http/request.server";
+import { methodNotAllowed } from "~/http/responses.server";
+import { refusalResponse } from "~/http/use-case-http.server";
+import { removeDemoStock } from "~/use-cases/demo.server";
+
+/** POST /api/admin/demo/remove (bearer, owners): removes every demo car and its photos; answers how many. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { admin, token } = await requireAdminApi(request);
+  try {
+    const { removed } = await removeDemoStock({ admin, token, ip: clientIp(context) });
+    return Response.json({ message: `${removed} demo ${removed === 1 ? "car" : "cars"} removed`, removed });
+  } catch (e) {
+    return refusalResponse(e);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

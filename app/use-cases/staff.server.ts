@@ -1,0 +1,79 @@
+import { AddAdminSchema, ChangePasswordSchema, RemoveAdminSchema, SetRoleSchema } from "~/lib/admin-schema";
+import { ROLE_LABELS, type Role } from "~/lib/roles";
+import { recordActivity } from "~/models/activity.server";
+import {
+  type Admin,
+  AdminError,
+  changeAdminPassword,
+  createAdmin,
+  removeAdmin,
+  setAdminRole,
+} from "~/models/admin.server";
+import { deleteOtherSessions } from "~/models/session.server";
+import { type Actor, assertCan, confirmOwnPassword, parseInput, UseCaseError } from "./use-case.server";
+
+/**
+ * Staff accounts: adding, removing, changing roles (owners only) and passwords (owners for anyone,
+ * everyone for themselves). Every change asks for the actor's own password first, so a stolen
+ * session alone cannot take over an account.
+ */
+
+function adminRefusal(e: unknown): never {
+  if (e instanceof AdminError) {
+    if (/^No admin/.test(e.message)) throw new UseCaseError("not_found", e.message, { username: e.message });
+    throw new UseCaseError("invalid", e.message, { username: e.message });
+  }
+  throw e;
+}
+
+export async function addStaff(actor: Actor, input: unknown): Promise<Admin> {
+  assertCan(actor.admin, "staff.manage");
+  const data = parseInput(AddAdminSchema, input);
+  await confirmOwnPassword(actor, data.currentPassword);
+  const added = await createAdmin(data.username, data.password, data.role).catch(adminRefusal);
+  await recordActivity(actor.admin, {
+    action: "admin.add",
+    target: { id: added.username },
+    detail: ROLE_LABELS[added.role],
+  });
+  return added;
+}
+
+/** A new password for `username`; a sales account may only change its own. */
+export async function changeStaffPassword(actor: Actor, input: unknown): Promise<Admin> {
+  const data = parseInput(ChangePasswordSchema, input);
+  const own = data.username.trim().toLowerCase() === actor.admin.username.toLowerCase();
+  if (own) assertCan(actor.admin, "password.own");
+  else assertCan(actor.admin, "staff.manage");
+  await confirmOwnPassword(actor, data.currentPassword);
+  const admin = await changeAdminPassword(data.username, data.newPassword).catch(adminRefusal);
+  // Their other devices sign in again; the session making the change stays.
+  await deleteOtherSessions(admin.id, admin.id === actor.admin.id ? (actor.token ?? null) : null);
+  await recordActivity(actor.admin, { action: "admin.password", target: { id: admin.username } });
+  return admin;
+}
+
+export async function removeStaff(actor: Actor, input: unknown): Promise<Admin> {
+  assertCan(actor.admin, "staff.manage");
+  const data = parseInput(RemoveAdminSchema, input);
+  await confirmOwnPassword(actor, data.currentPassword);
+  const removed = await removeAdmin(actor.admin.id, data.username).catch(adminRefusal);
+  await recordActivity(actor.admin, { action: "admin.remove", target: { id: removed.username } });
+  return removed;
+}
+
+/** Owner or sales for `username`; the last owner stays an owner. */
+export async function setStaffRole(actor: Actor, input: unknown): Promise<{ admin: Admin; before: Role }> {
+  assertCan(actor.admin, "staff.manage");
+  const data = parseInput(SetRoleSchema, input);
+  await confirmOwnPassword(actor, data.currentPassword);
+  const changed = await setAdminRole(data.username, data.role).catch(adminRefusal);
+  if (changed.before !== changed.admin.role) {
+    await recordActivity(actor.admin, {
+      action: "admin.role",
+      target: { id: changed.admin.username },
+      detail: `${ROLE_LABELS[changed.before]} → ${ROLE_LABELS[changed.admin.role]}`,
+    });
+  }
+  return changed;
+}

@@ -1,0 +1,175 @@
+import fs from "node:fs";
+import { beforeEach, describe, expect, it } from "vitest";
+import { defaultBusiness } from "~/config/site";
+import type { Role } from "~/lib/roles";
+import { type Admin, createAdmin, findAdminByUsername } from "~/models/admin.server";
+import { saveBusiness } from "~/models/business.server";
+import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
+import { resetLoginThrottle } from "~/models/login-throttle.server";
+import { saveImage } from "~/models/upload.server";
+import { getDb } from "../../db/database.server";
+import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
+import { clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
+import { deleteCarListing, sellCar } from "./cars.server";
+import { removeDemoStock } from "./demo.server";
+import { setLogo, updateSettings } from "./settings.server";
+import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
+import { type Actor, UseCaseError } from "./use-case.server";
+
+async function actor(role: Role): Promise<Actor> {
+  const username = `table-${role}`;
+  const admin: Admin = (await findAdminByUsername(username)) ?? (await createAdmin(username, TEST_PASSWORD, role));
+  return { admin: { id: admin.id, username: admin.username, role }, ip: `10.9.0.${role === "owner" ? 1 : 2}` };
+}
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const sale = async () => {
+  const id = await makeCar();
+  return { id, make: "Toyota", model: "Camry", year: 2020, dateSold: new Date().toISOString(), timeSold: "10:00" };
+};
+
+/** Every admin write, called with input an owner may send; `sales` says whether a sales account may too. */
+const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown> }[] = [
+  { name: "sell a car", sales: true, run: async (a) => sellCar(a, await sale()) },
+  { name: "delete a car", sales: false, run: async (a) => deleteCarListing(a, await makeCar()) },
+  {
+    name: "change own password",
+    sales: true,
+    run: (a) =>
+      changeStaffPassword(a, {
+        username: a.admin.username,
+        newPassword: TEST_PASSWORD,
+        currentPassword: TEST_PASSWORD,
+      }),
+  },
+  {
+    name: "add staff",
+    sales: false,
+    run: (a) => addStaff(a, { username: `new-${unique()}`, password: "longenough1", currentPassword: TEST_PASSWORD }),
+  },
+  {
+    name: "reset a colleague's password",
+    sales: false,
+    run: async (a) => {
+      const other = await createAdmin(`pw-${unique()}`, "longenough1");
+      return changeStaffPassword(a, {
+        username: other.username,
+        newPassword: "another-pass",
+        currentPassword: TEST_PASSWORD,
+      });
+    },
+  },
+  {
+    name: "remove staff",
+    sales: false,
+    run: async (a) => {
+      const other = await createAdmin(`rm-${unique()}`, "longenough1");
+      return removeStaff(a, { username: other.username, currentPassword: TEST_PASSWORD });
+    },
+  },
+  {
+    name: "change a role",
+    sales: false,
+    run: async (a) => {
+      const other = await createAdmin(`role-${unique()}`, "longenough1");
+      return setStaffRole(a, { username: other.username, role: "owner", currentPassword: TEST_PASSWORD });
+    },
+  },
+  { name: "change the settings", sales: false, run: (a) => updateSettings(a, { tagline: `Tagline ${unique()}` }) },
+  { name: "upload the logo", sales: false, run: async (a) => setLogo(a, await makeImage("png")) },
+  { name: "remove the demo stock", sales: false, run: (a) => removeDemoStock(a) },
+];
+
+beforeEach(async () => {
+  await clearData();
+  resetLoginThrottle();
+  await saveBusiness(defaultBusiness);
+});
+
+describe("use case x role", () => {
+  for (const row of TABLE) {
+    it(`${row.name}: owner yes, sales ${row.sales ? "yes" : "no (forbidden)"}`, async () => {
+      await expect(row.run(await actor("owner"))).resolves.not.toThrow();
+      const asSales = row.run(await actor("sales"));
+      if (row.sales) await expect(asSales).resolves.not.toThrow();
+      else await expect(asSales).rejects.toMatchObject({ code: "forbidden" });
+    });
+  }
+});
+
+describe("the last owner", () => {
+  it("can be neither removed nor demoted", async () => {
+    await getDb().deleteFrom("admins").execute();
+    const owner = await actor("owner");
+    const other = await actor("sales");
+    const demote = setStaffRole(owner, {
+      username: owner.admin.username,
+      role: "sales",
+      currentPassword: TEST_PASSWORD,
+    });
+    await expect(demote).rejects.toMatchObject({ message: "The last owner cannot be made a sales account" });
+    await setStaffRole(owner, { username: other.admin.username, role: "owner", currentPassword: TEST_PASSWORD });
+    // Two owners now: one may step down, then the other is the last again.
+    await setStaffRole(owner, { username: owner.admin.username, role: "sales", currentPassword: TEST_PASSWORD });
+    const promoted = { ...other, admin: { ...other.admin, role: "owner" as const } };
+    const removeLast = removeStaff(promoted, { username: promoted.admin.username, currentPassword: TEST_PASSWORD });
+    await expect(removeLast).rejects.toBeInstanceOf(UseCaseError);
+    expect((await findAdminByUsername(promoted.admin.username))?.role).toBe("owner");
+  });
+});
+
+describe("removing the demo stock", () => {
+  it("removes every demo car with its photos and sales, and nothing else; the checklist ticks it", async () => {
+    const photo = await saveImage(await makeImage("jpeg"));
+    const demoSold = await makeCar({ images: [photo] });
+    const demoOther = await makeCar();
+    const own = await makeCar({ make: "Lexus", images: [] });
+    await getDb().updateTable("cars").set({ demo: 1 }).where("id", "in", [demoSold, demoOther]).execute();
+    const owner = await actor("owner");
+    await sellCar(owner, { ...(await sale()), id: demoSold });
+    await sellCar(owner, { ...(await sale()), id: own });
+    expect(await countDemoCars()).toBe(2);
+    expect((await setupChecklist()).find((i) => i.key === "demo")).toMatchObject({ done: false });
+    const files = uploadedFiles().filter((f) => f.includes(photo.slice(9, 25)));
+    expect(files.length).toBeGreaterThan(1);
+
+    expect(await removeDemoStock(owner)).toEqual({ removed: 2 });
+    expect(await countDemoCars()).toBe(0);
+    const cars = await getDb().selectFrom("cars").select("id").execute();
+    expect(cars.map((c) => c.id)).toContain(own);
+    expect(cars.map((c) => c.id)).not.toContain(demoSold);
+    const sales = await getDb().selectFrom("car_sales").select("car_id").execute();
+    expect(sales.map((s) => s.car_id)).toContain(own);
+    expect(sales).toHaveLength(sales.filter((s) => s.car_id === own).length);
+    for (const f of files) expect(fs.existsSync(f)).toBe(false);
+    expect(await findAdminByUsername(owner.admin.username)).toBeDefined();
+    const checklist = await setupChecklist();
+    expect(checklist.find((i) => i.key === "demo")).toMatchObject({ done: true });
+    expect(checklist.find((i) => i.key === "own-car")).toMatchObject({ done: true });
+    expect(await removeDemoStock(owner)).toEqual({ removed: 0 });
+  });
+});
+
+describe("mark sold at the agreed price", () => {
+  it("stores salePrice, or the list price when left out", async () => {
+    const owner = await actor("owner");
+    const first = await sale();
+    await sellCar(owner, { ...first, salePrice: "23,500,000" });
+    const second = await sale();
+    await sellCar(owner, second);
+    const rows = await getDb()
+      .selectFrom("car_sales")
+      .select(["car_id", "price", "sale_price"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { car_id: first.id, price: 25_000_000, sale_price: 23_500_000 },
+      { car_id: second.id, price: 25_000_000, sale_price: 25_000_000 },
+    ]);
+    const refused = sellCar(owner, { ...(await sale()), salePrice: "-5" });
+    await expect(refused).rejects.toMatchObject({
+      code: "invalid",
+      fieldErrors: { salePrice: "salePrice cannot be negative" },
+    });
+  });
+});
