@@ -11,6 +11,7 @@ import { requestHost } from "./fetch-bridge";
 import { PageCache } from "./page-cache";
 import { rateLimits } from "./rate-limits";
 import { remixMiddleware } from "./remix";
+import { dropLegacyDataParam, refuseUnknownMethods } from "./request-hygiene";
 import { routePolicies } from "./route-policies";
 
 export interface AppOptions {
@@ -24,6 +25,7 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
   const production = config.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
+  app.use(refuseUnknownMethods(), dropLegacyDataParam());
   // Forwarding headers are believed only from the proxies TRUST_PROXY names; req.ip is then the
   // one client address every limit uses.
   app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));

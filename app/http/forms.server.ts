@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
+import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
 import { type FieldErrors, validate } from "~/lib/validation";
-import { checkLeadPost, withoutGuardFields } from "./bot-guard.server";
+import { checkLeadApiPost, checkLeadPost, withoutGuardFields } from "./bot-guard.server";
 import { readFields, readFormValues } from "./request.server";
 import { jsonError, methodNotAllowed } from "./responses.server";
 
@@ -73,17 +74,46 @@ export async function readApiBody<S extends z.ZodType>(
   failure: string | ((fieldErrors: FieldErrors) => string),
   method = "POST",
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
-  if (request.method !== method) return { ok: false, response: methodNotAllowed([method]) };
-  const fields = await readFields(request);
-  if (!fields) {
-    const json = (request.headers.get("content-type") ?? "").includes("json");
-    return {
-      ok: false,
-      response: json
-        ? jsonError("The request body is not valid JSON", 400)
-        : jsonError("Send the fields as JSON or form-encoded", 415),
-    };
+  const fields = await readApiFields(request, method);
+  if (fields instanceof Response) return { ok: false, response: fields };
+  return validateApiFields(fields, schema, failure);
+}
+
+/**
+ * A JSON lead API's body (a buyer's details): the bot guard's checks on what was sent first
+ * (see bot-guard.server.ts; 400 or 429 with `{ error }`), then as readApiBody.
+ */
+export async function readLeadApiBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  failure: string | ((fieldErrors: FieldErrors) => string),
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  const fields = await readApiFields(request, "POST");
+  if (fields instanceof Response) return { ok: false, response: fields };
+  const refused = await checkLeadApiPost(fields);
+  if (refused) {
+    const headers = refused.status === 429 ? { "Retry-After": String(refused.retryAfterSeconds) } : undefined;
+    return { ok: false, response: jsonError(refused.message, refused.status, headers) };
   }
+  const { [HONEYPOT_FIELD]: _trap, [STAMP_FIELD]: _stamp, ...rest } = fields;
+  return validateApiFields(rest, schema, failure);
+}
+
+async function readApiFields(request: Request, method: string): Promise<Record<string, unknown> | Response> {
+  if (request.method !== method) return methodNotAllowed([method]);
+  const fields = await readFields(request);
+  if (fields) return fields;
+  const json = (request.headers.get("content-type") ?? "").includes("json");
+  return json
+    ? jsonError("The request body is not valid JSON", 400)
+    : jsonError("Send the fields as JSON or form-encoded", 415);
+}
+
+function validateApiFields<S extends z.ZodType>(
+  fields: Record<string, unknown>,
+  schema: S,
+  failure: string | ((fieldErrors: FieldErrors) => string),
+): { ok: true; data: z.output<S> } | { ok: false; response: Response } {
   const result = validate(schema, fields);
   if (!result.ok) {
     const error = typeof failure === "string" ? failure : failure(result.fieldErrors);
