@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm } from "~/components/admin/CarForm";
@@ -10,23 +10,26 @@ import type { FormFailure } from "~/http/forms.server";
 import { edge } from "~/lib/edge";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import { addCar, CarListingError } from "~/models/car-listing.server";
+import { FORM_TOKEN_FIELD, newFormToken, oncePerForm } from "~/models/form-once.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ uploads: ["POST"] });
 
 type CarFormFailure = Omit<FormFailure, "values"> & { values: Record<string, string | string[]> };
 
+/** The page's one-time token: submitting the same form twice adds one car (form-once.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { formToken: newFormToken() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   try {
     const { fields, files } = await readCarUpload(request);
-    const id = await addCar(fields, files);
-    await recordActivity(admin, { action: "car.create", target: await carTarget(id) });
+    const token = [fields[FORM_TOKEN_FIELD]].flat()[0];
+    const { id, created } = await oncePerForm(token, () => addCar(fields, files));
+    if (created) await recordActivity(admin, { action: "car.create", target: await carTarget(id) });
   } catch (e) {
     if (!(e instanceof CarListingError)) throw e;
     const failure: CarFormFailure = {
@@ -41,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddCar() {
+  const { formToken } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <AdminPage
@@ -53,6 +57,7 @@ export default function AddCar() {
         values={failed?.values ?? { financing: "No", registration: "No" }}
         fieldErrors={failed?.fieldErrors ?? {}}
         submitLabel="Add Car"
+        formToken={formToken}
       />
     </AdminPage>
   );

@@ -140,11 +140,14 @@ export function CarForm({
   fieldErrors: errors,
   existingImages,
   submitLabel,
+  formToken,
 }: {
   values: CarFormValues;
   fieldErrors: FieldErrors;
   existingImages?: string[];
   submitLabel: string;
+  /** A one-time token (Add Car): the same form sent twice creates one car. */
+  formToken?: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -155,6 +158,7 @@ export function CarForm({
   return (
     <Form method="post" encType="multipart/form-data" noValidate={false}>
       <input type="hidden" name="vin" value={text(values, "vin")} />
+      {formToken ? <input type="hidden" name="form_token" value={formToken} /> : null}
       <Stack gap="lg">
         <Section title="Vehicle">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
