@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import { serverPidFile } from "../../server/pid-file";
 import { setupE2E } from "./harness";
 
-const app = setupE2E({ server: { env: { PAGE_CACHE_MB: "8" } } });
+// A small young generation (V8 grows it up to 48 MB under load on its own), so RSS shows what the
+// server keeps rather than how V8 sized its nursery.
+const app = setupE2E({ server: { env: { PAGE_CACHE_MB: "8", NODE_OPTIONS: "--max-semi-space-size=2" } } });
 
 interface Answer {
   status: number;
@@ -80,7 +82,9 @@ describe("a cookie the site reads, however it is spelled, never reaches the shar
 
   it("an attacker's saved list never becomes another visitor's /about", async () => {
     const [a, b] = app.rows<{ id: number }>("select id from cars where sold = 0 order by id limit 2");
-    const attack = await send(ATTACKER, "/about", { headers: { cookie: `saved_cars =${a.id}%2C${b.id}` } });
+    // The value as the site's cookie writes it (base64 JSON), under a name with a space before '='.
+    const value = encodeURIComponent(Buffer.from(JSON.stringify(`${a.id},${b.id}`)).toString("base64"));
+    const attack = await send(ATTACKER, "/about", { headers: { cookie: `saved_cars =${value}` } });
     expect(sharedAnswer(attack)).toBe(false);
     const seen = await send(VISITOR, "/about");
     expect(sharedAnswer(seen)).toBe(true);
@@ -104,24 +108,26 @@ describe("what the cache keeps", () => {
           })
           .on("error", reject);
       });
-    for (let i = 0; i < 50; i++) await get(`/robots.txt?warm=${i}`);
-    const before = rss();
     const pad = "k".repeat(15_000);
-    let sent = 0;
-    const worker = async () => {
-      while (sent < 5000) {
-        const n = sent++;
-        expect(await get(`/robots.txt?k${n}=${n % 2 ? pad : n}`)).toBe(200);
-      }
+    const burst = async (tag: string) => {
+      let sent = 0;
+      const worker = async () => {
+        while (sent < 5000) {
+          const n = sent++;
+          expect(await get(`/robots.txt?${tag}${n}=${n % 2 ? pad : n}`)).toBe(200);
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
     };
-    await Promise.all(Array.from({ length: 16 }, worker));
+    for (let i = 0; i < 2000; i++) expect(await get("/robots.txt")).toBe(200); // the heap settles under load first
+    const before = rss();
+    await burst("k");
     agent.destroy();
     const grown = (rss() - before) / 1024 / 1024;
     expect(grown).toBeLessThan(8 + 30);
-    const junk = await send(VISITOR, "/robots.txt?utm_source=x");
-    expect(junk.headers["x-cache"]).toBe("BYPASS");
-    expect((await send(VISITOR, "/robots.txt?utm_source=x")).headers["x-cache"]).toBe("BYPASS");
-  }, 120_000);
+    await send(VISITOR, "/robots.txt?utm_source=x");
+    expect(sharedAnswer(await send(VISITOR, "/robots.txt?utm_source=x"))).toBe(false);
+  }, 240_000);
 
   it("gives each encoding its own ETag, and 304 only for the copy the client holds", async () => {
     const tags: Record<string, string> = {};
@@ -144,10 +150,10 @@ describe("what the cache keeps", () => {
       const robots = await send(ATTACKER, "/robots.txt", { headers: { host: "evil.example" } });
       expect(robots.status).toBe(200);
       expect(robots.body).toContain(`Sitemap: ${app.server.url}/sitemap.xml`);
-      expect(robots.headers["x-cache"]).toBe("BYPASS");
+      expect(sharedAnswer(robots)).toBe(false);
       const sitemap = await send(ATTACKER, "/sitemap.xml", { headers: { host: "evil.example" } });
       expect(sitemap.body).not.toContain("evil.example");
-      expect(sitemap.headers["x-cache"]).toBe("BYPASS");
+      expect(sharedAnswer(sitemap)).toBe(false);
     }
     const [car] = app.rows<{ id: number }>("select id from cars where sold = 0 limit 1");
     const page = await send(ATTACKER, `/cars/${car.id}`, { headers: { host: "evil.example" } });
