@@ -82,4 +82,4 @@ export const FORM_STAMP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 export const HEADERS_TIMEOUT_MS = 15_000;
 export const BODY_TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
-export const MAX_CONNECTIONS_PER_ADDRESS = 64;
+export const MAX_CONNECTIONS_PER_ADDRESS = 128;
