@@ -16,10 +16,10 @@ import { SearchBox } from "~/components/SearchBox";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "~/config/constants";
-import { site } from "~/config/site";
 import { formStamp } from "~/http/bot-guard.server";
 import { rememberVisitorSubscription, visitorSubscriptions } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
+import { businessFromMatches, useBusiness } from "~/lib/business";
 import type { Car, CardCar } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
@@ -96,6 +96,7 @@ export default function Home() {
   const { recent, collection, tab, tiles, subscribed, stamp, video, slides, gallery } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lightbox = useCarLightbox();
+  const business = useBusiness();
   useAutoRefresh();
   return (
     <>
@@ -151,7 +152,7 @@ export default function Home() {
         )}
       </Section>
 
-      <Section id="gallery" eyebrow="Gallery" title="Life at Lekki Prime Autos">
+      <Section id="gallery" eyebrow="Gallery" title={`Life at ${business.name}`}>
         <Gallery images={gallery} />
       </Section>
       <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
@@ -159,14 +160,17 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${site.name} | ${site.tagline}` },
-  {
-    name: "description",
-    content:
-      `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.office}. ` +
-      "Prices in naira, inspections, financing.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `${site.name} | ${site.tagline}` },
+    {
+      name: "description",
+      content:
+        `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.area}. ` +
+        "Prices in naira, inspections, financing.",
+    },
+  ];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -10,7 +10,7 @@ import { SortForm } from "~/components/SortForm";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
-import { site } from "~/config/site";
+import { businessFromMatches, useBusiness } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
@@ -56,6 +56,7 @@ export default function Browse() {
   const location = useLocation();
   const navigation = useNavigation();
   const lightbox = useCarLightbox();
+  const { area } = useBusiness();
   const params = new URLSearchParams(location.search);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse";
   const q = params.get("q");
@@ -65,8 +66,8 @@ export default function Browse() {
       <div>
         <h1 className={pages.pageTitle}>Browse Cars</h1>
         <p className={pages.intro}>
-          Find your next car from our stock of new, foreign-used (Tokunbo) and Nigerian-used vehicles in Lekki, Lagos.
-          Every car is inspected, priced in naira and ready for a test drive; ask us about flexible financing.
+          Find your next car from our stock of new, foreign-used (Tokunbo) and Nigerian-used vehicles in {area}. Every
+          car is inspected, priced in naira and ready for a test drive; ask us about flexible financing.
         </p>
       </div>
       <SearchBox defaultValue="" size="md" />
@@ -97,13 +98,16 @@ export default function Browse() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `Browse Cars | ${site.name}` },
-  {
-    name: "description",
-    content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, Lekki, Lagos.`,
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `Browse Cars | ${site.name}` },
+    {
+      name: "description",
+      content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, ${site.area}.`,
+    },
+  ];
+};
 
 export function ErrorBoundary() {
   return <RouteError failure="Failed to load cars." />;

@@ -10,8 +10,8 @@ import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { SIMILAR_CARS_COUNT } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
-import { site } from "~/config/site";
 import { notFoundIfMissing } from "~/http/responses.server";
+import { businessFromMatches, useBusiness } from "~/lib/business";
 import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
 import { carMonthlyFrom, toCardCar } from "~/lib/car-card";
 import {
@@ -54,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function CarPage() {
   const { car, monthlyFrom, similar, origin } = useLoaderData<typeof loader>();
+  const business = useBusiness();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
   const photo = Number(search.get("photo")) || 0;
@@ -146,27 +147,29 @@ export default function CarPage() {
         type="application/ld+json"
         // Escaped for a script element (see jsonForScript); the CSP allows it by its hash like any inline script.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: structured data must be raw JSON text
-        dangerouslySetInnerHTML={{ __html: jsonForScript(carStructuredData(car, origin)) }}
+        dangerouslySetInnerHTML={{ __html: jsonForScript(carStructuredData(car, origin, business)) }}
       />
     </Container>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const site = businessFromMatches(matches);
   if (!data) return [{ title: `Car not found | ${site.name}` }];
   const { car, origin } = data;
   const name = carSearchName(car);
   const price = formatNaira(car.price);
   const url = absoluteUrl(origin, carPath(car));
-  const image = carPreviewImage(car, origin);
-  const preview = carPreviewText(car);
+  // The dealer's logo stands in for a car without photos.
+  const image = carPreviewImage(car, origin) ?? (site.logo ? absoluteUrl(origin, site.logo) : null);
+  const preview = carPreviewText(car, site);
   return [
     { title: `${name} for ${price}${car.sold ? " (Sold)" : ""} | ${site.name}` },
     {
       name: "description",
       content: (
         `${car.condition} ${name}, ${car.transmission ?? ""} ${car.fuel_type ?? ""}, ${price} at ${site.name}, ` +
-        `${site.office}. ${car.car_description ?? ""}`
+        `${site.area}. ${car.car_description ?? ""}`
       )
         .replace(/\s+/g, " ")
         .trim(),

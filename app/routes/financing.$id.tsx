@@ -3,10 +3,10 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { FinancingCarView } from "~/components/leads/FinancingCarView";
 import { LoanCalculator } from "~/components/leads/LoanCalculator";
-import { site } from "~/config/site";
 import { readFormValues } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { pleaseWait } from "~/lib/bot-trap";
+import { businessFromMatches } from "~/lib/business";
 import { carTitle } from "~/lib/car";
 import { edge } from "~/lib/edge";
 import { LoanRequestSchema } from "~/lib/lead-schemas";
@@ -92,8 +92,9 @@ export default function FinancingCarRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d ? `Finance the ${carTitle(d.car)} | ${site.name}` : `Financing | ${site.name}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+  const site = businessFromMatches(matches);
+  return [{ title: d ? `Finance the ${carTitle(d.car)} | ${site.name}` : `Financing | ${site.name}` }];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";
