@@ -9,6 +9,7 @@ import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
 import { createApp } from "./server/app";
 import { createServer } from "./server/connections";
+import { createLogger } from "./server/logger";
 import { removePidFile, writePidFile } from "./server/pid-file";
 
 let config: Env;
@@ -19,6 +20,7 @@ try {
   process.exit(1);
 }
 const production = config.NODE_ENV === "production";
+const logger = createLogger(config.NODE_ENV);
 // BUILD_DIR: see remix.config.js.
 const BUILD_DIR = process.env.BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
@@ -28,17 +30,17 @@ async function prepareData() {
   await migrateToLatest();
   const admin = await ensureFirstAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   if (admin.generatedPassword) {
-    console.log(
-      `\nFirst admin created. Sign in at /admin/login as '${config.ADMIN_USERNAME}' ` +
-        `with password: ${admin.generatedPassword}\n` +
-        "(Shown once. Set ADMIN_PASSWORD to choose it yourself.)\n",
+    logger.warn(
+      `First admin created. Sign in at /admin/login as '${config.ADMIN_USERNAME}' ` +
+        `with password: ${admin.generatedPassword} ` +
+        "(shown once; set ADMIN_PASSWORD to choose it yourself)",
     );
   } else if (admin.created) {
-    console.log(`First admin '${config.ADMIN_USERNAME}' created with ADMIN_PASSWORD.`);
+    logger.info(`First admin '${config.ADMIN_USERNAME}' created with ADMIN_PASSWORD.`);
   }
   if (config.SEED_DEMO === "1") {
     const seeded = await seedDemoIfEmpty();
-    if (seeded) console.log(`Demo inventory loaded: ${seeded} cars.`);
+    if (seeded) logger.info(`Demo inventory loaded: ${seeded} cars.`);
   }
 }
 
@@ -61,10 +63,10 @@ async function main() {
       await broadcastDevReady(build);
     });
   }
-  const app = createApp({ config, build: () => build, assetsDir: ASSETS_DIR });
+  const app = createApp({ config, build: () => build, assetsDir: ASSETS_DIR, logger });
   const server = createServer(app).listen(config.PORT, config.HOST, async () => {
     writePidFile(config.DATABASE_PATH);
-    console.log(`Dealership site ready on http://localhost:${config.PORT} (${config.NODE_ENV})`);
+    logger.info(`Dealership site ready on http://localhost:${config.PORT} (${config.NODE_ENV})`);
     if (!production) {
       const { broadcastDevReady } = await import("@remix-run/node");
       await broadcastDevReady(build);
@@ -75,11 +77,12 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: closing connections and the database.`);
+    logger.info(`${signal} received: closing connections and the database.`);
     fs.unwatchFile(BUILD_PATH);
     const exit = () => {
       closeDatabase();
       removePidFile(config.DATABASE_PATH);
+      logger.flush();
       process.exit(0);
     };
     server.close(exit);
@@ -94,7 +97,8 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
+  logger.fatal(e instanceof Error ? e.message : String(e));
+  logger.flush();
   closeDatabase();
   process.exit(1);
 });

@@ -1,8 +1,9 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { RequestIdContext } from "~/lib/request-id";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,12 +17,16 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
     const timer = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      // The request id only for an error page (it shows it): other pages stay the same for everyone.
+      <RequestIdContext.Provider value={status >= 500 ? requestIdOf(loadContext) : undefined}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </RequestIdContext.Provider>,
       {
         onAllReady() {
           clearTimeout(timer);
@@ -36,7 +41,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          console.error(error);
+          logError(loadContext, error);
         },
       },
     );
@@ -44,10 +49,23 @@ export default function handleRequest(
 }
 
 /**
- * Loader/action errors: log real failures, never send a stack to the browser (Remix strips it in
- * production). 404s and other thrown responses are answers, not failures: morgan logs them.
+ * Loader/action errors: log real failures, once, with the request id and the stack; never send a
+ * stack to the browser (Remix strips it in production). 404s and other thrown responses are
+ * answers, not failures: the request's log line is enough.
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  console.error(error);
+  logError(context, error);
+}
+
+/** The server's logger (server/app.ts puts it in the load context), or standard error without it. */
+function logError(context: AppLoadContext, error: unknown) {
+  const log = (context as { logError?: (error: unknown) => void }).logError;
+  if (log) log(error);
+  else console.error(error);
+}
+
+function requestIdOf(context: AppLoadContext): string | undefined {
+  const id = (context as { requestId?: unknown }).requestId;
+  return typeof id === "string" ? id : undefined;
 }

@@ -1,7 +1,6 @@
-import { pathToFileURL } from "node:url";
 import { type Kysely, Migrator } from "kysely";
 import { migrations } from "../migrations/index";
-import { closeDatabase, getDb } from "./database.server";
+import { getDb } from "./database.server";
 
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any> = getDb()): Promise<string[]> {
@@ -16,16 +15,4 @@ export async function migrateToLatest(db: Kysely<any> = getDb()): Promise<string
     throw new Error(`Database migration failed${name}: ${String(error)}`);
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  migrateToLatest()
-    .then((done) => {
-      console.log(done.length ? `Applied: ${done.join(", ")}` : "Database is up to date.");
-      closeDatabase();
-    })
-    .catch((e) => {
-      console.error(e instanceof Error ? e.message : e);
-      process.exit(1);
-    });
 }

@@ -73,15 +73,24 @@ async function load(opts: autocannon.Options): Promise<Load> {
   };
 }
 
-/** 5xx answers in the server's request log and the first error it printed, or "" when none. */
+/** 5xx answers in the server's JSON request log and the first error it logged, or "" when none. */
 function serverProblems(log: string): string {
-  const fivexx = (log.match(/" 5\d\d /g) ?? []).length;
-  const firstError = log.split("\n").find((l) => /^\S*Error\b|^\s*Error:/.test(l));
+  const lines = log.split("\n").flatMap((l) => {
+    try {
+      return [JSON.parse(l) as { status?: number; level?: string; msg?: string; err?: { message?: string } }];
+    } catch {
+      return /Error\b/.test(l) ? [{ level: "error", msg: l }] : [];
+    }
+  });
+  const fivexx = lines.filter((l) => l.msg === "request" && (l.status ?? 0) >= 500).length;
+  const firstError = lines.find((l) => (l.level === "error" || l.level === "fatal") && l.msg !== "request");
   if (!fivexx && !firstError) return "";
-  return `SERVER: ${fivexx} answers were 5xx${
-    firstError ? `; first error it printed: ${firstError.slice(0, 300)}` : ""
-  }`;
+  const what = firstError ? `${firstError.msg}${firstError.err?.message ? `: ${firstError.err.message}` : ""}` : "";
+  return `SERVER: ${fivexx} answers were 5xx${what ? `; first error it logged: ${what.slice(0, 300)}` : ""}`;
 }
+
+/** Most the server may hold in memory after the cold and cached sections, with the default page cache. */
+const RSS_GOAL_MB = 150;
 
 const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
 const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : "-");
@@ -105,6 +114,7 @@ async function main() {
   console.log(`Server ready on ${base}`);
   const tables: string[] = [];
   const goals: string[] = [];
+  const memory: Record<string, Cell>[] = [{ after: "start", "RSS MB": (await server.rss()) / 1048576 }];
   const carId = data.sampleUnsoldIds[0];
   const carPage = await carPagePath(base, carId);
 
@@ -142,6 +152,7 @@ async function main() {
       }
       tables.push(formatTable(`COLD RENDERS: each URL once, ${COLD_CONNECTIONS} connections, fresh server`, rows));
       const ok = results.every(([, r]) => r.rps >= 100 && r.p99 <= 250 && r.errors + r.non2xx === 0);
+      memory.push({ after: "cold renders", "RSS MB": (await server.rss()) / 1048576 });
       goals.push(
         `Cold renders ≥ 100 req/s and p99 ≤ 250 ms: ${verdict(ok)} (` +
           results.map(([name, r]) => `${name}: ${Math.round(r.rps)} req/s, p99 ${ms(r.p99)}`).join("; ") +
@@ -190,11 +201,28 @@ async function main() {
           rows,
         ),
       );
+      memory.push({ after: "cached pages", "RSS MB": (await server.rss()) / 1048576 });
       const met = ratios.filter(([, r]) => r >= 0.5).length;
       const worst = ratios.reduce((a, b) => (b[1] < a[1] ? b : a));
       goals.push(
         `Cached pages ≥ 0.5× their static copy: ${verdict(met === ratios.length)} (${met} of ${ratios.length}; ` +
           `lowest ${worst[0]} at ${worst[1].toFixed(2)}×)`,
+      );
+    }
+
+    if (memory.length > 1) {
+      const peak = Math.max(...memory.map((m) => Number(m["RSS MB"])));
+      tables.push(
+        formatTable(
+          `SERVER MEMORY: resident set size (process_resident_memory_bytes), PAGE_CACHE_MB ${
+            process.env.PAGE_CACHE_MB || "default"
+          }`,
+          memory,
+        ),
+      );
+      goals.push(
+        `Server RSS ≤ ${RSS_GOAL_MB} MB after the cold and cached sections: ${verdict(peak <= RSS_GOAL_MB)} ` +
+          `(${Math.round(peak)} MB at most)`,
       );
     }
 

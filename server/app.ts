@@ -3,11 +3,13 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import morgan from "morgan";
 import { type Env, siteOrigin, trustProxySetting } from "../app/config/env.server";
 import { catalogVersion } from "../app/models/catalog-version.server";
+import { leadCountsByKind } from "../app/models/lead-counts.server";
 import { bodyLimits } from "./body-limits";
 import { requestHost } from "./fetch-bridge";
+import { createLogger, type Logger, requestId, requestLog } from "./logger";
+import { createMetrics } from "./metrics";
 import { PageCache } from "./page-cache";
 import { rateLimits } from "./rate-limits";
 import { remixMiddleware } from "./remix";
@@ -18,10 +20,12 @@ export interface AppOptions {
   config: Env;
   build: () => ServerBuild;
   assetsDir: string;
+  /** Where request and error lines go (default: standard output, JSON in production). */
+  logger?: Logger;
 }
 
 /** The Express app: security headers, static files, limits, then Remix behind the page cache. */
-export function createApp({ config, build, assetsDir }: AppOptions) {
+export function createApp({ config, build, assetsDir, logger = createLogger(config.NODE_ENV) }: AppOptions) {
   const production = config.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
@@ -29,6 +33,16 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
   // Forwarding headers are believed only from the proxies TRUST_PROXY names; req.ip is then the
   // one client address every limit uses.
   app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
+
+  // Every answer gets a request id and is counted; /metrics is for the operator (server/metrics.ts).
+  const metrics = createMetrics({
+    build,
+    databasePath: config.DATABASE_PATH,
+    pageCacheBytes: () => cache?.size ?? null,
+    leadCounts: leadCountsByKind,
+  });
+  app.use(requestId(), metrics.observe);
+  app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));
 
   app.use(
     helmet({
@@ -70,11 +84,7 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
     }),
   );
 
-  app.use(
-    morgan(production ? "combined" : "dev", {
-      skip: (req) => req.url.startsWith("/build/") || req.url === "/healthz",
-    }),
-  );
+  app.use(requestLog(logger));
 
   // Each request's route and what it declared (app/lib/edge.ts), for the limits and the cache.
   app.use(routePolicies(build));
@@ -111,19 +121,31 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
       siteHost: new URL(siteOrigin(config)).host,
       // The client's address, worked out once (honouring TRUST_PROXY), for every limit; and, for a
       // lead form over its budget, how long to wait (the form says so, see app/http/bot-guard).
-      loadContext: (req) => ({ clientIp: req.ip ?? "", leadRetryAfter: req.leadRetryAfter }),
+      loadContext: (req) => ({
+        clientIp: req.ip ?? "",
+        leadRetryAfter: req.leadRetryAfter,
+        // For the error page's reference and app/entry.server's handleError (one line with the stack).
+        requestId: req.id,
+        logError: (error: unknown) => logger.error({ reqId: req.id, err: error }, "server error"),
+      }),
     }),
   );
 
-  // Last resort: never leak a stack trace.
-  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  // Last resort: never leak a stack trace. A client's mistake (4xx) is not logged beyond its request line.
+  app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (err as { status?: number; statusCode?: number }).status ?? 500;
-    if (status >= 500) console.error(err);
+    if (status >= 500) logger.error({ reqId: req.id, err }, "server error");
     if (res.headersSent) return;
     res
       .status(status)
       .type("text/plain")
-      .send(status === 404 ? "Not found" : "Something went wrong");
+      .send(
+        status === 404
+          ? "Not found"
+          : status >= 500
+            ? `Something went wrong (reference ${req.id})`
+            : "Something went wrong",
+      );
   });
   return app;
 }

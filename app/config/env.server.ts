@@ -27,7 +27,7 @@ const EnvSchema = z.object({
     .number({ message: "PAGE_CACHE_MB must be a number of megabytes" })
     .min(0, { message: "PAGE_CACHE_MB must be 0 (off) or more" })
     .max(4096, { message: "PAGE_CACHE_MB must be at most 4096" })
-    .default(64),
+    .default(16),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -46,6 +46,7 @@ const EnvSchema = z.object({
       },
     )
     .optional(),
+  METRICS_TOKEN: z.string().min(16, { message: "METRICS_TOKEN must be at least 16 characters" }).optional(),
   /** The public origin (scheme, host, port): every absolute URL is made from it. */
   SITE_URL: z
     .string()

@@ -233,7 +233,7 @@ export async function listRecentCars(limit: number): Promise<Car[]> {
   return carsWithIds(catalogQueries({}, { limit, offset: 0 }).ids);
 }
 
-export interface ShowroomRequest {
+export interface HomePageCarsRequest {
   recent: number;
   collection: { page: number; pageSize: number };
   /** The condition tab's cars ("New", "Foreign Used", ...). */
@@ -242,7 +242,7 @@ export interface ShowroomRequest {
   bodyTypes: readonly string[];
 }
 
-export interface Showroom {
+export interface HomePageCars {
   recent: Car[];
   collection: CarPage;
   tab: { cars: Car[]; total: number };
@@ -254,7 +254,7 @@ export interface Showroom {
  * type and per condition, from the covering indexes), then every car shown, picked by index
  * and loaded with its images in one statement.
  */
-export async function showroom(req: ShowroomRequest): Promise<Showroom> {
+export async function homePageCars(req: HomePageCarsRequest): Promise<HomePageCars> {
   const db = getDb();
   const counts = await sql<{ kind: "body" | "condition"; value: string; n: number }>`
     SELECT 'body' AS kind, body_type COLLATE NOCASE AS value, count(*) AS n FROM cars WHERE sold = 0 GROUP BY 2

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGAPIXELS } from "~/config/constants";
 import { env } from "~/config/env.server";
 import { IMAGE_TOO_LARGE } from "~/config/messages";
@@ -46,9 +46,22 @@ export const TOO_MANY_PIXELS = `Images can be at most ${
 } megapixels: resize the photo and try again.`;
 const WRONG_TYPE = "Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.";
 
+/**
+ * sharp, loaded with the first photo rather than at start (libvips holds about 20 MB, and most
+ * hours no photo is uploaded), without libvips' operation cache (every upload is a new image).
+ */
+let sharpModule: Promise<typeof import("sharp")> | null = null;
+async function sharpLib() {
+  sharpModule ??= import("sharp").then((m) => {
+    m.default.cache(false);
+    return m;
+  });
+  return (await sharpModule).default;
+}
+
 /** sharp, never decoding more than the pixel budget (a header could promise billions). */
-const open = (bytes: Buffer, animated = false) =>
-  sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_MEGAPIXELS * 1_000_000, animated });
+const open = async (bytes: Buffer, animated = false) =>
+  (await sharpLib())(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_MEGAPIXELS * 1_000_000, animated });
 
 export interface CheckedImage {
   ext: string;
@@ -65,7 +78,7 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
   if (bytes.length === 0) throw new ImageRejectedError("The image file is empty.", "empty");
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await (await sharpLib())(bytes).metadata();
   } catch {
     throw new ImageRejectedError(WRONG_TYPE);
   }
@@ -86,7 +99,7 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
  * orientation, with every metadata block (EXIF, GPS position, camera serials, XMP) left out.
  */
 async function cleanOriginal(bytes: Buffer, image: CheckedImage): Promise<Buffer> {
-  const pipeline = image.animated ? open(bytes, true) : open(bytes).rotate();
+  const pipeline = image.animated ? await open(bytes, true) : (await open(bytes)).rotate();
   switch (image.format) {
     case "jpeg":
       return pipeline.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
@@ -126,7 +139,10 @@ export async function saveImage(bytes: Buffer, checked?: CheckedImage): Promise<
   const written: string[] = [];
   try {
     for (const [variant, width] of Object.entries(VARIANTS)) {
-      const out = await open(original).resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+      const out = await (await open(original))
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 72 })
+        .toBuffer();
       const file = path.join(dir, `${base}.${variant}.webp`);
       await writeAtomically(file, out);
       written.push(file);

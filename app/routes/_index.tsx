@@ -26,7 +26,7 @@ import { parsePage } from "~/lib/car-filters";
 import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
 import { edge } from "~/lib/edge";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
-import { showroom } from "~/models/car.server";
+import { homePageCars } from "~/models/car.server";
 import { subscribe } from "~/models/newsletter.server";
 import { GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
 import pages from "~/styles/pages.module.css";
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const tab = CONDITION_TABS.find((t) => t.value === params.get("condition")) ?? CONDITION_TABS[0];
   const [shown, subscribed, stamp] = await Promise.all([
-    showroom({
+    homePageCars({
       recent: NEW_ARRIVALS_COUNT,
       collection: { page: parsePage(params), pageSize: HOME_COLLECTION_PAGE_SIZE },
       tab: { condition: tab.condition, size: CONDITION_TAB_CARS },

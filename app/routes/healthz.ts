@@ -1,8 +1,7 @@
-import { databaseHealth } from "~/models/health.server";
+import { siteHealth } from "~/models/health.server";
 
-/** Liveness and database check for load balancers and uptime monitors. */
+/** For uptime monitors and load balancers: 200 when the site can work, 503 with the reasons when not. */
 export function loader() {
-  const health = databaseHealth();
-  if (!health.ok) return Response.json({ ok: false, error: "Database unavailable" }, { status: 503 });
-  return Response.json(health, { headers: { "Cache-Control": "no-store" } });
+  const health = siteHealth();
+  return Response.json(health, { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }

@@ -88,23 +88,57 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-/** The server bundle `server.ts` loads, honouring BUILD_DIR like `server.ts` does. */
+/** The compiled server, the app bundle it loads and the browser assets, honouring BUILD_DIR like the server. */
 export function buildPaths() {
   const dir = process.env.BUILD_DIR;
   return {
+    server: path.resolve(ROOT, dir ? `${dir}/server.js` : "build/server.js"),
     index: path.resolve(ROOT, dir ? `${dir}/index.js` : "build/index.js"),
     assets: path.resolve(ROOT, dir ? `${dir}/public` : "public/build"),
   };
 }
 
+/**
+ * `npm run serve` as package.json writes it: its environment assignments, node's flags (the
+ * memory settings) and the compiled server, so the bench and the tests run the server exactly
+ * as production does, without an npm process around it.
+ */
+export function serveCommand(): { env: Record<string, string>; args: string[] } {
+  const script: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.serve;
+  const [before, after] = script.split(/(?:^|\s)node\s/);
+  if (after === undefined) throw new Error(`npm run serve does not run node: ${script}`);
+  const env = Object.fromEntries(
+    before
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]),
+  );
+  const args = after
+    .trim()
+    .split(/\s+/)
+    .map((w) => (w.endsWith("/server.js") ? buildPaths().server : w));
+  return { env, args };
+}
+
 /** Runs `npm run build` (same BUILD_DIR) when the build is missing or older than its sources. */
 export function ensureBuild(): void {
-  const { index, assets } = buildPaths();
-  const built = fs.existsSync(index) && fs.existsSync(assets) ? fs.statSync(index).mtimeMs : 0;
+  const { server, index, assets } = buildPaths();
+  const built = [server, index, assets].every((p) => fs.existsSync(p))
+    ? Math.min(fs.statSync(index).mtimeMs, fs.statSync(server).mtimeMs)
+    : 0;
   const sources = Math.max(
-    ...["app", "db", "remix.config.js", "postcss.config.cjs", "postcss.config.js", "package.json"].map((p) =>
-      newestMtime(path.join(ROOT, p)),
-    ),
+    ...[
+      "app",
+      "db",
+      "server",
+      "migrations",
+      "server.ts",
+      "remix.config.js",
+      "postcss.config.cjs",
+      "postcss.config.js",
+      "package.json",
+    ].map((p) => newestMtime(path.join(ROOT, p))),
   );
   if (built && built >= sources) return;
   console.log(
@@ -117,27 +151,34 @@ export function ensureBuild(): void {
 
 export interface RunningServer {
   url: string;
+  /** The server's resident memory now, in bytes, as its /metrics reports it. */
+  rss: () => Promise<number>;
   /** Everything the server printed so far. */
   log: () => string;
   stop: () => Promise<void>;
 }
 
 /**
- * Starts `node --import tsx server.ts` in production mode on a free loopback port and waits for
- * /healthz. Its output goes to a file in `dirs.dir` (a request log per hit would cost a pipe).
+ * Starts the compiled server (`node build/server.js` with `npm run serve`'s flags) in production mode
+ * on a free loopback port and waits for /healthz. Its output goes to a file in `dirs.dir` (a
+ * request log per hit would cost a pipe).
  */
 export async function startServer(dirs: TempDirs, env: Record<string, string> = {}): Promise<RunningServer> {
   hookSignals();
   const port = await freePort();
   const logPath = path.join(dirs.dir, `server-${port}.log`);
   const logFd = fs.openSync(logPath, "a");
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const serve = serveCommand();
+  const child: ChildProcess = spawn(process.execPath, serve.args, {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...serve.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The address the bench asks for is the site's public origin (the page cache serves only it).
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATABASE_PATH: dirs.dbPath,
       UPLOADS_DIR: dirs.uploadsDir,
       SEED_DEMO: "0",
@@ -173,6 +214,12 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
   return {
     url,
     log,
+    rss: async () => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const line = /^process_resident_memory_bytes (\d+)/m.exec(text);
+      if (!line) throw new Error("/metrics did not report process_resident_memory_bytes");
+      return Number(line[1]);
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));

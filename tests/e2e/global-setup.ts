@@ -7,7 +7,7 @@ import type { TestProject } from "vitest/node";
 
 export default function setup(project: TestProject) {
   const buildDir = process.env.BUILD_DIR ?? "build";
-  if (!fs.existsSync(path.join(buildDir, "index.js"))) {
+  if (!fs.existsSync(path.join(buildDir, "index.js")) || !fs.existsSync(path.join(buildDir, "server.js"))) {
     throw new Error("No production build: run `npm run build` before the e2e tests (npm test does).");
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-e2e-template-"));

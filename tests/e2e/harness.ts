@@ -18,6 +18,7 @@ import Database from "better-sqlite3";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
+import { serveCommand } from "../../scripts/bench/server";
 import { adminCookie } from "./admin-session";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -44,7 +45,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server.ts` against a copy of the seeded template (or an empty database). */
+/** How `npm run serve` starts the compiled server (BUILD_DIR honoured): node, its flags, build/server.js. */
+export const SERVE = serveCommand();
+
+/** Starts the built server with `node` against a copy of the seeded template (or an empty database). */
 async function startServer(opts: { seeded?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-e2e-"));
   const dbPath = path.join(dir, "db.sqlite");
@@ -58,9 +62,10 @@ async function startServer(opts: { seeded?: boolean; env?: Record<string, string
   }
   const port = await freePort();
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, SERVE.args, {
     env: {
       ...process.env,
+      ...SERVE.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

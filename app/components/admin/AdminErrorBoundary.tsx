@@ -1,5 +1,6 @@
 import { Button, Paper, Text } from "@mantine/core";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { REQUEST_ID_ATTRIBUTE, useRequestId } from "~/lib/request-id";
 import { OWNER_ONLY_MESSAGE } from "~/lib/roles";
 import { AdminPage } from "./AdminPage";
 import { Notice } from "./Notice";
@@ -20,6 +21,7 @@ export function AdminRouteError({
   notFound?: string;
 }) {
   const error = useRouteError();
+  const requestId = useRequestId();
   if (isRouteErrorResponse(error) && error.status === 403) return <OwnerOnly />;
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
@@ -31,6 +33,11 @@ export function AdminRouteError({
             ? "It may have been deleted, or the link is mistyped."
             : "Nothing was changed. Reload the page, or try again in a moment."}
         </Text>
+        {!missing && requestId ? (
+          <Text size="sm" c="dimmed" mb="md">
+            Reference <code {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}>{requestId}</code> (in the server log).
+          </Text>
+        ) : null}
         <Button component={Link} to="/admin">
           Go to the dashboard
         </Button>

@@ -1,6 +1,5 @@
 // Draws a credible stock photo of a car in its colour, as JPEG bytes, with no download: the
 // photos of the demo inventory, the bench dataset and the home page's gallery.
-import sharp from "sharp";
 
 /** The views a car's photos are drawn from, in the order a listing shows them. */
 export type View = "side" | "front" | "rear" | "interior" | "detail" | "showroom";
@@ -182,5 +181,7 @@ export async function drawCarImage(opts: {
     <text x="928" y="614" font-family="DejaVu Sans, Arial, sans-serif" font-size="24" fill="#ffca64" ` +
     `text-anchor="end">${esc(VIEW_LABEL[opts.view])}</text>
   </svg>`;
+  // Loaded here, not at start: a server that seeds nothing never holds libvips.
+  const { default: sharp } = await import("sharp");
   return sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }
