@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
 import { createApp } from "./server/app";
+import { createServer } from "./server/connections";
 import { createLogger } from "./server/logger";
 import { removePidFile, writePidFile } from "./server/pid-file";
 
@@ -63,7 +64,7 @@ async function main() {
     });
   }
   const app = createApp({ config, build: () => build, assetsDir: ASSETS_DIR, logger });
-  const server = app.listen(config.PORT, config.HOST, async () => {
+  const server = createServer(app).listen(config.PORT, config.HOST, async () => {
     writePidFile(config.DATABASE_PATH);
     logger.info(`Dealership site ready on http://localhost:${config.PORT} (${config.NODE_ENV})`);
     if (!production) {

@@ -13,6 +13,7 @@ import { createMetrics } from "./metrics";
 import { PageCache } from "./page-cache";
 import { rateLimits } from "./rate-limits";
 import { remixMiddleware } from "./remix";
+import { dropLegacyDataParam, refuseUnknownMethods } from "./request-hygiene";
 import { routePolicies } from "./route-policies";
 
 export interface AppOptions {
@@ -28,6 +29,7 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
   const production = config.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
+  app.use(refuseUnknownMethods(), dropLegacyDataParam());
   // Forwarding headers are believed only from the proxies TRUST_PROXY names; req.ip is then the
   // one client address every limit uses.
   app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));

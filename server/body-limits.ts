@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type express from "express";
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
+import { BODY_TIMEOUT_MS, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
 import { IMAGE_TOO_LARGE } from "../app/config/messages";
 import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
 import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
@@ -12,9 +12,11 @@ import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
  *   spreadsheet imports (routes declaring `sheet`): one 10 MB file (the only routes that take
  *   multipart); streamed to the handler through a counter that fails the read past the budget;
  * - everything else (lead forms, JSON APIs, admin forms): FORM_BODY_LIMIT, read here in full
- *   (so a page action never sees more) and handed on as a buffer. Multipart there is a 415.
+ *   (so a page action never sees more) and handed on as a buffer, within BODY_TIMEOUT_MS (408
+ *   and the connection closed after that). Multipart there is a 415.
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
+const BODY_TOO_SLOW = "The request took too long to arrive. Please send it again.";
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 256 * 1024;
 
 export const SHEET_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
@@ -62,13 +64,13 @@ class ByteCounter extends Transform {
  * the answer on a healthy connection; anything else (too large, or chunked of unknown size)
  * gets the answer at once and the connection is closed, so the rest is never read.
  */
-function refuse(req: express.Request, res: express.Response, status: 413 | 415, message: string) {
+function refuse(req: express.Request, res: express.Response, status: 408 | 413 | 415, message: string) {
   const send = () => {
     if (req.path.startsWith("/api/")) res.status(status).json({ error: message });
     else res.status(status).type("text/plain").send(message);
   };
   const length = Number(req.get("content-length") ?? NaN);
-  if (req.readable && Number.isFinite(length) && length <= FORM_BODY_LIMIT) {
+  if (status !== 408 && req.readable && Number.isFinite(length) && length <= FORM_BODY_LIMIT) {
     req.resume();
     req.once("end", send);
     return;
@@ -104,9 +106,17 @@ export function bodyLimits(): express.RequestHandler {
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
+    // A form or JSON body is small: one sent a byte at a time is a client holding the server.
+    const slow = setTimeout(() => {
+      over = true;
+      req.off("data", onData);
+      req.pause();
+      refuse(req, res, 408, BODY_TOO_SLOW);
+    }, BODY_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        clearTimeout(slow);
         over = true;
         req.off("data", onData);
         req.pause();
@@ -117,11 +127,13 @@ export function bodyLimits(): express.RequestHandler {
     };
     req.on("data", onData);
     req.once("end", () => {
+      clearTimeout(slow);
       if (over) return;
       req.bufferedBody = Buffer.concat(chunks);
       next();
     });
     req.once("error", (e) => {
+      clearTimeout(slow);
       if (!over) next(e);
     });
   };

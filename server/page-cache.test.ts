@@ -4,7 +4,7 @@ import { type CachedPage, PageCache } from "./page-cache";
 const page = (version: number, bytes = 100): CachedPage => ({
   status: 200,
   headers: [],
-  etag: `"v${version}"`,
+  etags: { identity: `"v${version}"`, gzip: `"v${version}-gz"`, br: `"v${version}-br"` },
   version,
   identity: Buffer.alloc(bytes),
   gzip: Buffer.alloc(10),
@@ -43,7 +43,7 @@ describe("PageCache", () => {
     release();
     const results = await all;
     expect(renders).toBe(1);
-    expect(results.every((r) => r.page?.etag === '"v7"')).toBe(true);
+    expect(results.every((r) => r.page?.etags.identity === '"v7"')).toBe(true);
   });
 
   it("keeps nothing a render declined to share", async () => {
@@ -59,6 +59,16 @@ describe("PageCache", () => {
     expect(cache.count).toBeLessThan(20);
     expect(cache.get("/cars/19")).toBeDefined();
     expect(cache.get("/cars/0")).toBeUndefined();
+  });
+
+  it("counts keys and headers in the budget, not only the bodies", async () => {
+    const cache = new PageCache(() => 1, { maxBytes: 50_000, ttlMs: 60_000 });
+    const long = "k".repeat(10_000);
+    for (let i = 0; i < 20; i++) {
+      await cache.getOrRender(`/x?${i}=${long}`, async (v) => ({ ...page(v, 10), headers: [["X-Big", long]] }));
+    }
+    expect(cache.size).toBeLessThanOrEqual(50_000);
+    expect(cache.count).toBeLessThanOrEqual(2);
   });
 
   it("lets a failed render fail every waiter, and the next request renders again", async () => {

@@ -12,10 +12,13 @@ import { LRUCache } from "lru-cache";
  *
  * Concurrent misses for one URL and version share one render (no stampede after an edit).
  */
+export type Encoding = "br" | "gzip" | "identity";
+
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  etag: string;
+  /** One strong ETag per encoding: each copy is a different representation. */
+  etags: Record<Encoding, string>;
   version: number;
   identity: Buffer;
   gzip: Buffer;
@@ -32,7 +35,14 @@ export class PageCache {
   ) {
     this.entries = new LRUCache<string, CachedPage>({
       maxSize: maxBytes,
-      sizeCalculation: (p) => Math.max(1, p.identity.length + p.gzip.length + p.br.length + 512),
+      // Everything an entry holds: its key, headers, three bodies, and a little for the objects.
+      sizeCalculation: (p, key) =>
+        key.length +
+        p.headers.reduce((n, [name, value]) => n + name.length + value.length + 32, 0) +
+        p.identity.length +
+        p.gzip.length +
+        p.br.length +
+        512,
       ttl: ttlMs,
     });
   }

@@ -8,7 +8,7 @@ import { cacheKey, isStorable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } fro
 import { inlineScriptHashes, withScriptSources } from "./csp";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { lowPriorityModulePreloads } from "./module-preloads";
-import type { CachedPage, PageCache } from "./page-cache";
+import type { CachedPage, Encoding, PageCache } from "./page-cache";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -121,22 +121,24 @@ async function toCachedPage(answer: Materialized, version: number): Promise<Cach
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
     }),
   ]);
-  const etag = `"${crypto.createHash("sha1").update(answer.body).digest("base64url")}"`;
+  const hash = crypto.createHash("sha1").update(answer.body).digest("base64url");
+  const etags = { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` };
   const headers: [string, string][] = [];
   answer.headers.forEach((value, name) => {
     if (!/^(content-length|content-encoding|etag|cache-control|vary)$/i.test(name)) headers.push([name, value]);
   });
-  headers.push(["Cache-Control", PUBLIC_CACHE_CONTROL], ["ETag", etag], ["Vary", "Accept-Encoding"]);
-  return { status: answer.status, headers, etag, version, identity: answer.body, gzip: gz, br };
+  headers.push(["Cache-Control", PUBLIC_CACHE_CONTROL], ["Vary", "Accept-Encoding"]);
+  return { status: answer.status, headers, etags, version, identity: answer.body, gzip: gz, br };
 }
 
 function sendCached(req: express.Request, res: express.Response, page: CachedPage): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  if (etagMatches(req.get("if-none-match"), page.etag)) {
+  const encoding = preferredEncoding(req.get("accept-encoding"));
+  res.setHeader("ETag", page.etags[encoding]);
+  if (etagMatches(req.get("if-none-match"), page.etags[encoding])) {
     res.status(304).end();
     return;
   }
-  const encoding = preferredEncoding(req.get("accept-encoding"));
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
   if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
@@ -146,7 +148,7 @@ function sendCached(req: express.Request, res: express.Response, page: CachedPag
 }
 
 /** Brotli when the client takes it (smallest on slow mobile data), else gzip, else plain. */
-function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+function preferredEncoding(header: string | undefined): Encoding {
   const accepted = new Set(
     (header ?? "")
       .split(",")

@@ -10,6 +10,7 @@ process.env.DATABASE_PATH = path.join(dir, "test.sqlite");
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.NODE_ENV = "test";
 process.env.SEED_DEMO = "0";
+process.env.SITE_URL = "http://shop.ng"; // the public origin absolute URLs are made from
 fs.mkdirSync(process.env.UPLOADS_DIR, { recursive: true });
 
 beforeAll(async () => {

@@ -72,3 +72,14 @@ export const WHATSAPP_CLICK_WINDOW_MS = 10 * 60 * 1000;
 export const WRITES_PER_MINUTE = 60;
 export const LEAD_POSTS_PER_WINDOW = 300;
 export const LEAD_WINDOW_MS = 10 * 60 * 1000;
+/** The same lead sent again within this time is stored once (a double tap, a replayed form). */
+export const LEAD_DEDUPE_MS = 10 * 60 * 1000;
+/** A lead form's stamp older than this is refused: the page was left open too long (or replayed). */
+export const FORM_STAMP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+
+/** Slow clients (server/connections.ts, server/body-limits.ts): time to send headers, a form or
+ * JSON body, a car upload (the whole request); open connections one address may hold. */
+export const HEADERS_TIMEOUT_MS = 15_000;
+export const BODY_TIMEOUT_MS = 30_000;
+export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+export const MAX_CONNECTIONS_PER_ADDRESS = 128;

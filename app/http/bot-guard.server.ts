@@ -1,14 +1,17 @@
 import crypto from "node:crypto";
+import { FORM_STAMP_MAX_AGE_MS } from "~/config/constants";
 import { env } from "~/config/env.server";
 import { HONEYPOT_FIELD, pleaseWait, STAMP_FIELD } from "~/lib/bot-trap";
 import { sessionSecret } from "~/models/settings.server";
 
 /**
  * Public lead forms are guarded against scripts without a per-address wall (many buyers share one
- * mobile network address): a honeypot field, a minimum fill time measured from a signed stamp,
- * and the server's lead budget (server/rate-limits.ts), which an over-budget post reaches as
- * `context.leadRetryAfter`. A refused post re-renders the form with what was typed and
- * 'Please wait N seconds and send again.'
+ * mobile network address): a honeypot field, a signed stamp of when the form was served (a
+ * minimum fill time, and a maximum age of FORM_STAMP_MAX_AGE_MS so an old page or a replayed post
+ * must be sent again), and the server's lead budget (server/rate-limits.ts), which an
+ * over-budget post reaches as `context.leadRetryAfter`. A refused post re-renders the form with
+ * what was typed and why. The JSON lead APIs get the same checks for the fields they are sent
+ * (`checkLeadApiPost`) and answer 429 themselves when over the budget.
  */
 
 let key: Promise<string> | undefined;
@@ -36,6 +39,9 @@ async function servedAt(stamp: unknown): Promise<number | null> {
   return Number(at);
 }
 
+/** Why a form left open too long is refused. */
+export const STAMP_EXPIRED = "This form was open for too long. Please check your details and send it again.";
+
 export interface BotRefusal {
   status: 400 | 429;
   message: string;
@@ -58,12 +64,33 @@ export async function checkLeadPost(
     return { status: 400, message: pleaseWait(wait), retryAfterSeconds: wait };
   const at = await servedAt(values[STAMP_FIELD]);
   if (at === null) return { status: 400, message: pleaseWait(wait), retryAfterSeconds: wait };
-  const early = at + minFill - now;
+  return checkStampAge(at, now);
+}
+
+function checkStampAge(at: number, now: number): BotRefusal | null {
+  const early = at + env().FORM_MIN_FILL_MS - now;
   if (early > 0) {
     const seconds = Math.ceil(early / 1000);
     return { status: 429, message: pleaseWait(seconds), retryAfterSeconds: seconds };
   }
+  if (now - at > FORM_STAMP_MAX_AGE_MS) return { status: 400, message: STAMP_EXPIRED, retryAfterSeconds: 0 };
   return null;
+}
+
+/**
+ * The same checks for a JSON lead API, on what the client sent: the honeypot must be empty and a
+ * stamp, when sent, genuine and within its fill time and age. (The per-address budget is the
+ * server's: an API over it never gets here.)
+ */
+export async function checkLeadApiPost(fields: Record<string, unknown>, now = Date.now()): Promise<BotRefusal | null> {
+  const wait = Math.max(1, Math.ceil(env().FORM_MIN_FILL_MS / 1000));
+  const trap = fields[HONEYPOT_FIELD];
+  if (trap !== undefined && String(trap).trim() !== "")
+    return { status: 400, message: pleaseWait(wait), retryAfterSeconds: wait };
+  if (fields[STAMP_FIELD] === undefined) return null;
+  const at = await servedAt(fields[STAMP_FIELD]);
+  if (at === null) return { status: 400, message: pleaseWait(wait), retryAfterSeconds: wait };
+  return checkStampAge(at, now);
 }
 
 /** What a person typed, without the guard's own fields. */

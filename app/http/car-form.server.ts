@@ -2,6 +2,7 @@ import { movePhoto, parsePhotoMove } from "~/lib/photo-order";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import type { Admin } from "~/models/admin.server";
 import { addCar, CarListingError, saveCarEdit } from "~/models/car-listing.server";
+import { FORM_TOKEN_FIELD, oncePerForm } from "~/models/form-once.server";
 import { carFormValues, carListingStatus, readCarUpload } from "./car-upload.server";
 
 /**
@@ -40,10 +41,16 @@ export async function saveCarForm(request: Request, admin: Admin, id: number | n
         values,
       };
     }
-    if (id) await saveCarEdit(id, fields, files);
-    const saved = id ?? (await addCar(fields, files));
-    await recordActivity(admin, { action: id ? "car.update" : "car.create", target: await carTarget(saved) });
-    return { ok: true, done: id ? "updated" : "added", id: saved };
+    if (id) {
+      await saveCarEdit(id, fields, files);
+      await recordActivity(admin, { action: "car.update", target: await carTarget(id) });
+      return { ok: true, done: "updated", id };
+    }
+    // Add Car carries a one-time token: the same form sent twice adds one car (form-once.server.ts).
+    const token = [fields[FORM_TOKEN_FIELD]].flat()[0];
+    const { id: added, created } = await oncePerForm(token, () => addCar(fields, files));
+    if (created) await recordActivity(admin, { action: "car.create", target: await carTarget(added) });
+    return { ok: true, done: "added", id: added };
   } catch (e) {
     if (!(e instanceof CarListingError)) throw e;
     return {

@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
+import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
 import { type FieldErrors, validate } from "~/lib/validation";
-import { checkLeadPost, withoutGuardFields } from "./bot-guard.server";
+import { checkLeadApiPost, checkLeadPost, withoutGuardFields } from "./bot-guard.server";
 import { readFields, readFormValues } from "./request.server";
 import { jsonError, methodNotAllowed } from "./responses.server";
 
@@ -95,7 +96,35 @@ export async function readApiBody<S extends z.ZodType>(
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
   const read = await readApiFields(request, method);
   if (!read.ok) return read;
-  const result = validate(schema, read.fields);
+  return validateApiFields(read.fields, schema, failure);
+}
+
+/**
+ * A JSON lead API's body (a buyer's details): the bot guard's checks on what was sent first
+ * (see bot-guard.server.ts; 400 or 429 with `{ error }`), then as readApiBody.
+ */
+export async function readLeadApiBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  failure: string | ((fieldErrors: FieldErrors) => string),
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  const read = await readApiFields(request, "POST");
+  if (!read.ok) return read;
+  const refused = await checkLeadApiPost(read.fields);
+  if (refused) {
+    const headers = refused.status === 429 ? { "Retry-After": String(refused.retryAfterSeconds) } : undefined;
+    return { ok: false, response: jsonError(refused.message, refused.status, headers) };
+  }
+  const { [HONEYPOT_FIELD]: _trap, [STAMP_FIELD]: _stamp, ...rest } = read.fields;
+  return validateApiFields(rest, schema, failure);
+}
+
+function validateApiFields<S extends z.ZodType>(
+  fields: Record<string, unknown>,
+  schema: S,
+  failure: string | ((fieldErrors: FieldErrors) => string),
+): { ok: true; data: z.output<S> } | { ok: false; response: Response } {
+  const result = validate(schema, fields);
   if (!result.ok) {
     const error = typeof failure === "string" ? failure : failure(result.fieldErrors);
     return { ok: false, response: apiRefusal(error, result.fieldErrors) };

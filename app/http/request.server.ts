@@ -81,3 +81,15 @@ export function refererPath(request: Request): string | null {
 export function isPrefetch(request: Request): boolean {
   return /prefetch/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
 }
+
+/**
+ * Whether the browser is following a link in its own window: Sec-Fetch-Dest "document" and
+ * Sec-Fetch-Mode "navigate" when it sends Sec-Fetch headers (an <img>, a fetch or a frame says
+ * otherwise); a browser too old to send them is taken at its word.
+ */
+export function isTopLevelNavigation(request: Request): boolean {
+  const dest = request.headers.get("Sec-Fetch-Dest");
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if (dest === null && mode === null) return true;
+  return (dest === null || dest === "document") && (mode === null || mode === "navigate");
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
+import { LEAD_DEDUPE_MS } from "~/config/constants";
 import {
   type ClientInfoInput,
   type ContactInput,
@@ -40,11 +41,11 @@ export async function pageInspections(page: number, pageSize: number): Promise<{
 }
 
 /**
- * A double submit (a double tap, a retried POST on a slow network) sends the very same lead
- * twice within seconds: the second one answers with the row the first stored.
+ * The same lead sent again within LEAD_DEDUPE_MS (a double tap, a retried POST on a slow network,
+ * a replayed form): same kind, same phone or email, same car and same date or message. The second
+ * one is answered with the row the first stored, as a success.
  */
-export const DUPLICATE_LEAD_WINDOW_MS = 2 * 60 * 1000;
-const windowStart = () => new Date(Date.now() - DUPLICATE_LEAD_WINDOW_MS).toISOString();
+const windowStart = () => new Date(Date.now() - LEAD_DEDUPE_MS).toISOString();
 
 /** Stores an inspection booking (already validated by InspectionSchema), once. */
 export async function createInspection(input: InspectionInput): Promise<Inspection> {
@@ -54,13 +55,10 @@ export async function createInspection(input: InspectionInput): Promise<Inspecti
       const same = await trx
         .selectFrom("inspections")
         .selectAll()
-        .where("email", "=", input.email)
-        .where("phone", "=", input.phone)
-        .where("name", "=", input.name)
+        .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
         .where("car_make", "=", input.car_make)
         .where("car_model", "=", input.car_model)
         .where("inspection_date", "=", input.inspection_date)
-        .where("other_info", "is", input.other_info)
         .where("created_at", ">=", windowStart())
         .orderBy("id", "desc")
         .executeTakeFirst();
@@ -90,9 +88,7 @@ export async function createContactMessage(input: ContactInput): Promise<Contact
       const same = await trx
         .selectFrom("contact_messages")
         .selectAll()
-        .where("email", "=", input.email)
-        .where("phone", "=", input.phone)
-        .where("name", "=", input.name)
+        .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
         .where("message", "=", input.message)
         .where("created_at", ">=", windowStart())
         .orderBy("id", "desc")
@@ -175,10 +171,22 @@ export async function createClientInfo(input: ClientInfoInput): Promise<ClientIn
           .where("reference", "=", input.loan_application)
           .executeTakeFirst();
         if (!app) return { ok: false, field: "loan_application", error: UNKNOWN_LOAN_APPLICATION } as const;
+        appId = app.id;
+      }
+      const same = await trx
+        .selectFrom("client_infos")
+        .selectAll()
+        .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
+        .where("loan_application_id", "is", appId)
+        .where("created_at", ">=", windowStart())
+        .orderBy("id", "desc")
+        .executeTakeFirst();
+      if (same) return { ok: true, clientInfo: same } as const;
+      if (appId !== null) {
         const dup = await trx
           .selectFrom("client_infos")
           .select("id")
-          .where("loan_application_id", "=", app.id)
+          .where("loan_application_id", "=", appId)
           .executeTakeFirst();
         if (dup)
           return {
@@ -186,7 +194,6 @@ export async function createClientInfo(input: ClientInfoInput): Promise<ClientIn
             field: "loan_application",
             error: "This loan application has already been submitted",
           } as const;
-        appId = app.id;
       }
       const clientInfo = await trx
         .insertInto("client_infos")

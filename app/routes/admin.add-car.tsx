@@ -1,18 +1,20 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm } from "~/components/admin/CarForm";
 import { requireAdmin } from "~/http/auth.server";
 import { saveCarForm } from "~/http/car-form.server";
 import { edge } from "~/lib/edge";
+import { newFormToken } from "~/models/form-once.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ uploads: ["POST"] });
 
+/** The page's one-time token: submitting the same form twice adds one car (form-once.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { formToken: newFormToken() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,6 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddCar() {
+  const { formToken } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <AdminPage
@@ -36,6 +39,7 @@ export default function AddCar() {
         fieldErrors={failed?.fieldErrors ?? {}}
         error={failed?.error}
         submitLabel="Add Car"
+        formToken={formToken}
       />
     </AdminPage>
   );

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRefusal, readApiBody } from "~/http/forms.server";
+import { apiRefusal, readLeadApiBody } from "~/http/forms.server";
 import { created, methodNotAllowed } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
@@ -15,7 +15,7 @@ const FAILURE = "Failed to submit application";
  * reference POST /api/loan-applications answered) to link them; a raw loan_application_id is refused.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readApiBody(request, ClientInfoSchema, FAILURE);
+  const body = await readLeadApiBody(request, ClientInfoSchema, FAILURE);
   if (!body.ok) return body.response;
   const result = await createClientInfo(body.data);
   if (!result.ok) return apiRefusal(FAILURE, { [result.field]: result.error });

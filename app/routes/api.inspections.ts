@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
-import { apiRefusal, readApiBody } from "~/http/forms.server";
+import { apiRefusal, readLeadApiBody } from "~/http/forms.server";
 import { created, listResponse, parsePaging } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { InspectionSchema } from "~/lib/lead-schemas";
@@ -12,7 +12,7 @@ export const handle = edge({ leads: "api" });
 
 /** POST /api/inspections (public): name, phone, email, car_make, car_model, inspection_date, other_info. */
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readApiBody(request, InspectionSchema, "Error booking inspection");
+  const body = await readLeadApiBody(request, InspectionSchema, "Error booking inspection");
   if (!body.ok) return body.response;
   // Only on a day the showroom opens (the business settings' hours).
   const closed = await inspectionDayError(body.data.inspection_date);

@@ -57,17 +57,19 @@ describe("POST /api/inspections", () => {
       call(inspectionsAction, jsonRequest(url, validInspection())),
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
-    expect((await a.json()).id).toBe((await b.json()).id);
-    const noInfo = { ...validInspection(), other_info: "" };
-    const c = await (await call(inspectionsAction, formRequest(url, noInfo))).json();
-    const d = await (await call(inspectionsAction, formRequest(url, noInfo))).json();
-    expect(c.id).toBe(d.id);
+    const first = (await a.json()).id;
+    expect((await b.json()).id).toBe(first);
+    // Same person (by phone or email), same car, same date within 10 minutes: the same lead, even
+    // with other notes or another spelling of the name.
+    const again = { ...validInspection(), other_info: "", name: "Someone Typing Again" };
+    const c = await (await call(inspectionsAction, formRequest(url, again))).json();
+    expect(c.id).toBe(first);
     // A different booking is a new lead.
     expect(
       (await call(inspectionsAction, jsonRequest(url, { ...validInspection(), inspection_date: openDayFrom(4) })))
         .status,
     ).toBe(201);
-    expect(await countRows("inspections")).toBe(3);
+    expect(await countRows("inspections")).toBe(2);
   });
 
   it("stores a form-encoded booking without other_info (optional, stored as null)", async () => {
@@ -360,8 +362,10 @@ describe("POST /api/client-info", () => {
       (await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference })))
         .status,
     ).toBe(201);
+    // The same details again are the same lead (a success); someone else's are refused.
+    const other = { ...validClientInfo(), email: "someone.else@example.com", phone: "08031234567" };
     await refused(
-      await call(clientInfoAction, jsonRequest(url, { ...validClientInfo(), loan_application: loan.reference })),
+      await call(clientInfoAction, jsonRequest(url, { ...other, loan_application: loan.reference })),
       "loan_application",
     );
     expect(await countRows("client_infos")).toBe(1);

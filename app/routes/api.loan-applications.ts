@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readApiBody } from "~/http/forms.server";
+import { readLeadApiBody } from "~/http/forms.server";
 import { created, methodNotAllowed } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { LoanApplicationSchema } from "~/lib/lead-schemas";
@@ -15,7 +15,7 @@ export const handle = edge({ leads: "api" });
  * row, including its `reference`: the handle /api/client-info and /loan-application?application= take.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readApiBody(request, LoanApplicationSchema, "Error submitting loan application");
+  const body = await readLeadApiBody(request, LoanApplicationSchema, "Error submitting loan application");
   if (!body.ok) return body.response;
   const { id: _id, ...application } = await createLoanApplication(body.data);
   return created(application); // the sequential id never leaves the server

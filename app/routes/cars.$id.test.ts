@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { env, siteOrigin } from "~/config/env.server";
 import { carPath, carSlug } from "~/lib/car";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { loader, meta } from "./cars.$id";
@@ -27,18 +28,18 @@ describe("car page loader", () => {
     expect(data.car).toMatchObject({ id, make: "Lexus", model: "RX 350" });
     expect(data.car).not.toHaveProperty("vin");
     expect(data.car).not.toHaveProperty("car_history");
-    expect(data.origin).toBe("http://shop.ng");
+    expect(data.origin).toBe(siteOrigin(env())); // SITE_URL, never the request's host
     const tags = metaOf(data);
     expect(tags[0]).toEqual({ title: "2021 Lexus RX 350 for ₦65,000,000 | Lekki Prime Autos" });
     expect(JSON.stringify(tags[1])).toContain("₦65,000,000");
-    expect(tag(tags, "og:image")).toMatchObject({ content: "http://shop.ng/uploads/abc.card.webp" });
-    expect(tag(tags, "og:url")).toMatchObject({ content: `http://shop.ng/cars/${id}-lexus-rx-350-2021` });
+    expect(tag(tags, "og:image")).toMatchObject({ content: `${siteOrigin(env())}/uploads/abc.card.webp` });
+    expect(tag(tags, "og:url")).toMatchObject({ content: `${siteOrigin(env())}/cars/${id}-lexus-rx-350-2021` });
     expect(tag(tags, "og:description")).toMatchObject({ content: expect.stringContaining("₦65,000,000") });
     expect(tag(tags, "twitter:card")).toMatchObject({ content: "summary_large_image" });
     expect(tags).toContainEqual({
       tagName: "link",
       rel: "canonical",
-      href: `http://shop.ng/cars/${id}-lexus-rx-350-2021`,
+      href: `${siteOrigin(env())}/cars/${id}-lexus-rx-350-2021`,
     });
     expect(tag(tags, "robots")).toBeUndefined();
   });

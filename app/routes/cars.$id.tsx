@@ -9,6 +9,7 @@ import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { SIMILAR_CARS_COUNT } from "~/config/constants";
+import { env, siteOrigin } from "~/config/env.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { businessFromMatches, useBusiness } from "~/lib/business";
 import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
@@ -42,12 +43,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (params.id !== carSlug(found)) throw redirect(`${carPath(found)}${url.search}`, 301);
   const similar = await similarCars(found, SIMILAR_CARS_COUNT);
-  // The page never shows the back-office fields. The origin makes the preview and canonical URLs absolute.
+  // The page never shows the back-office fields. The public origin (SITE_URL) makes the preview and canonical URLs absolute.
   return {
     car: toPublicCar(found),
     monthlyFrom: carMonthlyFrom(found),
     similar: similar.map(toCardCar),
-    origin: url.origin,
+    origin: siteOrigin(env()),
   };
 }
 

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isbot } from "isbot";
-import { clientIp, isPrefetch, refererPath } from "~/http/request.server";
+import { clientIp, isPrefetch, isTopLevelNavigation, refererPath } from "~/http/request.server";
 import { whatsappLink } from "~/lib/business";
 import { getBusiness } from "~/models/business.server";
 import { parseCarId } from "~/models/car.server";
@@ -10,13 +10,19 @@ import { chatCar, recordWhatsappClick } from "~/models/whatsapp.server";
  * GET /go/whatsapp?car=<id>&from=<path>: every chat link on the site points here. A person's
  * click is counted as a `whatsapp` lead (the car, the page it came from: `from`, else the
  * Referer's path; the time), then answered with a 302 to the wa.me chat with the usual greeting
- * (naming the car when there is one). A HEAD, a prefetch or a bot (by its user agent) is sent on
- * without being counted. Never cached (server/cache-policy.ts keeps it out of the page cache).
+ * (naming the car when there is one). Only a person following a link is counted: a HEAD, a
+ * prefetch, a bot (by its user agent) or anything the browser says is not a top-level navigation
+ * (an <img>, a fetch, a frame: Sec-Fetch-Dest/Mode) is sent on without being counted. Not declared
+ * shared, so never cached.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const carId = parseCarId(params.get("car"));
-  const person = request.method === "GET" && !isPrefetch(request) && !isbot(request.headers.get("User-Agent"));
+  const person =
+    request.method === "GET" &&
+    isTopLevelNavigation(request) &&
+    !isPrefetch(request) &&
+    !isbot(request.headers.get("User-Agent"));
   const car = person
     ? (
         await recordWhatsappClick({

@@ -159,7 +159,7 @@ describe("GET /go/whatsapp", () => {
   });
 
   it("is kept out of search engines' crawl", async () => {
-    expect(await (await robots.loader(visitor("/robots.txt"))).text()).toContain("Disallow: /go/");
+    expect(await (await robots.loader()).text()).toContain("Disallow: /go/");
   });
 
   it("is never served from the page cache: the route does not declare itself shared", () => {

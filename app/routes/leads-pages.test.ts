@@ -351,14 +351,21 @@ describe("/loan-application", () => {
       phone: "+2349095550113",
       employment_status: "Business Owner",
     });
-    // A second submission for the same loan is refused.
+    // The same submission again (a double tap) is the same lead: a success, stored once.
     const again = await answer(
       await run(
         clientAction,
         await leadFormRequest("/loan-application", { ...validClientInfo(), loan_application: ref }),
       ),
     );
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(302);
+    expect(await countRows("client_infos")).toBe(1);
+    // Someone else's details for the same loan are refused.
+    const other = { ...validClientInfo(), email: "someone.else@example.com", phone: "08031234567" };
+    const refused = await answer(
+      await run(clientAction, await leadFormRequest("/loan-application", { ...other, loan_application: ref })),
+    );
+    expect(refused.status).toBe(400);
     expect(await countRows("client_infos")).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { env, siteOrigin } from "~/config/env.server";
 import { textResponse } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 
@@ -6,12 +6,12 @@ import { edge } from "~/lib/edge";
 export const handle = edge({ shared: { query: [] } });
 
 /**
- * /robots.txt, made per request because its Sitemap line must be an absolute URL and the site may
- * run under any host name. The back office, the API, the visitor's own saved list and
- * comparisons and the chat redirect (/go/whatsapp) stay out of search engines.
+ * /robots.txt; its Sitemap line is an absolute URL on the site's public origin (SITE_URL). The
+ * back office, the API, the visitor's own saved list and comparisons and the chat redirect
+ * (/go/whatsapp) stay out of search engines.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader() {
+  const origin = siteOrigin(env());
   return textResponse(
     [
       "User-agent: *",

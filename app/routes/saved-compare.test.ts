@@ -112,7 +112,7 @@ describe("sitemap and robots.txt", () => {
   it("lists the public pages and every unsold car at its canonical URL with lastmod, no sold car", async () => {
     const a = await makeCar({ make: "Toyota", model: "Camry", year: 2019 });
     const sold = await makeCar({ sold: true });
-    const res = await sitemap(args("/sitemap.xml"));
+    const res = await sitemap();
     expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org/);
@@ -123,7 +123,7 @@ describe("sitemap and robots.txt", () => {
   });
 
   it("robots.txt names the sitemap by its absolute URL and keeps the back office out", async () => {
-    const res = await robots(args("/robots.txt"));
+    const res = await robots();
     const text = await res.text();
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(text).toContain("Sitemap: http://shop.ng/sitemap.xml");

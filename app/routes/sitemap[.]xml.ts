@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { env, siteOrigin } from "~/config/env.server";
 import { xmlResponse } from "~/http/responses.server";
 import { carPath } from "~/lib/car";
 import { absoluteUrl } from "~/lib/car-seo";
@@ -16,10 +16,10 @@ const LISTS = new Set(["/", "/browse", "/financing"]);
 /**
  * /sitemap.xml: the public pages and every unsold car at its canonical URL, with the time it last
  * changed. One indexed statement whatever the stock; the page cache keeps the answer until the
- * next change to the catalogue. URLs are absolute on the request's origin.
+ * next change to the catalogue. URLs are absolute on the site's public origin (SITE_URL).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader() {
+  const origin = siteOrigin(env());
   const cars = await sitemapCars();
   const newest = cars.reduce<string | undefined>((a, c) => (a && a > c.updated_at ? a : c.updated_at), undefined);
   const entries: SitemapEntry[] = [

@@ -96,9 +96,13 @@ export async function createBackup({
       }
     }
     fs.writeFileSync(path.join(work, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
-    fs.mkdirSync(backupDir, { recursive: true });
+    // Archives hold buyers' details and the session secret: only the owner may read them.
+    fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(backupDir, 0o700);
     const archive = path.resolve(backupDir, `backup-${stamp(now)}.tar.gz`);
     const partial = `${archive}.partial`;
+    fs.writeFileSync(partial, "", { mode: 0o600 }); // made private before a byte is written
+    fs.chmodSync(partial, 0o600);
     await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, [
       MANIFEST_ENTRY,
       DB_ENTRY,

@@ -95,6 +95,20 @@ describe("backup and restore", () => {
     }
   });
 
+  it("writes archives only their owner can read (0600), in a folder only the owner can open (0700)", async () => {
+    const backupDir = path.join(dir, "private-backups");
+    fs.mkdirSync(backupDir, { mode: 0o755 });
+    fs.chmodSync(backupDir, 0o755); // a folder someone made before, open to all
+    const { stdout } = await script("backup", {
+      DATABASE_PATH: app.server.dbPath,
+      UPLOADS_DIR: app.server.uploadsDir,
+      BACKUP_DIR: backupDir,
+    });
+    const written = /Backup written: (\S+)/.exec(stdout)![1];
+    expect(fs.statSync(written).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(backupDir).mode & 0o777).toBe(0o700);
+  });
+
   it("refuses to restore while the site runs on that database", async () => {
     await expect(
       script("restore", { DATABASE_PATH: app.server.dbPath, UPLOADS_DIR: app.server.uploadsDir }, archive),

@@ -162,8 +162,8 @@ describe("forwarded addresses", () => {
     for (let i = 0; i < 65; i++) {
       const res = await postFrom(
         "127.0.0.9",
-        "/api/newsletter",
-        { name: "Spoof", email: `spoof${i}@example.com` },
+        "/api/cars/mark-sold",
+        { id: i },
         { "x-forwarded-for": `10.9.${i}.${i}` },
       );
       last = res.status;

@@ -76,14 +76,19 @@ describe("an address over its lead budget (many buyers behind one mobile network
     expect(messages()).toBe(before);
   });
 
-  it("leaves the JSON APIs their own budget: 429 with Retry-After", async () => {
-    const post = () =>
-      fetch(app.url("/api/contact"), { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    let res = await post();
-    for (let i = 0; i < 61 && res.status !== 429; i++) res = await post();
-    expect(res.status).toBe(429);
-    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await res.json()).error).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+  it("holds the JSON lead APIs to the same budget: 429 with Retry-After, nothing stored", async () => {
+    const before = messages();
+    for (const path of ["/api/contact", "/api/inspections", "/api/newsletter", "/api/loan-applications"]) {
+      const res = await fetch(app.url(path), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Flood", email: "flood@example.com", phone: "08035550100", message: "hi" }),
+      });
+      expect(res.status, path).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await res.json()).error).toMatch(/^Please wait \d+ seconds? and send again\.$/);
+    }
+    expect(messages()).toBe(before);
   });
 });
 

@@ -271,6 +271,7 @@ export function CarForm({
   existingImages,
   carId,
   submitLabel,
+  formToken,
 }: {
   values: CarFormValues;
   fieldErrors: FieldErrors;
@@ -279,6 +280,8 @@ export function CarForm({
   existingImages?: string[];
   carId?: number;
   submitLabel: string;
+  /** A one-time token (Add Car): the same form sent twice creates one car. */
+  formToken?: string;
 }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -365,6 +368,7 @@ export function CarForm({
   return (
     <Form method="post" encType="multipart/form-data" ref={formRef} onSubmit={onSubmit} noValidate={hydrated}>
       <input type="hidden" name="vin" value={text(values, "vin")} />
+      {formToken ? <input type="hidden" name="form_token" value={formToken} /> : null}
       <Stack gap="lg">
         {draft.offer ? (
           <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} />
