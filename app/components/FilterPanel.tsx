@@ -145,7 +145,7 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
           <CheckboxField
             name="customs_duty_paid"
             value="1"
-            label="Customs duty paid only"
+            label="With Custom Paper only"
             className={classes.duty}
             defaultChecked={params.get("customs_duty_paid") === "1"}
             key={`customs_duty_paid=${params.get("customs_duty_paid")}`}

@@ -188,8 +188,8 @@ export const CarSchema = z.object({
   financing: yesNo,
   registration: yesNo,
   keyfeatures: keyFeatures,
-  // Nigerian paperwork, each optional: unknown (null) until the dealer has checked it.
-  customs_duty_paid: yesNoUnknown("Customs duty paid"),
+  // Nigerian paperwork, each optional: unknown (null) until the dealer has checked it (customs
+  // papers are custom_paper above, which the API also reads and answers as customs_duty_paid).
   plate_state: optionalOneOf("Plate state", PLATE_STATES),
   previous_owners_ng: z.preprocess(
     (v) => digits(v) ?? null,
@@ -206,6 +206,25 @@ export const CarSchema = z.object({
 });
 
 export type CarFormInput = z.infer<typeof CarSchema>;
+
+const YES_WORDS = ["yes", "true", "1"];
+const NO_WORDS = ["no", "false", "0"];
+
+/**
+ * `customs_duty_paid`, an older name of Custom Paper that API clients may still send (true/false,
+ * "yes"/"no", 1/0): read as custom_paper when that is not given. Anything else is handed on as
+ * custom_paper, so the refusal names the field.
+ */
+export function withCustomPaperAlias<T extends Record<string, unknown>>(fields: T): T {
+  const alias = single(fields.customs_duty_paid);
+  const own = single(fields.custom_paper);
+  const { customs_duty_paid: _, ...rest } = fields;
+  if ((own !== undefined && own !== null && own !== "") || alias === undefined || alias === null || alias === "")
+    return rest as T;
+  const word = String(alias).trim().toLowerCase();
+  const value = YES_WORDS.includes(word) ? "Yes" : NO_WORDS.includes(word) ? "No" : String(alias);
+  return { ...rest, custom_paper: value } as unknown as T;
+}
 
 /** The text fields of the form, as typed, to put back into the form after a refusal. */
 export type CarFormValues = Record<string, string | string[]>;

@@ -1,5 +1,5 @@
 import type { Car } from "~/lib/car";
-import { CarSchema, type RawCarFields } from "~/lib/car-schema";
+import { CarSchema, type RawCarFields, withCustomPaperAlias } from "~/lib/car-schema";
 import { type FieldErrors, firstError, validate } from "~/lib/validation";
 import { createCar, getCar, updateCar } from "./car.server";
 import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
@@ -49,7 +49,7 @@ async function storeImages(files: Buffer[]): Promise<string[]> {
 }
 
 function validated(fields: RawCarFields) {
-  const result = validate(CarSchema, fields);
+  const result = validate(CarSchema, withCustomPaperAlias(fields));
   if (!result.ok) throw new CarListingError(firstError(result.fieldErrors), "invalid", result.fieldErrors, fields);
   return result.data;
 }

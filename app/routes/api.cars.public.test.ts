@@ -147,8 +147,8 @@ describe("GET /api/cars filters", () => {
   });
 
   it("filters on customs duty paid (customs_duty_paid=1); other values are ignored and named", async () => {
-    const paid = await makeCar({ make: "Kia", model: "Sorento", customs_duty_paid: true });
-    await makeCar({ make: "Kia", model: "Rio", customs_duty_paid: false });
+    const paid = await makeCar({ make: "Kia", model: "Sorento", custom_paper: "Yes" });
+    await makeCar({ make: "Kia", model: "Rio", custom_paper: "No" });
     expect((await ids("?customs_duty_paid=1")).ids).toEqual([paid]);
     expect((await ids("?customs_duty_paid=1&make=kia")).ids).toEqual([paid]);
     const r = await ids("?customs_duty_paid=maybe&make=Honda");

@@ -61,8 +61,8 @@ describe("browse loader", () => {
   });
 
   it("narrows to cars whose customs duty is paid", async () => {
-    const paid = await makeCar({ customs_duty_paid: true });
-    await makeCar({ customs_duty_paid: false });
+    const paid = await makeCar({ custom_paper: "Yes" });
+    await makeCar({ custom_paper: "No" });
     await makeCar({});
     expect((await load("")).total).toBe(3);
     const only = await load("?customs_duty_paid=1");

@@ -23,7 +23,7 @@ const FIELD_LABELS: Record<string, string> = {
   maxPrice: "Max price",
   minMileage: "Min mileage",
   maxMileage: "Max mileage",
-  customs_duty_paid: "Customs duty paid",
+  customs_duty_paid: "Custom Paper",
   sort: "Sort",
 };
 
