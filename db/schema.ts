@@ -158,6 +158,17 @@ export interface LeadsTable {
   updated_at: string | null;
 }
 
+/** "We'll source it for you": a buyer's request for a car the stock does not have (a `sourcing` lead). */
+export interface SourcingRequestsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string; // +234...
+  car_wanted: string;
+  budget: number | null; // whole naira
+  search: string | null; // the browse query that found nothing, e.g. "?make=Lexus&maxPrice=20000000"
+  created_at: string;
+}
+
 /** The audit trail of admin writes: append-only (triggers refuse UPDATE and DELETE). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -193,4 +204,5 @@ export interface Database {
   whatsapp_clicks: WhatsappClicksTable;
   leads: LeadsTable;
   activity: ActivityTable;
+  sourcing_requests: SourcingRequestsTable;
 }

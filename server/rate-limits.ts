@@ -22,7 +22,7 @@ declare module "express-serve-static-core" {
   }
 }
 
-const LEAD_PAGES = /^\/(|_root\.data|book-inspection|connect|loan-application|financing\/\d+)(\.data)?$/;
+const LEAD_PAGES = /^\/(|_root\.data|book-inspection|browse|connect|loan-application|financing\/\d+)(\.data)?$/;
 
 export function isLeadPagePost(method: string, path: string): boolean {
   return method === "POST" && LEAD_PAGES.test(path);

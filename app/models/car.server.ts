@@ -7,7 +7,7 @@ import {
   type CarInput,
   customsDutyPaid,
 } from "~/lib/car";
-import { type CarFilters, type CarSort, DEFAULT_SORT } from "~/lib/car-filters";
+import { type CarFilters, type CarSort, DEFAULT_SORT, FACET_FIELDS, type StockFacets } from "~/lib/car-filters";
 import { CarSchema } from "~/lib/car-schema";
 import { getDb, nowIso } from "../../db/database.server";
 import type { Database, StoredCarFields } from "../../db/schema";
@@ -351,6 +351,25 @@ export async function showroom(req: ShowroomRequest): Promise<Showroom> {
       image: section(`tile:${type}`)[0]?.images[0] ?? null,
     })),
   };
+}
+
+/**
+ * How many unsold cars have each body type, fuel, drive train, transmission, condition and make
+ * (spellings that differ only in case counted together), for the browse filters. One statement;
+ * each part walks its field's partial index over unsold cars.
+ */
+export async function stockFacets(): Promise<StockFacets> {
+  const parts = FACET_FIELDS.map(
+    (field) => sql`SELECT ${field} AS field, ${sql.ref(field)} COLLATE NOCASE AS value, count(*) AS n
+      FROM cars WHERE sold = 0 AND ${sql.ref(field)} IS NOT NULL AND ${sql.ref(field)} <> '' GROUP BY 2`,
+  );
+  const rows = await sql<{ field: keyof StockFacets; value: string; n: number }>`${sql.join(
+    parts,
+    sql` UNION ALL `,
+  )}`.execute(getDb());
+  const facets = Object.fromEntries(FACET_FIELDS.map((f) => [f, []])) as unknown as StockFacets;
+  for (const r of rows.rows) facets[r.field].push({ value: r.value, count: Number(r.n) });
+  return facets;
 }
 
 /** One car by id, sold or not; null when there is none. */
