@@ -26,14 +26,16 @@ export function TopStrip() {
     <div className={classes.strip}>
       <div className={classes.stripInner}>
         <div className={classes.stripGroup}>
-          <a href={`mailto:${site.email}`}>✉ {site.email}</a>
-          {site.phones.map((p) => (
-            <a key={p} href={`tel:${p.replace(/\s/g, "")}`}>
+          <a href={`mailto:${site.email}`} className={classes.wide}>
+            ✉ {site.email}
+          </a>
+          {site.phones.map((p, i) => (
+            <a key={p} href={`tel:${p.replace(/\s/g, "")}`} className={i ? classes.wide : undefined}>
               ☎ {p}
             </a>
           ))}
         </div>
-        <nav className={classes.stripGroup} aria-label="Social networks">
+        <nav className={`${classes.stripGroup} ${classes.wide}`} aria-label="Social networks">
           {site.socials.map((s) => (
             <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
               {s.name}

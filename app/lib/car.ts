@@ -67,6 +67,7 @@ export type CardCar = Pick<
   | "car_description"
   | "condition"
   | "images"
+  | "location"
 > & { monthly_from: number | null };
 
 /** A URL-safe form of a text: lower case, accents dropped, every other run of characters a hyphen. */
