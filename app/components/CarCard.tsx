@@ -20,6 +20,7 @@ export function CarCard({
   eager = false,
   compact = false,
   sizes = CAR_IMAGE_SIZES.grid,
+  anchor,
 }: {
   car: CardCar;
   href?: string;
@@ -27,6 +28,8 @@ export function CarCard({
   eager?: boolean;
   compact?: boolean;
   sizes?: string;
+  /** The heart's id, which its no-JavaScript post comes back to (see SaveButton). */
+  anchor?: string;
 }) {
   const open = (e: MouseEvent) => {
     if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -53,7 +56,7 @@ export function CarCard({
             {car.condition}
           </span>
         </Link>
-        <SaveButton car={car} className={classes.save} />
+        <SaveButton car={car} className={classes.save} anchor={anchor} />
       </div>
       <div className={classes.body}>
         <h3 className={classes.title}>{title}</h3>

@@ -117,7 +117,13 @@ export default function Browse() {
             </Link>
           </div>
         ) : (
-          <CarGrid cars={cars} onOpen={lightbox.open} empty="No cars found matching your criteria." eagerCount={3} />
+          <CarGrid
+            cars={cars}
+            onOpen={lightbox.open}
+            empty="No cars found matching your criteria."
+            eagerCount={3}
+            anchor="car"
+          />
         )}
       </div>
       {total === 0 && stamp ? (

@@ -157,7 +157,7 @@ export default function CarPage() {
       {similar.length ? (
         <section className={pages.similar} aria-labelledby="similar-cars">
           <h2 id="similar-cars">Similar cars</h2>
-          <CarGrid cars={similar} empty="" columns={4} />
+          <CarGrid cars={similar} empty="" columns={4} anchor="similar" />
         </section>
       ) : null}
       {car.sold ? null : (

@@ -47,7 +47,7 @@ export function NewsletterForm({
         </p>
       </div>
       <div className={classes.formSide}>
-        <fetcher.Form method="post" action="/?index" ref={form} noValidate={false} className={classes.form}>
+        <fetcher.Form method="post" action="/?index#newsletter" ref={form} noValidate={false} className={classes.form}>
           <input type="hidden" name="intent" value="newsletter" />
           <BotTrap stamp={stamp} />
           <TextField
