@@ -211,16 +211,14 @@ const YES_WORDS = ["yes", "true", "1"];
 const NO_WORDS = ["no", "false", "0"];
 
 /**
- * `customs_duty_paid`, an older name of Custom Paper that API clients may still send (true/false,
- * "yes"/"no", 1/0): read as custom_paper when that is not given. Anything else is handed on as
- * custom_paper, so the refusal names the field.
+ * `customs_duty_paid`, the API's older name of Custom Paper (true/false, "yes"/"no", 1/0): when an
+ * API client sends it (not blank), it is Custom Paper, as when both were kept it was the one set
+ * last. Anything else is handed on as custom_paper, so the refusal names the field.
  */
 export function withCustomPaperAlias<T extends Record<string, unknown>>(fields: T): T {
   const alias = single(fields.customs_duty_paid);
-  const own = single(fields.custom_paper);
   const { customs_duty_paid: _, ...rest } = fields;
-  if ((own !== undefined && own !== null && own !== "") || alias === undefined || alias === null || alias === "")
-    return rest as T;
+  if (alias === undefined || alias === null || alias === "") return rest as T;
   const word = String(alias).trim().toLowerCase();
   const value = YES_WORDS.includes(word) ? "Yes" : NO_WORDS.includes(word) ? "No" : String(alias);
   return { ...rest, custom_paper: value } as unknown as T;
