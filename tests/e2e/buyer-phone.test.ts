@@ -5,6 +5,7 @@
 // anchors without JavaScript, the chat button, the top strip). At 390 px, with and without JavaScript.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { carPath } from "~/lib/car";
 import { DESKTOP, JS_MODES, PHONE, screenshot, scrollWidth, settled, setupE2E } from "./harness";
 
@@ -48,7 +49,7 @@ describe.each(JS_MODES)("browse on a phone $label", ({ js }) => {
     expect(await onScreen(page, page.getByTestId("car-card").first())).toBe(true);
     await page.locator("summary", { hasText: /^Filters/ }).click();
     expect(await panel.isVisible()).toBe(true);
-    await page.getByLabel("Type").selectOption("SUV");
+    await page.locator('select[name="type"]').selectOption("SUV");
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await page.waitForURL((u) => u.searchParams.get("body_type") === "SUV" && u.hash === "#results");
     const suvs = unsold().filter((c) => c.body_type === "SUV").length;
@@ -86,7 +87,7 @@ describe.each(JS_MODES)("browse on a phone $label", ({ js }) => {
     const prices = app.rows<{ id: number }>(
       "select id from cars where sold = 0 and body_type = 'Sedan' order by price desc, id desc",
     );
-    await expect.poll(() => cardIds(page)).toEqual(prices.slice(0, 12).map((r) => r.id));
+    await expect.poll(() => cardIds(page)).toEqual(prices.slice(0, BROWSE_PAGE_SIZE).map((r) => r.id));
   });
 
   it("offers every body type, fuel and drive train of the stock with its count, and suggests makes", async () => {
@@ -125,12 +126,8 @@ describe.each(JS_MODES)("browse on a phone $label", ({ js }) => {
       const expected = unsold().filter(keep);
       expect(expected.length, query).toBeGreaterThan(0);
       await expect.poll(() => count(page)).toBe(expected.length);
-      expect((await cardIds(page)).sort(), query).toEqual(
-        expected
-          .map((c) => c.id)
-          .sort()
-          .slice(0, 12),
-      );
+      const wanted = new Set(expected.map((c) => c.id));
+      for (const id of await cardIds(page)) expect(wanted.has(id), `${query}: car ${id}`).toBe(true);
     }
   });
 
@@ -219,7 +216,10 @@ describe.each(JS_MODES)("the car page on a phone $label", ({ js }) => {
     const photo = page.getByTestId("photo-stage").locator("img").first();
     expect(await photo.getAttribute("alt")).toContain(`(1 of ${n})`);
     const requests: string[] = [];
-    page.on("request", (r) => void (r.resourceType() !== "image" && requests.push(r.url())));
+    // Anything but photos (and the icon the browser asks for by itself) would be a round trip.
+    page.on("request", (r) => {
+      if (r.resourceType() !== "image" && !r.url().endsWith("/favicon.svg")) requests.push(r.url());
+    });
     await page.getByRole("link", { name: "Next image" }).click();
     await expect.poll(() => photo.getAttribute("alt")).toContain(`(2 of ${n})`);
     await page.waitForURL((u) => u.searchParams.get("photo") === "1");
@@ -227,10 +227,10 @@ describe.each(JS_MODES)("the car page on a phone $label", ({ js }) => {
       expect(requests).toEqual([]);
       // A swipe to the left shows the next photo.
       const stage = (await page.getByTestId("photo-stage").boundingBox())!;
-      const y = stage.y + stage.height / 2;
-      await page.mouse.move(stage.x + stage.width - 30, y);
+      const y = stage.y + stage.height / 4;
+      await page.mouse.move(stage.x + stage.width * 0.75, y);
       await page.mouse.down();
-      await page.mouse.move(stage.x + 30, y, { steps: 5 });
+      await page.mouse.move(stage.x + stage.width * 0.25, y, { steps: 5 });
       await page.mouse.up();
       await expect.poll(() => photo.getAttribute("alt")).toContain(`(3 of ${n})`);
       // Full screen, and a tap zooms in.
@@ -346,10 +346,12 @@ describe.each(JS_MODES)("small things $label", ({ js }) => {
       await news.getByLabel("Name").fill("Ngozi");
       await news.getByLabel("Email").fill(`ngozi-${Date.now()}@example.com`);
       await news.getByRole("button").first().click();
-      await home.waitForURL((u) => u.hash === "#newsletter");
+      await home.waitForURL((u) => u.hash === "#newsletter-form");
       const status = home.getByTestId("newsletter-status");
       await status.waitFor();
-      expect(await onScreen(home, status)).toBe(true);
+      await screenshot(home, "buyer-newsletter-nojs-390", { fullPage: false });
+      const info = await status.evaluate((el) => ({ y: el.getBoundingClientRect().y, sy: window.scrollY }));
+      expect(await onScreen(home, status), JSON.stringify(info)).toBe(true);
     },
   );
 });

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type DragEvent, type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { imageSrc, imageVariant } from "~/lib/images";
 import { CAR_IMAGE_SIZES, carSrcSet } from "../CarImage";
 import { CloseIcon, useModalDialog } from "../ui/Dialog";
@@ -18,6 +18,8 @@ function stageFile(path: string): string {
 function useSwipe(go: (step: 1 | -1) => void) {
   const start = useRef<{ x: number; y: number } | null>(null);
   return {
+    // A mouse dragging the photo would start the browser's own drag of the image instead.
+    onDragStart: (e: DragEvent) => e.preventDefault(),
     onPointerDown: (e: PointerEvent) => {
       start.current = { x: e.clientX, y: e.clientY };
     },
