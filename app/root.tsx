@@ -7,8 +7,9 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { useAdoptSavedCookie } from "~/components/saved/useSavedCars";
-import { site } from "~/config/site";
 import { savedCarIds } from "~/http/cookies.server";
+import { businessFromMatches } from "~/lib/business";
+import { getBusiness } from "~/models/business.server";
 // Side-effect import: the site-wide rules travel in the one CSS bundle (a single render-blocking request).
 import "~/styles/global.css";
 
@@ -18,29 +19,33 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * The cars a visitor without JavaScript saved (the heart's cookie), so every page can draw their
+ * The dealer's facts (business settings, the same for every visitor: useBusiness() reads them) and
+ * the cars a visitor without JavaScript saved (the heart's cookie), so every page can draw their
  * hearts filled. Empty for everyone else: the root data of a visitor without the cookie is the
  * same for all, and the page cache keeps serving it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { saved: await savedCarIds(request) };
+  return { saved: await savedCarIds(request), business: await getBusiness() };
 }
 
-export const meta: MetaFunction = ({ error }) => [
-  {
-    title: error
-      ? `${
-          isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"
-        } | ${site.name}`
-      : `${site.name} | ${site.tagline}`,
-  },
-  {
-    name: "description",
-    content:
-      `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in Lekki, Lagos. ` +
-      "Prices in naira, inspections, financing.",
-  },
-];
+export const meta: MetaFunction = ({ error, matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    {
+      title: error
+        ? `${
+            isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"
+          } | ${site.name}`
+        : `${site.name} | ${site.tagline}`,
+    },
+    {
+      name: "description",
+      content:
+        `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.area}. ` +
+        "Prices in naira, inspections, financing.",
+    },
+  ];
+};
 
 /**
  * Admin pages and the login page have their own chrome; the public shell stays off them. They

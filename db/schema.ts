@@ -3,6 +3,7 @@ import type { Generated } from "kysely";
 import type { ActivityKind } from "../app/lib/activity";
 import type { CarFields } from "../app/lib/car";
 import type { LeadKind, LeadStatus } from "../app/lib/leads";
+import type { Role } from "../app/lib/roles";
 
 /** The Kysely view of the database. Timestamps are ISO-8601 UTC text. */
 
@@ -15,6 +16,8 @@ export type StoredCarFields = { [K in keyof CarFields]: StoredCarField<CarFields
 export interface CarsTable extends StoredCarFields {
   id: Generated<number>;
   sold: Generated<number>; // 0 | 1
+  /** 1 for the demo stock of a fresh install (removable in one go), 0 for the dealer's own cars. */
+  demo: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -40,6 +43,8 @@ export interface CarSalesTable {
   price: number | null;
   /** When the car was listed (its created_at); null for old sales of cars deleted since. */
   listed_at: string | null;
+  /** The agreed price (whole naira); null when none was given (the list price stands). */
+  sale_price: number | null;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -104,6 +109,7 @@ export interface AdminsTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
+  role: Generated<Role>;
   created_at: string;
   updated_at: string;
 }
@@ -156,6 +162,8 @@ export interface LeadsTable {
   note: string | null;
   updated_by: string | null; // the admin's username
   updated_at: string | null;
+  /** The staff member the lead is assigned to; null when nobody (or when that account was removed). */
+  assignee_id: number | null;
 }
 
 /** "We'll source it for you": a buyer's request for a car the stock does not have (a `sourcing` lead). */
@@ -187,6 +195,18 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A home page hero slide: a photo with a heading, a short text and an optional link. */
+export interface HeroSlidesTable {
+  id: Generated<number>;
+  image: string; // "/uploads/<file>"
+  heading: string;
+  text: Generated<string>;
+  link: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   cars: CarsTable;
   car_images: CarImagesTable;
@@ -204,5 +224,6 @@ export interface Database {
   whatsapp_clicks: WhatsappClicksTable;
   leads: LeadsTable;
   activity: ActivityTable;
+  hero_slides: HeroSlidesTable;
   sourcing_requests: SourcingRequestsTable;
 }

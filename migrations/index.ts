@@ -4,6 +4,7 @@ import * as loanApplicationReference from "./2026-11-22-0002-loan-application-re
 import * as catalogSearch from "./2026-11-22-0003-catalog-search";
 import * as leadsDesk from "./2026-11-22-0004-leads-desk";
 import * as carPaperwork from "./2026-11-22-0005-car-paperwork";
+import * as dealerSettings from "./2026-11-24-0006-dealer-settings";
 import * as buyerSearch from "./2026-11-24-0009-buyer-search";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0003-catalog-search": catalogSearch,
   "2026-11-22-0004-leads-desk": leadsDesk,
   "2026-11-22-0005-car-paperwork": carPaperwork,
+  "2026-11-24-0006-dealer-settings": dealerSettings,
   "2026-11-24-0009-buyer-search": buyerSearch,
 };

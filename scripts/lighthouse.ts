@@ -149,7 +149,8 @@ async function main() {
 
   console.log(
     `\n${formatTable(
-      `LIGHTHOUSE ${version} MOBILE: median of ${RUNS} run(s), simulated slow 4G, 4x CPU slowdown; demo inventory, production build, loopback`,
+      `LIGHTHOUSE ${version} MOBILE: median of ${RUNS} run(s), simulated slow 4G, 4x CPU slowdown; ` +
+        "demo inventory, production build, loopback",
       rows,
     )}`,
   );

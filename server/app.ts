@@ -4,14 +4,14 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { type Env, trustProxySetting } from "../app/config/env.server";
-import { PERSONAL_COOKIES } from "../app/http/cookies.server";
+import { type Env, siteOrigin, trustProxySetting } from "../app/config/env.server";
 import { catalogVersion } from "../app/models/catalog-version.server";
 import { bodyLimits } from "./body-limits";
 import { requestHost } from "./fetch-bridge";
 import { PageCache } from "./page-cache";
 import { rateLimits } from "./rate-limits";
 import { remixMiddleware } from "./remix";
+import { routePolicies } from "./route-policies";
 
 export interface AppOptions {
   config: Env;
@@ -74,6 +74,8 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
     }),
   );
 
+  // Each request's route and what it declared (app/lib/edge.ts), for the limits and the cache.
+  app.use(routePolicies(build));
   app.use(bodyLimits());
 
   // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there.
@@ -104,7 +106,7 @@ export function createApp({ config, build, assetsDir }: AppOptions) {
       build,
       mode: config.NODE_ENV,
       cache,
-      personalCookies: PERSONAL_COOKIES,
+      siteHost: new URL(siteOrigin(config)).host,
       // The client's address, worked out once (honouring TRUST_PROXY), for every limit; and, for a
       // lead form over its budget, how long to wait (the form says so, see app/http/bot-guard).
       loadContext: (req) => ({ clientIp: req.ip ?? "", leadRetryAfter: req.leadRetryAfter }),

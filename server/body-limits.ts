@@ -7,7 +7,8 @@ import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
 /**
  * Request bodies are counted as the bytes arrive, whatever the framing (Content-Length or
  * chunked), and refused past the route's budget before they are read whole:
- * - car uploads (the only routes that take multipart): ten 2 MB photos plus the text fields;
+ * - car uploads (routes declaring `uploads`, the only ones that take multipart): ten 2 MB photos
+ *   plus the text fields;
  *   streamed to the handler through a counter that fails the read past the budget;
  * - everything else (lead forms, JSON APIs, admin forms): FORM_BODY_LIMIT, read here in full
  *   (so a page action never sees more) and handed on as a buffer. Multipart there is a 415.
@@ -15,17 +16,9 @@ import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
 export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 256 * 1024;
 
-const UPLOAD_ROUTES: [string, RegExp][] = [
-  ["POST", /^\/api\/cars\/?$/],
-  ["PUT", /^\/api\/cars\/\d+\/?$/],
-  ["POST", /^\/admin\/add-car\/?$/],
-  ["POST", /^\/admin\/edit-car\/\d+\/?$/],
-];
-
-/** Whether a request may carry photos. Page actions posted by Remix's client go to `<path>.data`. */
-export function isUploadRoute(method: string, path: string): boolean {
-  const page = path.replace(/\.data$/, "");
-  return UPLOAD_ROUTES.some(([m, re]) => m === method && re.test(page));
+/** Whether a request may carry photos: its route declares the method in `uploads` (app/lib/edge.ts). */
+export function isUpload(req: express.Request): boolean {
+  return req.edge?.policy.uploads?.includes(req.method) ?? false;
 }
 
 declare module "express-serve-static-core" {
@@ -75,7 +68,7 @@ export function bodyLimits(): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const multipart = /multipart\/form-data/i.test(req.get("content-type") ?? "");
-    const upload = isUploadRoute(req.method, req.path);
+    const upload = isUpload(req);
     if (multipart && !upload) {
       return refuse(
         req,

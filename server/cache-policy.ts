@@ -1,49 +1,44 @@
 /**
- * Which requests the page cache may answer, and which answers it may keep. The rule of thumb:
- * only what every anonymous visitor sees alike. Anything tied to a person (an admin session, the
- * newsletter's 'Subscribed Users' list, a one-time flash message, a loan application) is never
- * read from or written to the cache.
+ * Which requests the page cache may answer, and which answers it may keep. Only what the route
+ * declared the same for everyone (its `handle`: app/lib/edge.ts) and only for a request that
+ * carries nothing personal. The render itself is watched too (server/remix.ts): an answer whose
+ * render read a cookie or a bearer token is never kept, whatever the route said.
  */
+import { holdsPersonalCookie } from "../app/http/cookies.server";
+import type { EdgePolicy } from "../app/lib/edge";
 
-/**
- * Public pages (and their `.data` requests for client navigations), the public list APIs, the
- * sitemap and robots.txt. /compare?ids= is the same for everyone; /saved is personal (never here).
- */
-const CACHEABLE_PATHS: RegExp[] = [
-  /^\/(_root)?$/,
-  /^\/(about|browse|financing|book-inspection|connect|compare)$/,
-  /^\/(sitemap\.xml|robots\.txt)$/,
-  /^\/cars\/[^/]+$/,
-  /^\/financing\/[^/]+$/,
-  /^\/api\/cars(\/(all|recent|financing))?$/,
-  /^\/api\/cars\/\d+$/,
-];
-
-function isCacheablePath(pathname: string): boolean {
-  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) || "/" : pathname;
-  return CACHEABLE_PATHS.some((re) => re.test(page === "/_root" ? "/" : page));
-}
+/** Longer addresses (path and query) are answered but never kept. */
+export const MAX_CACHED_URL = 2048;
+/** Remix's own parameter on a client navigation's data request (which routes to load). */
+const DATA_REQUEST_PARAMS = ["_routes"];
 
 export interface RequestFacts {
   method: string;
   url: URL;
   headers: { get(name: string): string | null | undefined };
+  /** The policy the matched route declared. */
+  policy: EdgePolicy;
 }
 
 /**
- * The cache key of a request (its normalised URL), or null when the request must not be
- * answered from the cache. `personalCookies` are the names of cookies that change what a
- * page shows for the visitor who holds them.
+ * The cache key of a request (its path and query), or null when the request must not be answered
+ * from the cache: not a GET/HEAD, a route not declared shared, an Authorization header, any cookie
+ * the site reads (however spelled), another host than `siteHost` (SITE_URL's), an address over
+ * MAX_CACHED_URL, or a query parameter the route does not read.
  */
-export function cacheKey(req: RequestFacts, personalCookies: readonly string[]): string | null {
+export function cacheKey(req: RequestFacts, siteHost: string): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (!isCacheablePath(req.url.pathname)) return null;
+  const shared = req.policy.shared;
+  if (!shared) return null;
   if (req.headers.get("authorization")) return null;
-  const cookie = req.headers.get("cookie");
-  if (cookie && personalCookies.some((name) => new RegExp(`(^|;\\s*)${name}=`).test(cookie))) return null;
+  if (holdsPersonalCookie(req.headers.get("cookie"))) return null;
+  if (req.url.host !== siteHost) return null;
   const params = new URLSearchParams(req.url.search);
+  const known = new Set([...shared.query, ...(req.url.pathname.endsWith(".data") ? DATA_REQUEST_PARAMS : [])]);
+  for (const name of params.keys()) if (!known.has(name)) return null;
   const search = params.toString();
-  return `${req.url.protocol}//${req.url.host}${req.url.pathname}${search ? `?${search}` : ""}`;
+  const key = `${req.url.pathname}${search ? `?${search}` : ""}`;
+  return key.length > MAX_CACHED_URL || req.url.pathname.length + req.url.search.length > MAX_CACHED_URL ? null : key;
 }
 
 export interface ResponseFacts {

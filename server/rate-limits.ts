@@ -1,16 +1,18 @@
 import type express from "express";
 import { type RateLimitInfo, rateLimit } from "express-rate-limit";
 import { LEAD_POSTS_PER_WINDOW, LEAD_WINDOW_MS, WRITES_PER_MINUTE } from "../app/config/constants";
+import { pleaseWait } from "../app/lib/bot-trap";
 
 /**
  * Write budgets per client address (GETs are never limited; the page cache carries those).
- * - Public lead forms (bookings, messages, the newsletter, loan applications): a budget sized for
- *   a mobile network where many buyers share one public address. Over it, the page is not
- *   refused here: the action re-renders the form with what was typed and "Please wait N seconds
- *   and send again" (it learns N from `req.leadRetryAfter`). Scripts are caught by the forms'
- *   honeypot and minimum fill time instead.
- * - Everything else that writes (the JSON APIs, the back office): WRITES_PER_MINUTE; APIs get 429
- *   with Retry-After and a JSON error, pages a short text.
+ * - Buyers' leads, from the routes that declare `leads` (app/lib/edge.ts): the page forms
+ *   (bookings, messages, the newsletter, loan applications) and their JSON APIs share one budget
+ *   sized for a mobile network where many buyers share one public address. Over it, a page form
+ *   is not refused here: the action re-renders it with what was typed and "Please wait N seconds
+ *   and send again" (it learns N from `req.leadRetryAfter`); a JSON API gets 429 with
+ *   Retry-After. Scripts are caught by the honeypot and the signed stamp's fill time instead.
+ * - Everything else that writes (the other APIs, the back office): WRITES_PER_MINUTE; APIs get
+ *   429 with Retry-After and a JSON error, pages a short text.
  */
 
 declare module "express-serve-static-core" {
@@ -22,11 +24,8 @@ declare module "express-serve-static-core" {
   }
 }
 
-const LEAD_PAGES = /^\/(|_root\.data|book-inspection|browse|connect|loan-application|financing\/\d+)(\.data)?$/;
-
-export function isLeadPagePost(method: string, path: string): boolean {
-  return method === "POST" && LEAD_PAGES.test(path);
-}
+/** A buyer's lead: a POST to a route that declares `leads`. */
+const isLeadPost = (req: express.Request) => req.method === "POST" && !!req.edge?.policy.leads;
 
 const isWrite = (req: express.Request) => req.method !== "GET" && req.method !== "HEAD";
 
@@ -39,10 +38,15 @@ export function rateLimits(): express.RequestHandler[] {
     limit: LEAD_POSTS_PER_WINDOW,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    skip: (req) => !isLeadPagePost(req.method, req.path),
-    handler: (req, _res, next) => {
-      req.leadRetryAfter = secondsUntil(req.rateLimit?.resetTime, LEAD_WINDOW_MS);
-      next();
+    skip: (req) => !isLeadPost(req),
+    handler: (req, res, next) => {
+      const wait = secondsUntil(req.rateLimit?.resetTime, LEAD_WINDOW_MS);
+      if (req.edge?.policy.leads === "form") {
+        req.leadRetryAfter = wait;
+        return next();
+      }
+      res.setHeader("Retry-After", String(wait));
+      res.status(429).json({ error: pleaseWait(wait) });
     },
   });
   const writes = rateLimit({
@@ -50,7 +54,7 @@ export function rateLimits(): express.RequestHandler[] {
     limit: WRITES_PER_MINUTE,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    skip: (req) => !isWrite(req) || isLeadPagePost(req.method, req.path),
+    skip: (req) => !isWrite(req) || isLeadPost(req),
     handler: (req, res) => {
       const wait = secondsUntil(req.rateLimit?.resetTime, 60_000);
       res.setHeader("Retry-After", String(wait));

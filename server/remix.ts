@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type express from "express";
+import { inRenderScope } from "../app/http/render-scope.server";
 import { cacheKey, isStorable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./cache-policy";
 import { inlineScriptHashes, withScriptSources } from "./csp";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
@@ -23,8 +24,8 @@ export interface RemixMiddlewareOptions {
   build: () => ServerBuild;
   mode: string;
   cache: PageCache | null;
-  /** Cookies that make a page differ per visitor: requests carrying one bypass the cache. */
-  personalCookies: readonly string[];
+  /** SITE_URL's host: requests for another host are answered but never kept. */
+  siteHost: string;
   loadContext: (req: express.Request, res: express.Response) => AppLoadContext;
 }
 
@@ -49,9 +50,8 @@ export function remixMiddleware(opts: RemixMiddlewareOptions): express.RequestHa
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
-      const key = opts.cache
-        ? cacheKey({ method: req.method, url: new URL(request.url), headers: request.headers }, opts.personalCookies)
-        : null;
+      const facts = { method: req.method, url: new URL(request.url), headers: request.headers };
+      const key = opts.cache ? cacheKey({ ...facts, policy: req.edge?.policy ?? {} }, opts.siteHost) : null;
       if (!opts.cache || key === null) {
         const response = await handle(request, opts.loadContext(req, res));
         if (isHtml(response)) return sendMaterialized(res, await materialize(response, res), req.method);
@@ -67,8 +67,10 @@ export function remixMiddleware(opts: RemixMiddlewareOptions): express.RequestHa
           req.method === "HEAD"
             ? new Request(request.url, { headers: request.headers, signal: request.signal })
             : request;
-        const answer = await materialize(await handle(get, opts.loadContext(req, res)), res);
-        if (!isStorable(answer)) {
+        // A render that read a cookie or a token was made for this visitor alone: never kept.
+        const { value, personal } = await inRenderScope(() => handle(get, opts.loadContext(req, res)));
+        const answer = await materialize(value, res);
+        if (personal || !isStorable(answer)) {
           own = answer;
           return null;
         }

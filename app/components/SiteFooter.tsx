@@ -1,16 +1,20 @@
 import { Link } from "@remix-run/react";
-import { site } from "~/config/site";
+import { hoursLines, useBusiness } from "~/lib/business";
 import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteFooter.module.css";
 import { Container } from "./ui/Container";
 
 export function SiteFooter() {
+  const site = useBusiness();
   return (
     <footer className={classes.footer}>
       <Container className={classes.inner}>
         <div className={classes.grid}>
           <div className={classes.col}>
-            <h2 className={classes.brand}>{site.name}</h2>
+            <h2 className={classes.brand}>
+              {site.logo ? <img src={site.logo} alt="" className={classes.logo} width={40} height={40} /> : null}
+              {site.name}
+            </h2>
             <p>New, foreign-used (Tokunbo) and Nigerian-used cars, sold in naira with flexible car financing.</p>
             <Link to="/financing" className={classes.financing}>
               Flexible car financing →
@@ -26,8 +30,8 @@ export function SiteFooter() {
           </div>
           <div className={classes.col}>
             <h3 className={classes.heading}>Visit us</h3>
-            <p>Office: {site.office}</p>
-            {site.hours.map((h) => (
+            <p>Office: {site.area}</p>
+            {hoursLines(site.hours).map((h) => (
               <p key={h.days}>
                 {h.days}: {h.time}
               </p>

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { site } from "~/config/site";
+import { type Business, initials, showPhone, telHref, useBusiness } from "~/lib/business";
 import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteHeader.module.css";
 
@@ -22,32 +22,62 @@ function MenuIcon() {
 }
 
 export function TopStrip() {
+  const business = useBusiness();
   return (
     <div className={classes.strip}>
       <div className={classes.stripInner}>
         <div className={classes.stripGroup}>
-          <a href={`mailto:${site.email}`} className={classes.wide}>
-            ✉ {site.email}
+          <a href={`mailto:${business.email}`} className={classes.wide}>
+            ✉ {business.email}
           </a>
-          {site.phones.map((p, i) => (
-            <a key={p} href={`tel:${p.replace(/\s/g, "")}`} className={i ? classes.wide : undefined}>
-              ☎ {p}
+          {business.phones.map((p, i) => (
+            <a key={p} href={telHref(p)} className={i ? classes.wide : undefined}>
+              ☎ {showPhone(p)}
             </a>
           ))}
         </div>
-        <nav className={`${classes.stripGroup} ${classes.wide}`} aria-label="Social networks">
-          {site.socials.map((s) => (
-            <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
-              {s.name}
-            </a>
-          ))}
-        </nav>
+        {business.socials.length > 0 ? (
+          <nav className={`${classes.stripGroup} ${classes.wide}`} aria-label="Social networks">
+            {business.socials.map((s) => (
+              <a key={s.url} href={s.url} rel="noopener noreferrer" target="_blank">
+                {s.name}
+              </a>
+            ))}
+          </nav>
+        ) : null}
       </div>
     </div>
   );
 }
 
+/** The dealer's one-line promotion above every public page (none when the setting is empty). */
+function PromotionBar({ promotion }: { promotion: Business["promotion"] }) {
+  if (!promotion?.text) return null;
+  return (
+    <p className={classes.promotion} data-testid="promotion">
+      {promotion.url ? (
+        <a href={promotion.url} rel={promotion.url.startsWith("/") ? undefined : "noopener noreferrer"}>
+          {promotion.text} →
+        </a>
+      ) : (
+        promotion.text
+      )}
+    </p>
+  );
+}
+
+/** The logo the dealer uploaded, else their initials on the brand colours. */
+export function BrandMark({ business, className }: { business: Business; className: string }) {
+  if (business.logo) return <img src={business.logo} alt="" className={classes.logoImage} width={36} height={36} />;
+  return (
+    <span className={className} aria-hidden="true">
+      {initials(business.name)}
+    </span>
+  );
+}
+
 export function SiteHeader() {
+  const business = useBusiness();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // Close the side menu after any navigation (a click on one of its links, the back button).
@@ -62,14 +92,13 @@ export function SiteHeader() {
 
   return (
     <header>
+      <PromotionBar promotion={business.promotion} />
       <TopStrip />
       <nav className={classes.bar} aria-label="Main">
         <div className={classes.barInner}>
           <Link to="/" className={classes.logo} prefetch="intent">
-            <span className={classes.logoMark} aria-hidden="true">
-              LP
-            </span>
-            <span>{site.name}</span>
+            <BrandMark business={business} className={classes.logoMark} />
+            <span>{business.name}</span>
           </Link>
           <div className={classes.links}>
             {NAV_LINKS.map((l) => (
@@ -98,7 +127,7 @@ export function SiteHeader() {
               </summary>
               <div className={classes.panel}>
                 <div className={classes.panelHead}>
-                  <strong>{site.name}</strong>
+                  <strong>{business.name}</strong>
                 </div>
                 {NAV_LINKS.map((l) => (
                   <NavLink key={l.to} to={l.to} end={l.to === "/"} className={classes.link} onClick={close}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { parseEnv, siteOrigin } from "./env.server";
 
 describe("configuration", () => {
   it("has working defaults for every variable", () => {
@@ -15,6 +15,12 @@ describe("configuration", () => {
     });
     expect(env.ADMIN_PASSWORD).toBeUndefined();
     expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it("makes absolute URLs from SITE_URL, else localhost on the port, and refuses an origin with a path", () => {
+    expect(siteOrigin(parseEnv({}))).toBe("http://localhost:3000");
+    expect(siteOrigin(parseEnv({ SITE_URL: "https://lekkiprimeautos.ng/" }))).toBe("https://lekkiprimeautos.ng");
+    expect(() => parseEnv({ SITE_URL: "https://lekkiprimeautos.ng/cars" })).toThrowError(/SITE_URL must be/);
   });
 
   it("treats empty variables as unset", () => {

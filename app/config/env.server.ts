@@ -46,6 +46,14 @@ const EnvSchema = z.object({
       },
     )
     .optional(),
+  /** The public origin (scheme, host, port): every absolute URL is made from it. */
+  SITE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^/?#\s]+\/?$/i.test(v), {
+      message: "SITE_URL must be the site's public origin, e.g. https://lekkiprimeautos.ng (no path)",
+    })
+    .optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
@@ -58,6 +66,11 @@ export type Env = z.infer<typeof EnvSchema>;
 export function trustProxySetting(value: string | undefined): boolean | number | string {
   if (!value) return false;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** The site's public origin: SITE_URL, else http://localhost:PORT. */
+export function siteOrigin(config: Env): string {
+  return new URL(config.SITE_URL ?? `http://localhost:${config.PORT}`).origin;
 }
 
 /** Parses the environment; throws one readable message listing every bad variable. */

@@ -1,36 +1,44 @@
-/** Every company fact shown on the site. Change them here, nowhere else. */
-export const site = {
+import type { Business } from "~/lib/business";
+
+/**
+ * The business settings of a fresh install, until an owner saves their own in the back office
+ * (/admin/settings). Pages never read this directly: they read getBusiness() / useBusiness().
+ */
+export const defaultBusiness: Business = {
   name: "Lekki Prime Autos",
   shortName: "Prime Autos",
   tagline: "New, Tokunbo and Nigerian-used cars in Lagos",
   email: "sales@lekkiprimeautos.ng",
-  /** Shown on the top strip. */
-  phones: ["+234 803 555 0142", "+234 812 555 0178", "+234 909 555 0113"],
-  /** The one company number: Connect page, tel: links and chat links (digits only for wa.me). */
-  companyPhone: "+234 803 555 0142",
-  companyPhoneDigits: "2348035550142",
-  socials: [
-    { name: "Instagram", href: "https://www.instagram.com/lekkiprimeautos" },
-    { name: "Facebook", href: "https://www.facebook.com/lekkiprimeautos" },
-    { name: "X", href: "https://x.com/lekkiprimeautos" },
-  ],
+  phones: ["+2348035550142", "+2348125550178", "+2349095550113"],
+  whatsapp: "+2348035550142",
   address: "Admiralty Way, Lekki Phase 1, Lekki, Lagos, Nigeria",
-  office: "Lekki, Lagos, Nigeria",
-  hours: [
-    { days: "Mon-Fri", time: "8:00 AM-6:00 PM" },
-    { days: "Sat", time: "8:00 AM-6:00 PM" },
-    { days: "Sun", time: "Closed" },
+  area: "Lekki, Lagos, Nigeria",
+  hours: {
+    mon: { open: "08:00", close: "18:00" },
+    tue: { open: "08:00", close: "18:00" },
+    wed: { open: "08:00", close: "18:00" },
+    thu: { open: "08:00", close: "18:00" },
+    fri: { open: "08:00", close: "18:00" },
+    sat: { open: "08:00", close: "18:00" },
+    sun: null,
+  },
+  socials: [
+    { name: "Instagram", url: "https://www.instagram.com/lekkiprimeautos" },
+    { name: "Facebook", url: "https://www.facebook.com/lekkiprimeautos" },
+    { name: "X", url: "https://x.com/lekkiprimeautos" },
   ],
   afterSalesServices: ["Vehicle diagnosis", "Insurance", "Customization", "Servicing", "Registration"],
   chatGreeting: "Hello, I'm interested in a car listing on your website.",
-} as const;
-
-/** The greeting sent with the WhatsApp chat link; names the car when there is one. */
-export function chatGreeting(car?: { make: string; model: string; year: number } | null) {
-  if (!car) return site.chatGreeting;
-  return `Hello, I'm interested in the ${car.make} ${car.model} ${car.year} listed on your website.`;
-}
-
-export function whatsappLink(car?: { make: string; model: string; year: number } | null) {
-  return `https://wa.me/${site.companyPhoneDigits}?text=${encodeURIComponent(chatGreeting(car))}`;
-}
+  about: [
+    "Lekki Prime Autos is a family-run dealership in Lekki, Lagos, selling new and foreign-used “Tokunbo” " +
+      "vehicles, alongside carefully chosen Nigerian-used cars, to families, professionals and businesses across " +
+      "Nigeria.",
+    "We started with a handful of cars on a small lot in Lekki and a simple promise: tell buyers the truth about " +
+      "every car. Over more than 15 years of experience that promise has grown into a showroom of new and " +
+      "foreign-used “Tokunbo” vehicles, a sourcing network abroad and thousands of happy customers.",
+    "Every car we sell is inspected and priced openly in naira. After the sale we stay with you for servicing, " +
+      "insurance, registration and upgrades.",
+  ].join("\n\n"),
+  promotion: null,
+  logo: null,
+};

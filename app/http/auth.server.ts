@@ -1,10 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { can, OWNER_ONLY_MESSAGE, type Permission } from "~/lib/roles";
 import type { Admin } from "~/models/admin.server";
 import { attemptLogin, confirmPassword, type PasswordCheck } from "~/models/login.server";
 import { checkSession, createSession, deleteSession, purgeExpiredSessions } from "~/models/session.server";
-import { sessionCookie } from "./cookies.server";
+import { sessionCookie, sessionToken } from "./cookies.server";
 import { bearerToken } from "./request.server";
 import { jsonError } from "./responses.server";
 
@@ -86,11 +87,6 @@ export function loginErrorResponse(e: LoginError): Response {
   );
 }
 
-async function cookieToken(request: Request): Promise<string | null> {
-  const value: unknown = await (await sessionCookie(request)).parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value ? value : null;
-}
-
 async function clearCookieHeader(request: Request): Promise<string> {
   return (await sessionCookie(request)).serialize("", { maxAge: 0 });
 }
@@ -100,16 +96,33 @@ async function clearCookieHeader(request: Request): Promise<string> {
  * the session ran out while idle).
  */
 export async function requireAdmin(request: Request): Promise<AdminContext> {
-  const token = await cookieToken(request);
+  const token = await sessionToken(request);
   const check = await checkSession(token);
   if (check.status === "ok" && token) return { admin: check.admin, token };
   const target = check.status === "expired" ? "/admin/login?reason=inactivity" : "/admin/login";
   throw redirect(target, { headers: token ? { "Set-Cookie": await clearCookieHeader(request) } : undefined });
 }
 
+/**
+ * Pages: a signed-in admin whose role may do `permission`; signed out goes to the login page, a
+ * role without it gets the 403 page.
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<AdminContext> {
+  const context = await requireAdmin(request);
+  if (!can(context.admin.role, permission)) throw new Response(OWNER_ONLY_MESSAGE, { status: 403 });
+  return context;
+}
+
+/** Pages only an owner may use (settings, home content, staff): see requirePermission. */
+export async function requireOwner(request: Request): Promise<AdminContext> {
+  const context = await requireAdmin(request);
+  if (context.admin.role !== "owner") throw new Response(OWNER_ONLY_MESSAGE, { status: 403 });
+  return context;
+}
+
 /** The admin behind the page cookie, or null (the login page uses it to skip the form). */
 export async function optionalAdmin(request: Request): Promise<Admin | null> {
-  const token = await cookieToken(request);
+  const token = await sessionToken(request);
   if (!token) return null;
   const check = await checkSession(token);
   return check.status === "ok" ? check.admin : null;
@@ -117,7 +130,7 @@ export async function optionalAdmin(request: Request): Promise<Admin | null> {
 
 /** Ends the page session; returns the Set-Cookie header that clears the cookie. */
 export async function logout(request: Request): Promise<string> {
-  await deleteSession(await cookieToken(request));
+  await deleteSession(await sessionToken(request));
   return clearCookieHeader(request);
 }
 
@@ -134,4 +147,18 @@ export async function requireAdminApi(request: Request): Promise<AdminContext> {
 /** Ends the session behind a bearer token (POST /api/admin/logout). */
 export async function logoutApi(token: string): Promise<void> {
   await deleteSession(token);
+}
+
+/** API: an admin whose role may do `permission`, else a thrown 401 or 403 { error }. */
+export async function requirePermissionApi(request: Request, permission: Permission): Promise<AdminContext> {
+  const context = await requireAdminApi(request);
+  if (!can(context.admin.role, permission)) throw jsonError(OWNER_ONLY_MESSAGE, 403);
+  return context;
+}
+
+/** API calls only an owner may make: a thrown 401 or 403 { error } for anyone else. */
+export async function requireOwnerApi(request: Request): Promise<AdminContext> {
+  const context = await requireAdminApi(request);
+  if (context.admin.role !== "owner") throw jsonError(OWNER_ONLY_MESSAGE, 403);
+  return context;
 }

@@ -3,10 +3,14 @@ import { ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
 import { env } from "~/config/env.server";
 import { parseCarIds } from "~/lib/saved-cars";
 import { sessionSecret } from "~/models/settings.server";
+import { readPersonalState } from "./render-scope.server";
 
 /**
- * Every cookie the site sets, made once. All are HttpOnly and SameSite=Lax. A request carrying
- * one of PERSONAL_COOKIES sees a page made for it alone, so the page cache never answers it.
+ * Every cookie the site sets, made once, and the one place that reads them: by name, through
+ * Remix's cookie parser (`readCookie`), never by searching the header. All are HttpOnly and
+ * SameSite=Lax. Reading one marks the render as personal (render-scope.server.ts), so the page
+ * cache never shares it; and a request that holds any of PERSONAL_COOKIES, however spelled, is
+ * never answered from the cache (`holdsPersonalCookie`).
  */
 
 export const SESSION_COOKIE_NAME = "__admin_session";
@@ -19,6 +23,43 @@ export const PERSONAL_COOKIES = [
   APPLICATION_FLASH_COOKIE_NAME,
   SAVED_CARS_COOKIE_NAME,
 ] as const;
+
+/**
+ * The names in a Cookie header as the most lenient reader could see them: spaces and tabs around
+ * the name dropped, percent-escapes decoded, in lower case; duplicates and all.
+ */
+export function cookieNames(header: string): string[] {
+  return header.split(";").flatMap((pair) => {
+    const eq = pair.indexOf("=");
+    if (eq < 0) return [];
+    const raw = pair.slice(0, eq).trim();
+    let name = raw;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      /* a stray '%': keep it as sent */
+    }
+    return [name.trim().toLowerCase()];
+  });
+}
+
+const PERSONAL = new Set<string>(PERSONAL_COOKIES.map((n) => n.toLowerCase()));
+
+/** Whether a Cookie header holds, however spelled, a cookie the site reads. */
+export function holdsPersonalCookie(header: string | null | undefined): boolean {
+  return !!header && cookieNames(header).some((name) => PERSONAL.has(name));
+}
+
+/**
+ * A cookie's value from the request (null when absent or its signature is wrong). Reading one that
+ * is there makes the render personal.
+ */
+async function readCookie(request: Request, cookie: Cookie): Promise<unknown> {
+  const header = request.headers.get("Cookie");
+  if (!header || !cookieNames(header).includes(cookie.name.toLowerCase())) return null;
+  readPersonalState();
+  return cookie.parse(header);
+}
 
 const secret = () => sessionSecret(env().SESSION_SECRET);
 
@@ -72,11 +113,15 @@ function visitorCookie(): Promise<Cookie> {
   return newsletterCookie;
 }
 
+/** The admin session token of the page cookie, or null. */
+export async function sessionToken(request: Request): Promise<string | null> {
+  const value = await readCookie(request, await sessionCookie(request));
+  return typeof value === "string" && value ? value : null;
+}
+
 /** The entries this visitor subscribed, oldest first. */
 export async function visitorSubscriptions(request: Request): Promise<VisitorEntry[]> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(`${NEWSLETTER_COOKIE_NAME}=`)) return [];
-  const value: unknown = await (await visitorCookie()).parse(header);
+  const value = await readCookie(request, await visitorCookie());
   if (!Array.isArray(value)) return [];
   return value
     .filter((e): e is VisitorEntry => !!e && typeof e.name === "string" && typeof e.email === "string")
@@ -115,7 +160,7 @@ export function flashApplicationSubmitted(): Promise<string> {
 export async function takeApplicationSubmitted(
   request: Request,
 ): Promise<{ submitted: boolean; headers: HeadersInit }> {
-  const value: unknown = await applicationFlash.parse(request.headers.get("Cookie"));
+  const value = await readCookie(request, applicationFlash);
   if (value !== FLASH_VALUE) return { submitted: false, headers: {} };
   return { submitted: true, headers: { "Set-Cookie": await applicationFlash.serialize("", { maxAge: 0 }) } };
 }
@@ -136,9 +181,7 @@ const savedCars = createCookie(SAVED_CARS_COOKIE_NAME, {
 
 /** The car ids this visitor saved without JavaScript, oldest first. */
 export async function savedCarIds(request: Request): Promise<number[]> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(`${SAVED_CARS_COOKIE_NAME}=`)) return [];
-  const value: unknown = await savedCars.parse(header);
+  const value = await readCookie(request, savedCars);
   return typeof value === "string" ? parseCarIds(value) : [];
 }
 

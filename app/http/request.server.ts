@@ -1,3 +1,5 @@
+import { readPersonalState } from "./render-scope.server";
+
 /**
  * Reading a request: its body (already bounded by the server: see server/body-limits.ts), the
  * client's address the server worked out, and a bearer token.
@@ -49,15 +51,18 @@ export function clientIp(context: unknown): string {
   return typeof ip === "string" && ip ? ip : "unknown";
 }
 
-/** The token of an `Authorization: Bearer <token>` header, or null. */
+/** The token of an `Authorization: Bearer <token>` header, or null. Reading one makes the render personal. */
 export function bearerToken(request: Request): string | null {
+  if (hasAuthorization(request)) readPersonalState();
   const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
   return m ? m[1] : null;
 }
 
 /** Whether a request carries an Authorization header at all (GET /api/cars answers both audiences). */
 export function hasAuthorization(request: Request): boolean {
-  return request.headers.has("Authorization");
+  const has = request.headers.has("Authorization");
+  if (has) readPersonalState();
+  return has;
 }
 
 /** The path of the page a same-site link was followed from (its Referer), or null. */

@@ -56,6 +56,15 @@ export const TEXT_FILTERS = [
 ] as const;
 export const NUMBER_FILTERS = ["minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage"] as const;
 
+/** Every query parameter a car list reads (besides paging): filters, features, duty and sort. */
+export const CAR_FILTER_PARAMS = [
+  ...TEXT_FILTERS,
+  ...NUMBER_FILTERS,
+  "keyFeatures",
+  "customs_duty_paid",
+  "sort",
+] as const;
+
 /** Filter-panel field name -> query-string name (what "Apply Filters" does). */
 export const FILTER_RENAMES: Record<string, string> = {
   type: "body_type",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultBusiness } from "~/config/site";
 import type { PublicCar } from "./car";
 import { carPreviewImage, carPreviewText, carStructuredData, jsonForScript } from "./car-seo";
 
@@ -29,13 +30,13 @@ describe("car previews and structured data", () => {
       "https://cdn.example/x.jpg",
     );
     expect(carPreviewImage({ images: [] }, "https://shop.ng")).toBeNull();
-    expect(carPreviewText(car)).toBe(
+    expect(carPreviewText(car, defaultBusiness)).toBe(
       "₦25,000,000: Foreign Used 2019 Toyota Camry, Automatic, Petrol at Lekki Prime Autos, Lekki, Lagos, Nigeria.",
     );
   });
 
   it("describes a Car with an Offer in NGN, in stock or sold out, new or used", () => {
-    const data = carStructuredData(car, "https://shop.ng") as Record<string, any>;
+    const data = carStructuredData(car, "https://shop.ng", defaultBusiness) as Record<string, any>;
     expect(data).toMatchObject({
       "@type": "Car",
       url: "https://shop.ng/cars/7-toyota-camry-2019",
@@ -48,7 +49,11 @@ describe("car previews and structured data", () => {
       },
     });
     expect(data.mileageFromOdometer).toBeUndefined();
-    const sold = carStructuredData({ ...car, sold: true, condition: "New" }, "https://shop.ng") as Record<string, any>;
+    const sold = carStructuredData(
+      { ...car, sold: true, condition: "New" },
+      "https://shop.ng",
+      defaultBusiness,
+    ) as Record<string, any>;
     expect(sold.offers).toMatchObject({
       availability: "https://schema.org/SoldOut",
       itemCondition: "https://schema.org/NewCondition",
@@ -56,7 +61,7 @@ describe("car previews and structured data", () => {
   });
 
   it("writes JSON a script element cannot be broken out of, which still parses to the same value", () => {
-    const text = jsonForScript(carStructuredData(car, "https://shop.ng"));
+    const text = jsonForScript(carStructuredData(car, "https://shop.ng", defaultBusiness));
     expect(text).not.toMatch(/[<>&]/);
     expect(JSON.parse(text).description).toBe("Clean </script><!-- & more");
   });

@@ -1,4 +1,4 @@
-import { site } from "~/config/site";
+import type { Business } from "./business";
 import { carPath, type PublicCar } from "./car";
 import { imageVariant } from "./images";
 import { formatNaira } from "./money";
@@ -7,6 +7,9 @@ import { formatNaira } from "./money";
  * What a car's page tells search engines and link previews (WhatsApp, Facebook, X): absolute
  * URLs from the request's origin, the price in naira, and schema.org's Car with its Offer. Pure.
  */
+
+/** The dealer facts a listing's preview and structured data name. */
+type SeoBusiness = Pick<Business, "name" | "area" | "phones" | "address">;
 
 type SeoCar = Pick<
   PublicCar,
@@ -45,17 +48,17 @@ export function carPreviewImage(car: Pick<PublicCar, "images">, origin: string):
 }
 
 /** One line for previews: the price in naira first, then what the car is. */
-export function carPreviewText(car: SeoCar): string {
+export function carPreviewText(car: SeoCar, site: SeoBusiness): string {
   const facts = [car.transmission, car.fuel_type].filter(Boolean).join(", ");
   return `${formatNaira(car.price)}${car.sold ? " (sold)" : ""}: ${car.condition} ${carSearchName(car)}${
     facts ? `, ${facts}` : ""
-  } at ${site.name}, ${site.office}.`;
+  } at ${site.name}, ${site.area}.`;
 }
 
 const SCHEMA = "https://schema.org/";
 
 /** schema.org Car with an Offer (price in NGN, in stock or sold out, new or used). */
-export function carStructuredData(car: SeoCar, origin: string): Record<string, unknown> {
+export function carStructuredData(car: SeoCar, origin: string, site: SeoBusiness): Record<string, unknown> {
   const url = absoluteUrl(origin, carPath(car));
   const condition = `${SCHEMA}${car.condition === "New" ? "NewCondition" : "UsedCondition"}`;
   return {
@@ -84,7 +87,7 @@ export function carStructuredData(car: SeoCar, origin: string): Record<string, u
       availability: `${SCHEMA}${car.sold ? "SoldOut" : "InStock"}`,
       itemCondition: condition,
       url,
-      seller: { "@type": "AutoDealer", name: site.name, telephone: site.companyPhone, address: site.address },
+      seller: { "@type": "AutoDealer", name: site.name, telephone: site.phones[0], address: site.address },
     },
   };
 }

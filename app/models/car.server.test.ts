@@ -96,7 +96,7 @@ describe("car queries", () => {
     expect((await listRecentCars(3)).map((c) => c.model)).toEqual(["M7", "M6", "M5"]);
   });
 
-  it("keeps unknown paperwork unknown (null), never 'No'; Custom Paper is answered as customs_duty_paid and filtered on", async () => {
+  it("keeps unknown paperwork unknown (null), never 'No'; answers Custom Paper as customs_duty_paid", async () => {
     const unknown = await makeCar({ custom_paper: "No" });
     const paid = await makeCar({
       custom_paper: "Yes",

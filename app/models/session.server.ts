@@ -39,7 +39,14 @@ export async function checkSession(token: string | null | undefined, now = Date.
   const row = await db
     .selectFrom("sessions")
     .innerJoin("admins", "admins.id", "sessions.admin_id")
-    .select(["sessions.id as sid", "sessions.created_at", "sessions.last_seen_at", "admins.id", "admins.username"])
+    .select([
+      "sessions.id as sid",
+      "sessions.created_at",
+      "sessions.last_seen_at",
+      "admins.id",
+      "admins.username",
+      "admins.role",
+    ])
     .where("sessions.token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row) return { status: "missing" };
@@ -54,7 +61,7 @@ export async function checkSession(token: string | null | undefined, now = Date.
     .set({ last_seen_at: new Date(now).toISOString() })
     .where("id", "=", row.sid)
     .execute();
-  return { status: "ok", admin: { id: row.id, username: row.username } };
+  return { status: "ok", admin: { id: row.id, username: row.username, role: row.role } };
 }
 
 export async function deleteSession(token: string | null | undefined): Promise<void> {

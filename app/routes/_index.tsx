@@ -16,19 +16,23 @@ import { SearchBox } from "~/components/SearchBox";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "~/config/constants";
-import { site } from "~/config/site";
 import { formStamp } from "~/http/bot-guard.server";
 import { rememberVisitorSubscription, visitorSubscriptions } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
+import { businessFromMatches, useBusiness } from "~/lib/business";
 import type { Car, CardCar } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
 import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
+import { edge } from "~/lib/edge";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
 import { showroom } from "~/models/car.server";
 import { subscribe } from "~/models/newsletter.server";
 import { GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["condition", "page"] }, leads: "form" });
 
 const CONDITION_TAB_CARS = 8;
 
@@ -92,6 +96,7 @@ export default function Home() {
   const { recent, collection, tab, tiles, subscribed, stamp, video, slides, gallery } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lightbox = useCarLightbox();
+  const business = useBusiness();
   useAutoRefresh();
   return (
     <>
@@ -154,7 +159,7 @@ export default function Home() {
         )}
       </Section>
 
-      <Section id="gallery" eyebrow="Gallery" title="Life at Lekki Prime Autos">
+      <Section id="gallery" eyebrow="Gallery" title={`Life at ${business.name}`}>
         <Gallery images={gallery} />
       </Section>
       <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
@@ -162,14 +167,17 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${site.name} | ${site.tagline}` },
-  {
-    name: "description",
-    content:
-      `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.office}. ` +
-      "Prices in naira, inspections, financing.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `${site.name} | ${site.tagline}` },
+    {
+      name: "description",
+      content:
+        `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.area}. ` +
+        "Prices in naira, inspections, financing.",
+    },
+  ];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -3,15 +3,19 @@ import { Section } from "~/components/home/Section";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { WhyChooseUs } from "~/components/WhyChooseUs";
-import { site } from "~/config/site";
+import { aboutParagraphs, businessFromMatches, useBusiness } from "~/lib/business";
+import { edge } from "~/lib/edge";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [] } });
 
 const SERVICES = [
   {
     title: "Vehicle Importation & Sales",
     text:
       "We import new and foreign-used (Tokunbo) cars from trusted markets abroad, clear them at the port and " +
-      "sell them from our Lekki showroom, fully documented and ready to register.",
+      "sell them from our showroom, fully documented and ready to register.",
   },
   {
     title: "Consultation & Sourcing Services",
@@ -22,32 +26,24 @@ const SERVICES = [
 ];
 
 export default function About() {
+  const site = useBusiness();
   return (
     <>
       <div className={pages.aboutHero}>
         <Container>
           <p className={pages.aboutEyebrow}>About Us</p>
-          <h1 className={pages.aboutTitle}>Lagos drivers have trusted us for over 15 years</h1>
-          <p className={pages.aboutLead}>
-            {site.name} is a family-run dealership in {site.office}, selling new and foreign-used “Tokunbo” vehicles,
-            alongside carefully chosen Nigerian-used cars, to families, professionals and businesses across Nigeria.
-          </p>
+          <h1 className={pages.aboutTitle}>{site.name}</h1>
+          <p className={pages.aboutLead}>{site.tagline}</p>
         </Container>
       </div>
 
       <Container className={pages.story}>
         <div className={pages.twoCols}>
-          <div className={pages.storyText}>
+          <div className={pages.storyText} data-testid="about-text">
             <h2>Our story</h2>
-            <p>
-              We started with a handful of cars on a small lot in Lekki and a simple promise: tell buyers the truth
-              about every car. Over more than 15 years of experience that promise has grown into a showroom of new and
-              foreign-used “Tokunbo” vehicles, a sourcing network abroad and thousands of happy customers.
-            </p>
-            <p>
-              Every car we sell is inspected and priced openly in naira. After the sale we stay with you for servicing,
-              insurance, registration and upgrades.
-            </p>
+            {aboutParagraphs(site.about).map((p) => (
+              <p key={p}>{p}</p>
+            ))}
           </div>
           <div className={pages.cards}>
             <div className={pages.card}>
@@ -94,14 +90,17 @@ export default function About() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `About Us | ${site.name}` },
-  {
-    name: "description",
-    content:
-      `${site.name}: over 15 years selling new and foreign-used (Tokunbo) cars in ${site.office}. ` +
-      "Importation, sales, consultation and sourcing.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `About Us | ${site.name}` },
+    {
+      name: "description",
+      content:
+        `${site.name}: ${site.tagline}. New and foreign-used (Tokunbo) cars in ${site.area}. ` +
+        "Importation, sales, consultation and sourcing.",
+    },
+  ];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

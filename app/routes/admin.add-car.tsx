@@ -7,8 +7,12 @@ import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
 import { carFormValues, carListingStatus, readCarUpload } from "~/http/car-upload.server";
 import type { FormFailure } from "~/http/forms.server";
+import { edge } from "~/lib/edge";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import { addCar, CarListingError } from "~/models/car-listing.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ uploads: ["POST"] });
 
 type CarFormFailure = Omit<FormFailure, "values"> & { values: Record<string, string | string[]> };
 

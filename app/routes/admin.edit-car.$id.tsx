@@ -9,9 +9,13 @@ import { carFormValues, carListingStatus, readCarUpload } from "~/http/car-uploa
 import type { FormFailure } from "~/http/forms.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import type { Car } from "~/lib/car";
+import { edge } from "~/lib/edge";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import { getCar, parseCarId } from "~/models/car.server";
 import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ uploads: ["POST"] });
 
 type CarFormFailure = Omit<FormFailure, "values"> & { values: Record<string, string | string[]> };
 

@@ -10,9 +10,9 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminMantine, mantineLinks } from "~/components/admin/AdminMantine";
 import { Notice } from "~/components/admin/Notice";
-import { site } from "~/config/site";
 import { INACTIVITY_MESSAGE, INVALID_CREDENTIALS, LoginError, loginWithForm, optionalAdmin } from "~/http/auth.server";
 import { clientIp } from "~/http/request.server";
+import { businessFromMatches, useBusiness } from "~/lib/business";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await optionalAdmin(request)) throw redirect("/admin");
@@ -41,6 +41,7 @@ export default function AdminLogin() {
   const { notice } = useLoaderData<typeof loader>();
   const result = useActionData() as { error: string; username: string } | undefined;
   const navigation = useNavigation();
+  const site = useBusiness();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <AdminMantine>
@@ -93,9 +94,9 @@ export default function AdminLogin() {
 
 export const links: LinksFunction = () => mantineLinks;
 
-export const meta: MetaFunction = () => [
-  { title: `Admin login | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [{ title: `Admin login | ${site.name}` }, { name: "robots", content: "noindex" }];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -2,9 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
+import { edge } from "~/lib/edge";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import { deleteCar, getCar, parseCarId } from "~/models/car.server";
 import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [] }, uploads: ["PUT"] });
 
 /** GET /api/cars/{id}: public, car fields plus images; 404 for an unknown id. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -4,10 +4,14 @@ import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server
 import { hasAuthorization } from "~/http/request.server";
 import { listResponse, methodNotAllowed, parsePaging } from "~/http/responses.server";
 import { toPublicCar } from "~/lib/car";
-import { parseCarFilters } from "~/lib/car-filters";
+import { CAR_FILTER_PARAMS, parseCarFilters } from "~/lib/car-filters";
+import { edge } from "~/lib/edge";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import { getCar, pageCars } from "~/models/car.server";
 import { addCar, CarListingError } from "~/models/car-listing.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page", "limit"] }, uploads: ["POST"] });
 
 /**
  * GET /api/cars: the public search (q, body_type, make, ..., customs_duty_paid, `sort` and

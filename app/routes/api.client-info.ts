@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiRefusal, readApiBody } from "~/http/forms.server";
 import { created, methodNotAllowed } from "~/http/responses.server";
+import { edge } from "~/lib/edge";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo } from "~/models/lead.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ leads: "api" });
 
 const FAILURE = "Failed to submit application";
 

@@ -2,8 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { readApiBody } from "~/http/forms.server";
 import { created, listResponse, parsePaging } from "~/http/responses.server";
+import { edge } from "~/lib/edge";
 import { InspectionSchema } from "~/lib/lead-schemas";
 import { createInspection, pageInspections } from "~/models/lead.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ leads: "api" });
 
 /** POST /api/inspections (public): name, phone, email, car_make, car_model, inspection_date, other_info. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readApiBody } from "~/http/forms.server";
 import { created, methodNotAllowed } from "~/http/responses.server";
+import { edge } from "~/lib/edge";
 import { LoanApplicationSchema } from "~/lib/lead-schemas";
 import { createLoanApplication } from "~/models/lead.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ leads: "api" });
 
 /**
  * POST /api/loan-applications (public): car_name, loan_amount, initial_deposit, loan_period,

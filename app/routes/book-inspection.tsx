@@ -5,12 +5,16 @@ import { INSPECTION_FAILURE, InspectionForm } from "~/components/leads/Inspectio
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import leads from "~/components/leads/leads.module.css";
 import { Container, panelClass } from "~/components/ui/Container";
-import { site } from "~/config/site";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
+import { businessFromMatches } from "~/lib/business";
+import { edge } from "~/lib/edge";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
 import { createInspection } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["make", "model"] }, leads: "form" });
 
 /** ?make=&model= (from a car's "Book an inspection" link) prefill the car fields. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,7 +55,7 @@ export default function BookInspection() {
         title="Book an Inspection"
         intro={
           "See the car in person before you buy. Tell us which car and when, and we will have it ready for you " +
-          "at our Lekki showroom."
+          "at our showroom."
         }
       />
       <Container size="lg" className={leads.page}>
@@ -88,9 +92,12 @@ export default function BookInspection() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `Book an Inspection | ${site.name}` },
-  { name: "description", content: `Book a free inspection and test drive at ${site.name}, Lekki, Lagos.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `Book an Inspection | ${site.name}` },
+    { name: "description", content: `Book a free inspection and test drive at ${site.name}, Lekki, Lagos.` },
+  ];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -11,16 +11,20 @@ import { SortForm } from "~/components/SortForm";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
-import { site } from "~/config/site";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
+import { businessFromMatches, useBusiness } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
-import { canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
+import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
+import { edge } from "~/lib/edge";
 import { SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber } from "~/lib/money";
 import { pageCars, stockFacets } from "~/models/car.server";
 import { createSourcingRequest } from "~/models/sourcing.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page"] }, leads: "form" });
 
 const FIELD_LABELS: Record<string, string> = {
   minYear: "Min year",
@@ -73,6 +77,7 @@ export default function Browse() {
   const location = useLocation();
   const navigation = useNavigation();
   const lightbox = useCarLightbox();
+  const { area } = useBusiness();
   const params = new URLSearchParams(location.search);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse";
   const q = params.get("q");
@@ -85,8 +90,8 @@ export default function Browse() {
       <div>
         <h1 className={pages.pageTitle}>Browse Cars</h1>
         <p className={pages.intro}>
-          Find your next car from our stock of new, foreign-used (Tokunbo) and Nigerian-used vehicles in Lekki, Lagos.
-          Every car is inspected, priced in naira and ready for a test drive; ask us about flexible financing.
+          Find your next car from our stock of new, foreign-used (Tokunbo) and Nigerian-used vehicles in {area}. Every
+          car is inspected, priced in naira and ready for a test drive; ask us about flexible financing.
         </p>
       </div>
       <SearchBox defaultValue={q ?? ""} size="md" keep={params} key={q ?? ""} />
@@ -147,13 +152,16 @@ export default function Browse() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `Browse Cars | ${site.name}` },
-  {
-    name: "description",
-    content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, Lekki, Lagos.`,
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `Browse Cars | ${site.name}` },
+    {
+      name: "description",
+      content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, ${site.area}.`,
+    },
+  ];
+};
 
 export function ErrorBoundary() {
   return <RouteError failure="Failed to load cars." />;

@@ -10,8 +10,8 @@ import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { SIMILAR_CARS_COUNT } from "~/config/constants";
-import { site } from "~/config/site";
 import { notFoundIfMissing } from "~/http/responses.server";
+import { businessFromMatches, telHref, useBusiness } from "~/lib/business";
 import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
 import { carMonthlyQuote, toCardCar } from "~/lib/car-card";
 import {
@@ -23,10 +23,14 @@ import {
   jsonForScript,
 } from "~/lib/car-seo";
 import { chatHref } from "~/lib/chat-link";
+import { edge } from "~/lib/edge";
 import { calculatorHref } from "~/lib/loan-math";
 import { formatNaira } from "~/lib/money";
 import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["photo"] } });
 
 /**
  * The car view as a page (the lightbox's shareable URL; works without JavaScript), at its
@@ -59,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function CarPage() {
   const { car, monthly, similar, origin } = useLoaderData<typeof loader>();
+  const business = useBusiness();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
   const photo = Number(search.get("photo")) || 0;
@@ -162,9 +167,11 @@ export default function CarPage() {
       ) : null}
       {car.sold ? null : (
         <nav className={pages.stickyBar} aria-label="Contact about this car" data-testid="sticky-bar">
-          <a href={`tel:${site.phones[0].replace(/\s/g, "")}`} className={pages.stickyCall}>
-            Call
-          </a>
+          {business.phones[0] ? (
+            <a href={telHref(business.phones[0])} className={pages.stickyCall}>
+              Call
+            </a>
+          ) : null}
           <a href={chatHref(car, pathname)} target="_blank" rel="noopener noreferrer" className={pages.stickyChat}>
             WhatsApp
           </a>
@@ -177,27 +184,29 @@ export default function CarPage() {
         type="application/ld+json"
         // Escaped for a script element (see jsonForScript); the CSP allows it by its hash like any inline script.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: structured data must be raw JSON text
-        dangerouslySetInnerHTML={{ __html: jsonForScript(carStructuredData(car, origin)) }}
+        dangerouslySetInnerHTML={{ __html: jsonForScript(carStructuredData(car, origin, business)) }}
       />
     </Container>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const site = businessFromMatches(matches);
   if (!data) return [{ title: `Car not found | ${site.name}` }];
   const { car, origin } = data;
   const name = carSearchName(car);
   const price = formatNaira(car.price);
   const url = absoluteUrl(origin, carPath(car));
-  const image = carPreviewImage(car, origin);
-  const preview = carPreviewText(car);
+  // The dealer's logo stands in for a car without photos.
+  const image = carPreviewImage(car, origin) ?? (site.logo ? absoluteUrl(origin, site.logo) : null);
+  const preview = carPreviewText(car, site);
   return [
     { title: `${name} for ${price}${car.sold ? " (Sold)" : ""} | ${site.name}` },
     {
       name: "description",
       content: (
         `${car.condition} ${name}, ${car.transmission ?? ""} ${car.fuel_type ?? ""}, ${price} at ${site.name}, ` +
-        `${site.office}. ${car.car_description ?? ""}`
+        `${site.area}. ${car.car_description ?? ""}`
       )
         .replace(/\s+/g, " ")
         .trim(),

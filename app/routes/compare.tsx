@@ -5,13 +5,17 @@ import { RouteError } from "~/components/RouteErrorBoundary";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { COMPARE_MAX } from "~/config/constants";
-import { site } from "~/config/site";
+import { businessFromMatches } from "~/lib/business";
 import { toPublicCar } from "~/lib/car";
 import { carMonthlyFrom } from "~/lib/car-card";
 import { carSearchName } from "~/lib/car-seo";
+import { edge } from "~/lib/edge";
 import { parseCarIds } from "~/lib/saved-cars";
 import { getCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["ids"] } });
 
 /** The address of a comparison: /compare?ids=1,2,3 (commas kept readable). */
 function compareHref(ids: readonly number[]): string {
@@ -64,16 +68,19 @@ export default function Compare() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data?.cars.length
-      ? `Compare ${data.cars.map(carSearchName).join(" vs ")} | ${site.name}`
-      : `Compare cars | ${site.name}`,
-  },
-  { name: "description", content: `Compare cars side by side at ${site.name}: price, papers and features.` },
-  // A comparison is a page to share, not a search result.
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    {
+      title: data?.cars.length
+        ? `Compare ${data.cars.map(carSearchName).join(" vs ")} | ${site.name}`
+        : `Compare cars | ${site.name}`,
+    },
+    { name: "description", content: `Compare cars side by side at ${site.name}: price, papers and features.` },
+    // A comparison is a page to share, not a search result.
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export function ErrorBoundary() {
   return <RouteError failure="Failed to load the comparison." />;

@@ -5,11 +5,15 @@ import { CONTACT_FAILURE, ContactForm } from "~/components/leads/ContactForm";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import leads from "~/components/leads/leads.module.css";
 import { Container } from "~/components/ui/Container";
-import { site } from "~/config/site";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
+import { businessFromMatches } from "~/lib/business";
+import { edge } from "~/lib/edge";
 import { ContactSchema } from "~/lib/lead-schemas";
 import { createContactMessage } from "~/models/lead.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [] }, leads: "form" });
 
 export async function loader() {
   return { stamp: await formStamp() };
@@ -31,7 +35,7 @@ export default function Connect() {
     <>
       <LeadPageHeader
         title="Connect with Us"
-        intro="Call, chat on WhatsApp or send a message. A real person at our Lekki showroom will answer."
+        intro="Call, chat on WhatsApp or send a message. A real person at our showroom will answer."
       />
       <Container size="lg" className={leads.page}>
         <div className={leads.columns} data-first="narrow">
@@ -50,9 +54,12 @@ export default function Connect() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `Connect with Us | ${site.name}` },
-  { name: "description", content: `Call, WhatsApp or message ${site.name} in Lekki, Lagos.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `Connect with Us | ${site.name}` },
+    { name: "description", content: `Call, WhatsApp or message ${site.name} in ${site.area}.` },
+  ];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -3,16 +3,20 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { FinancingCarView } from "~/components/leads/FinancingCarView";
 import { LoanCalculator } from "~/components/leads/LoanCalculator";
-import { site } from "~/config/site";
 import { readFormValues } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { pleaseWait } from "~/lib/bot-trap";
+import { businessFromMatches } from "~/lib/business";
 import { carTitle } from "~/lib/car";
+import { edge } from "~/lib/edge";
 import { LoanRequestSchema } from "~/lib/lead-schemas";
 import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
 import { firstError, validate } from "~/lib/validation";
 import { parseCarId } from "~/models/car.server";
 import { applyForCarLoan, getFinancingCar } from "~/models/loan.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["percent", "months", "calculate", "page"] }, leads: "form" });
 
 /**
  * /financing/<id>: the full-screen calculator of one financing car. ?percent=&months=&calculate=1
@@ -88,8 +92,9 @@ export default function FinancingCarRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d ? `Finance the ${carTitle(d.car)} | ${site.name}` : `Financing | ${site.name}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+  const site = businessFromMatches(matches);
+  return [{ title: d ? `Finance the ${carTitle(d.car)} | ${site.name}` : `Financing | ${site.name}` }];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

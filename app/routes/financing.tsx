@@ -7,12 +7,16 @@ import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import { Pagination } from "~/components/Pagination";
 import { Container } from "~/components/ui/Container";
 import { FINANCING_PAGE_SIZE } from "~/config/constants";
-import { site } from "~/config/site";
 import { takeApplicationSubmitted } from "~/http/cookies.server";
+import { businessFromMatches } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
+import { edge } from "~/lib/edge";
 import { pageCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: ["page"] } });
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 
@@ -66,9 +70,12 @@ export default function Financing() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `Financing Options | ${site.name}` },
-  { name: "description", content: `Car financing at ${site.name}: 40-90% deposit, 3 to 12 months, no interest.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `Financing Options | ${site.name}` },
+    { name: "description", content: `Car financing at ${site.name}: 40-90% deposit, 3 to 12 months, no interest.` },
+  ];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isbot } from "isbot";
-import { whatsappLink } from "~/config/site";
 import { clientIp, isPrefetch, refererPath } from "~/http/request.server";
+import { whatsappLink } from "~/lib/business";
+import { getBusiness } from "~/models/business.server";
 import { parseCarId } from "~/models/car.server";
 import { chatCar, recordWhatsappClick } from "~/models/whatsapp.server";
 
@@ -25,5 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         })
       ).car
     : await chatCar(carId);
-  return redirect(whatsappLink(car), { status: 302, headers: { "Cache-Control": "private, no-store" } });
+  return redirect(whatsappLink(await getBusiness(), car), {
+    status: 302,
+    headers: { "Cache-Control": "private, no-store" },
+  });
 }

@@ -7,13 +7,17 @@ import { LoanSummary } from "~/components/leads/LoanSummary";
 import leads from "~/components/leads/leads.module.css";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container, panelClass, ui } from "~/components/ui/Container";
-import { site } from "~/config/site";
 import { formStamp } from "~/http/bot-guard.server";
 import { flashApplicationSubmitted } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
+import { businessFromMatches } from "~/lib/business";
+import { edge } from "~/lib/edge";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo, getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ leads: "form" });
 
 /**
  * ?application=<reference> carries the loan from the calculator (survives a reload, works
@@ -107,6 +111,9 @@ export default function LoanApplication() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `Loan Application | ${site.name}` }];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [{ title: `Loan Application | ${site.name}` }];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

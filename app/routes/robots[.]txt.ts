@@ -1,5 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { textResponse } from "~/http/responses.server";
+import { edge } from "~/lib/edge";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [] } });
 
 /**
  * /robots.txt, made per request because its Sitemap line must be an absolute URL and the site may

@@ -8,10 +8,10 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { COMPARE_MAX } from "~/config/constants";
-import { site } from "~/config/site";
 import { savedCarIds, storeSavedCarIds } from "~/http/cookies.server";
 import { readForm } from "~/http/forms.server";
 import { redirectBack } from "~/http/responses.server";
+import { businessFromMatches } from "~/lib/business";
 import { carPath, carTitle } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
 import { parseCarIds, toggleCarId } from "~/lib/saved-cars";
@@ -157,11 +157,14 @@ function CompareForm({ cars }: { cars: { id: number; make: string; model: string
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `Saved cars | ${site.name}` },
-  { name: "description", content: `The cars you saved at ${site.name}, to compare side by side.` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = businessFromMatches(matches);
+  return [
+    { title: `Saved cars | ${site.name}` },
+    { name: "description", content: `The cars you saved at ${site.name}, to compare side by side.` },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export function ErrorBoundary() {
   return <RouteError failure="Failed to load your saved cars." />;

@@ -2,8 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { xmlResponse } from "~/http/responses.server";
 import { carPath } from "~/lib/car";
 import { absoluteUrl } from "~/lib/car-seo";
+import { edge } from "~/lib/edge";
 import { type SitemapEntry, sitemapXml } from "~/lib/sitemap";
 import { sitemapCars } from "~/models/car.server";
+
+/** Edge policy (app/lib/edge.ts). */
+export const handle = edge({ shared: { query: [] } });
 
 /** The public pages a search engine should know; the lists among them change when the stock does. */
 const PAGES = ["/", "/browse", "/financing", "/about", "/book-inspection", "/connect"];

@@ -42,7 +42,7 @@ async function onScreen(page: Page, selector: ReturnType<Page["locator"]>): Prom
 const count = async (page: Page) => Number((await page.getByText(/\d+ cars? found/).innerText()).split(" ")[0]);
 
 describe.each(JS_MODES)("browse on a phone $label", ({ js }) => {
-  it("folds the filters behind Filters (N); the first car is on the first screen; applying lands on the results", async () => {
+  it("folds the filters behind Filters (N), shows the first car at once; applying lands on results", async () => {
     const page = await app.open("/browse", { js, viewport: PHONE });
     const panel = page.getByRole("region", { name: "Filters" });
     expect(await panel.isVisible()).toBe(false);
@@ -180,7 +180,7 @@ describe.each(JS_MODES)("browse on a phone $label", ({ js }) => {
 });
 
 describe.each(JS_MODES)("the car page on a phone $label", ({ js }) => {
-  it("keeps Call, WhatsApp and Book inspection in a bar at the bottom, with the location beside the price", async () => {
+  it("keeps Call, WhatsApp and Book inspection in a bottom bar, with the location beside the price", async () => {
     const car = unsold().find((c) => c.location)!;
     const page = await app.open(carPath(car), { js, viewport: PHONE });
     const bar = page.getByTestId("sticky-bar");
@@ -209,7 +209,7 @@ describe.each(JS_MODES)("the car page on a phone $label", ({ js }) => {
     expect(await desktop.getByTestId("sticky-bar").isVisible()).toBe(false);
   });
 
-  it("changes photo with the arrows and thumbnails (without a request with JavaScript), swipes, and goes full screen", async () => {
+  it("changes photo (with JavaScript without a request), swipes, and goes full screen", async () => {
     const car = withPhotos()[0];
     const n = app.rows("select id from car_images where car_id = ?", car.id).length;
     const page = await app.open(carPath(car), { js, viewport: PHONE });

@@ -70,6 +70,7 @@ async function startServer(opts: { seeded?: boolean; env?: Record<string, string
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       RATE_LIMITS: "off",
+      SITE_URL: `http://127.0.0.1:${port}`,
       // Tests fill forms faster than any person; one test checks the real minimum fill time.
       FORM_MIN_FILL_MS: "0",
       ...opts.env,

@@ -1,6 +1,6 @@
 // Book Inspection and Connect with Us, in Chromium, with JavaScript on and off.
 import { describe, expect, it } from "vitest";
-import { site } from "~/config/site";
+import { defaultBusiness } from "~/config/site";
 import { addDays, lagosToday } from "~/lib/lead-schemas";
 import { DESKTOP, JS_MODES, PHONE, screenshot, scrollWidth, settled, setupE2E } from "./harness";
 
@@ -56,15 +56,15 @@ describe.each(JS_MODES)("Book Inspection $label", ({ js }) => {
 describe.each(JS_MODES)("Connect with Us $label", ({ js }) => {
   it("shows the phone and chat links, sends a message and clears the form", async () => {
     const page = await app.open("/connect", { js });
-    await expect(page.getByTestId("call-link").getAttribute("href")).resolves.toBe(
-      `tel:${site.companyPhone.replace(/\s/g, "")}`,
-    );
+    await expect(page.getByTestId("call-link").getAttribute("href")).resolves.toBe(`tel:${defaultBusiness.phones[0]}`);
     // The chat link goes through /go/whatsapp (it counts the click), which sends the visitor on to wa.me.
     const chat = await page.getByTestId("whatsapp-link").getAttribute("href");
     expect(chat).toBe("/go/whatsapp?from=%2Fconnect");
     const onward = await fetch(app.url(chat!), { method: "HEAD", redirect: "manual" });
     expect(onward.status).toBe(302);
-    expect(onward.headers.get("Location")).toMatch(new RegExp(`^https://wa\\.me/${site.companyPhoneDigits}\\?text=`));
+    expect(onward.headers.get("Location")).toMatch(
+      new RegExp(`^https://wa\\.me/${defaultBusiness.whatsapp.slice(1)}\\?text=`),
+    );
     const form = page.getByRole("form", { name: "Send us a message" });
     const name = `Contact Buyer ${js ? "JS" : "NoJS"}`;
     await form.getByLabel("Full Name").fill(name);

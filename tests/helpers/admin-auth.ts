@@ -1,13 +1,14 @@
+import type { Role } from "~/lib/roles";
 import { createAdmin, findAdminByUsername } from "~/models/admin.server";
 import { createSession, hashToken } from "~/models/session.server";
 import { getDb } from "../../db/database.server";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 
-/** An admin (created once per test file) and a fresh bearer token for it. */
-export async function adminToken(username = "boss"): Promise<{ token: string; adminId: number }> {
+/** An admin (created once per test file, an owner unless said otherwise) and a fresh bearer token for it. */
+export async function adminToken(username = "boss", role: Role = "owner"): Promise<{ token: string; adminId: number }> {
   const existing = await findAdminByUsername(username);
-  const adminId = existing ? existing.id : (await createAdmin(username, TEST_PASSWORD)).id;
+  const adminId = existing ? existing.id : (await createAdmin(username, TEST_PASSWORD, role)).id;
   return { token: await createSession(adminId), adminId };
 }
 

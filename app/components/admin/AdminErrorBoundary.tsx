@@ -1,5 +1,6 @@
 import { Button, Paper, Text } from "@mantine/core";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { OWNER_ONLY_MESSAGE } from "~/lib/roles";
 import { AdminPage } from "./AdminPage";
 import { Notice } from "./Notice";
 
@@ -19,6 +20,7 @@ export function AdminRouteError({
   notFound?: string;
 }) {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) return <OwnerOnly />;
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <AdminPage title={missing ? "Not found" : title}>
@@ -28,6 +30,23 @@ export function AdminRouteError({
           {missing
             ? "It may have been deleted, or the link is mistyped."
             : "Nothing was changed. Reload the page, or try again in a moment."}
+        </Text>
+        <Button component={Link} to="/admin">
+          Go to the dashboard
+        </Button>
+      </Paper>
+    </AdminPage>
+  );
+}
+
+/** A sales account on an owner's page (a typed address or an old link: the menu hides these). */
+function OwnerOnly() {
+  return (
+    <AdminPage title="Owners only">
+      <Notice kind="error">{OWNER_ONLY_MESSAGE}</Notice>
+      <Paper withBorder radius="md" p="lg" shadow="xs">
+        <Text c="dimmed" mb="md">
+          Your account is a sales account: it adds and edits cars, marks them sold, answers leads and reads reports.
         </Text>
         <Button component={Link} to="/admin">
           Go to the dashboard

@@ -2,9 +2,10 @@ import { AppShell, Box, Button, Group, Text, UnstyledButton } from "@mantine/cor
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { ADMIN_IDLE_TIMEOUT_MS } from "~/config/constants";
-import { site } from "~/config/site";
+import { initials, useBusiness } from "~/lib/business";
+import type { Role } from "~/lib/roles";
 import classes from "./AdminShell.module.css";
-import { ADMIN_NAV, isActive } from "./nav";
+import { isActive, navFor } from "./nav";
 import { useInactivityLogout } from "./useInactivityLogout";
 
 function Icon({ d }: { d: string }) {
@@ -15,11 +16,11 @@ function Icon({ d }: { d: string }) {
   );
 }
 
-function NavLinks({ pathname }: { pathname: string }) {
+function NavLinks({ pathname, role }: { pathname: string; role: Role }) {
   return (
     <nav aria-label="Admin">
       <ul className={classes.navList}>
-        {ADMIN_NAV.map((item) => {
+        {navFor(role).map((item) => {
           const active = isActive(pathname, item.to);
           return (
             <li key={item.to}>
@@ -57,7 +58,8 @@ function LogoutButton({ fullWidth }: { fullWidth?: boolean }) {
  * The back-office frame: a fixed side navigation on wide screens; on phones a burger that is a
  * native <details>, so it opens with or without JavaScript.
  */
-export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
+export function AdminShell({ username, role, children }: { username: string; role: Role; children: ReactNode }) {
+  const site = useBusiness();
   const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   useInactivityLogout(ADMIN_IDLE_TIMEOUT_MS);
@@ -91,7 +93,7 @@ export function AdminShell({ username, children }: { username: string; children:
                 </svg>
               </summary>
               <div className={classes.mobileMenu}>
-                <NavLinks pathname={pathname} />
+                <NavLinks pathname={pathname} role={role} />
                 <Box px="sm" pt="sm">
                   <LogoutButton fullWidth />
                 </Box>
@@ -99,7 +101,7 @@ export function AdminShell({ username, children }: { username: string; children:
             </details>
             <UnstyledButton component={Link} to="/admin" className={classes.brand}>
               <span className={classes.brandMark} aria-hidden="true">
-                LP
+                {initials(site.name)}
               </span>
               <span>
                 <Text component="span" fw={800} size="sm" display="block" lh={1.1}>
@@ -123,7 +125,7 @@ export function AdminShell({ username, children }: { username: string; children:
       </AppShell.Header>
       <AppShell.Navbar className={classes.navbar} p="sm">
         <AppShell.Section grow>
-          <NavLinks pathname={pathname} />
+          <NavLinks pathname={pathname} role={role} />
         </AppShell.Section>
         <AppShell.Section pt="sm" className={classes.navFooter}>
           <LogoutButton fullWidth />

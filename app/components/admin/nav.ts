@@ -1,5 +1,15 @@
+import { can, type Permission, type Role } from "~/lib/roles";
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: string;
+  /** Shown only to roles with this permission (the page itself answers 403 to the others). */
+  permission?: Permission;
+}
+
 /** The back office's side navigation (see docs/product.md, Back office). */
-export const ADMIN_NAV = [
+export const ADMIN_NAV: readonly NavItem[] = [
   { to: "/admin", label: "Dashboard", icon: "M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z" },
   {
     to: "/admin/leads",
@@ -24,7 +34,12 @@ export const ADMIN_NAV = [
     label: "Activity",
     icon: "M13 3a9 9 0 1 1-8.5 6H7a7 7 0 1 0 6-4V3zm-1 5h2v5l4 2-1 1.7-5-2.7V8zM3 4l4 4H3V4z",
   },
-] as const;
+];
+
+/** The links a role may use. */
+export function navFor(role: Role): readonly NavItem[] {
+  return ADMIN_NAV.filter((item) => !item.permission || can(role, item.permission));
+}
 
 export function isActive(pathname: string, to: string): boolean {
   if (to === "/admin") return pathname === "/admin" || pathname === "/admin/";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { SLIDESHOW_INTERVAL_MS } from "~/config/constants";
+import { useBusiness } from "~/lib/business";
 import { ButtonLink } from "../ui/Button";
 import { Container } from "../ui/Container";
 import classes from "./Hero.module.css";
@@ -9,6 +10,7 @@ import classes from "./Hero.module.css";
  * the slideshow, one slide every SLIDESHOW_INTERVAL_MS. Without JavaScript the first slide shows.
  */
 export function Hero({ slides, video, children }: { slides: string[]; video?: string; children?: React.ReactNode }) {
+  const { area } = useBusiness();
   const [current, setCurrent] = useState(0);
   const [videoFailed, setVideoFailed] = useState(!video);
   const showVideo = video && !videoFailed;
@@ -51,7 +53,7 @@ export function Hero({ slides, video, children }: { slides: string[]; video?: st
         )}
       </div>
       <Container className={classes.content}>
-        <p className={classes.eyebrow}>Lekki, Lagos · Trusted for over 15 years</p>
+        <p className={classes.eyebrow}>{area}</p>
         <h1 className={classes.title}>Drive home your next car with confidence</h1>
         <p className={classes.lead}>
           New, foreign-used (Tokunbo) and Nigerian-used cars, inspected and priced in naira, with flexible financing.

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { site } from "~/config/site";
+import { hoursLines, showPhone, telHref, useBusiness } from "~/lib/business";
 import { chatHref } from "~/lib/chat-link";
 import { ButtonAnchor } from "../ui/Button";
 import { panelClass } from "../ui/Container";
@@ -8,12 +8,14 @@ import classes from "./details.module.css";
 /** The dealer's phone, WhatsApp chat, address and hours, beside a lead form. */
 export function ContactDetailsCard({ title = "Talk to us directly" }: { title?: string }) {
   const { pathname } = useLocation();
+  const site = useBusiness();
+  const phone = site.phones[0];
   return (
     <div className={panelClass(true, classes.card)}>
       <h2 className={classes.title}>{title}</h2>
       <div className={classes.buttons}>
-        <ButtonAnchor href={`tel:${site.companyPhone.replace(/\s/g, "")}`} size="md" fullWidth data-testid="call-link">
-          Call {site.companyPhone}
+        <ButtonAnchor href={telHref(phone)} size="md" fullWidth data-testid="call-link">
+          Call {showPhone(phone)}
         </ButtonAnchor>
         <ButtonAnchor
           href={chatHref(null, pathname)}
@@ -34,7 +36,7 @@ export function ContactDetailsCard({ title = "Talk to us directly" }: { title?: 
       </div>
       <div className={classes.block}>
         <p className={classes.strong}>Opening hours</p>
-        {site.hours.map((h) => (
+        {hoursLines(site.hours).map((h) => (
           <p key={h.days} className={classes.hours}>
             <span className={classes.dimmed}>{h.days}</span>
             <span>{h.time}</span>

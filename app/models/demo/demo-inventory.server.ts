@@ -632,6 +632,8 @@ export async function seedDemoIfEmpty(): Promise<number> {
           paths.push(await saveImage(bytes));
         }
         const id = await createCar(car.input, paths, car.createdAt);
+        // Marked as demo: an owner removes the whole demo stock in one go (removeDemoCars).
+        await db.updateTable("cars").set({ demo: 1 }).where("id", "=", id).execute();
         if (car.soldAt) {
           const soldAt = new Date(car.soldAt);
           await db.updateTable("cars").set({ sold: 1 }).where("id", "=", id).execute();

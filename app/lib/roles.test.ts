@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { can, isRole, PERMISSIONS } from "./roles";
+
+describe("roles", () => {
+  it("lets an owner do everything", () => {
+    for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) {
+      expect(can("owner", permission)).toBe(true);
+    }
+  });
+
+  it("keeps the business, staff, deletions and exports from a sales account", () => {
+    for (const p of ["cars.edit", "cars.sell", "leads.answer", "reports.read", "password.own"] as const) {
+      expect(can("sales", p)).toBe(true);
+    }
+    for (const p of [
+      "cars.delete",
+      "settings.edit",
+      "home.edit",
+      "staff.manage",
+      "data.export",
+      "demo.remove",
+    ] as const) {
+      expect(can("sales", p)).toBe(false);
+    }
+  });
+
+  it("knows its roles", () => {
+    expect(isRole("owner")).toBe(true);
+    expect(isRole("sales")).toBe(true);
+    expect(isRole("admin")).toBe(false);
+  });
+});

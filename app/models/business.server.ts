@@ -1,0 +1,52 @@
+import { defaultBusiness } from "~/config/site";
+import type { Business } from "~/lib/business";
+import { getDb, getSqlite } from "../../db/database.server";
+import { catalogVersion } from "./catalog-version.server";
+
+/**
+ * The business settings: one JSON document in the settings table (key 'business'), the defaults
+ * of app/config/site.ts until an owner saves. Read on every page render, so it is kept in memory
+ * and read again whenever the catalogue version moves: a save bumps it (a trigger), whichever
+ * process or tool wrote it, and the page cache starts over on the same bump.
+ */
+
+const KEY = "business";
+let cache: { db: unknown; version: number; business: Business } | null = null;
+
+/** A stored document over the defaults: a field the document lacks (older saves) keeps its default. */
+function fromStored(value: string): Business {
+  try {
+    const stored = JSON.parse(value) as Partial<Business>;
+    return { ...defaultBusiness, ...stored, hours: { ...defaultBusiness.hours, ...stored.hours } };
+  } catch {
+    console.error("The stored business settings are not valid JSON; using the defaults");
+    return defaultBusiness;
+  }
+}
+
+export async function getBusiness(): Promise<Business> {
+  const db = getSqlite();
+  const version = catalogVersion();
+  if (cache && cache.db === db && cache.version === version) return cache.business;
+  const row = await getDb().selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
+  const business = row ? fromStored(row.value) : defaultBusiness;
+  cache = { db, version, business };
+  return business;
+}
+
+/** Whether an owner has saved the settings at least once. */
+export async function businessSaved(): Promise<boolean> {
+  const row = await getDb().selectFrom("settings").select("key").where("key", "=", KEY).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Stores the whole document (validated by the caller); every page shows it at its next request. */
+export async function saveBusiness(business: Business): Promise<void> {
+  const value = JSON.stringify(business);
+  await getDb()
+    .insertInto("settings")
+    .values({ key: KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+  cache = null;
+}
