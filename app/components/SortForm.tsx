@@ -1,6 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { CAR_SORTS, type CarSort, SORT_LABELS } from "~/lib/car-filters";
-import { useHydrated } from "~/lib/use-hydrated";
 import classes from "./SortForm.module.css";
 import { Button } from "./ui/Button";
 
@@ -13,7 +12,6 @@ import { Button } from "./ui/Button";
 export function SortForm({ params, sort }: { params: URLSearchParams; sort: CarSort }) {
   const kept = [...params].filter(([key]) => key !== "sort" && key !== "page");
   const submit = useSubmit();
-  const hydrated = useHydrated();
   return (
     <Form method="get" action="/browse#results" className={classes.form} data-testid="sort-form">
       {kept.map(([key, value], i) => (
@@ -38,11 +36,12 @@ export function SortForm({ params, sort }: { params: URLSearchParams; sort: CarS
           </option>
         ))}
       </select>
-      {hydrated ? null : (
+      {/* Only without JavaScript (with it a choice applies at once); in <noscript> so nothing moves on hydration. */}
+      <noscript>
         <Button type="submit" variant="default">
           Sort
         </Button>
-      )}
+      </noscript>
     </Form>
   );
 }
