@@ -166,6 +166,17 @@ export interface LeadsTable {
   assignee_id: number | null;
 }
 
+/** "We'll source it for you": a buyer's request for a car the stock does not have (a `sourcing` lead). */
+export interface SourcingRequestsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string; // +234...
+  car_wanted: string;
+  budget: number | null; // whole naira
+  search: string | null; // the browse query that found nothing, e.g. "?make=Lexus&maxPrice=20000000"
+  created_at: string;
+}
+
 /** The audit trail of admin writes: append-only (triggers refuse UPDATE and DELETE). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -214,4 +225,5 @@ export interface Database {
   leads: LeadsTable;
   activity: ActivityTable;
   hero_slides: HeroSlidesTable;
+  sourcing_requests: SourcingRequestsTable;
 }

@@ -20,6 +20,7 @@ export function CarCard({
   eager = false,
   compact = false,
   sizes = CAR_IMAGE_SIZES.grid,
+  anchor,
 }: {
   car: CardCar;
   href?: string;
@@ -27,6 +28,8 @@ export function CarCard({
   eager?: boolean;
   compact?: boolean;
   sizes?: string;
+  /** The heart's id, which its no-JavaScript post comes back to (see SaveButton). */
+  anchor?: string;
 }) {
   const open = (e: MouseEvent) => {
     if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -54,11 +57,17 @@ export function CarCard({
           </span>
           {car.images.length === 0 ? <span className={classes.noPhotos}>Photos coming soon</span> : null}
         </Link>
-        <SaveButton car={car} className={classes.save} />
+        <SaveButton car={car} className={classes.save} anchor={anchor} />
       </div>
       <div className={classes.body}>
         <h3 className={classes.title}>{title}</h3>
         <p className={classes.description}>{car.car_description || "No description"}</p>
+        {car.location ? (
+          <p className={classes.location}>
+            <PinIcon />
+            {car.location}
+          </p>
+        ) : null}
         <ul className={classes.facts} aria-label="Key facts">
           <li>{formatMileage(car.mileage)}</li>
           <li>{car.fuel_type || "N/A"}</li>
@@ -79,5 +88,23 @@ export function CarCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/** The map pin before a car's location (cards and the car page). */
+export function PinIcon() {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
   );
 }

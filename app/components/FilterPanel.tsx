@@ -1,6 +1,12 @@
 import { Form, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { canonicalFilterQuery } from "~/lib/car-filters";
+import {
+  activeFilterCount,
+  canonicalFilterQuery,
+  type FacetOption,
+  facetOptions,
+  type StockFacets,
+} from "~/lib/car-filters";
 import {
   FILTER_BODY_TYPES,
   FILTER_CONDITIONS,
@@ -11,26 +17,23 @@ import {
 } from "~/lib/car-options";
 import classes from "./FilterPanel.module.css";
 import { Button, ButtonLink } from "./ui/Button";
-import { panelClass } from "./ui/Container";
 import { CheckboxField, SelectField, TextField } from "./ui/Field";
 
-/** "All" first, then the options, plus the current value when a shared link holds another one. */
-function options(list: readonly string[], current: string) {
-  const out = ["All", ...list];
-  if (current && !out.some((o) => o.toLowerCase() === current.toLowerCase())) out.push(current);
-  return out;
-}
-
-function selected(list: readonly string[], current: string) {
-  return list.find((o) => o.toLowerCase() === current.toLowerCase()) ?? "All";
+/** The current value among the choices (matched without case), plus it when a shared link holds another one. */
+function withCurrent(options: FacetOption[], current: string) {
+  const found = options.find((o) => o.value.toLowerCase() === current.toLowerCase());
+  if (found || !current) return { options, selected: found?.value ?? "All" };
+  return { options: [...options, { value: current, label: current }], selected: current };
 }
 
 /**
- * The browse filters (docs/product.md lists them). A GET form to /browse using the panel's own names (type,
- * fuelType, driveType); the loader redirects to the canonical query, so it works without
- * JavaScript. With JavaScript the canonical URL is built here and navigated to directly.
+ * The browse filters (docs/product.md lists them). A GET form to /browse#results using the panel's
+ * own names (type, fuelType, driveType); the loader redirects to the canonical query (the browser
+ * keeps the #results), so it works without JavaScript. With JavaScript the canonical URL is built
+ * here and navigated to directly. On a phone the panel folds behind "Filters (N)" (a <details>,
+ * closed again after each search); from 62em it is always open.
  */
-export function FilterPanel({ params }: { params: URLSearchParams }) {
+export function FilterPanel({ params, facets }: { params: URLSearchParams; facets: StockFacets }) {
   const navigate = useNavigate();
   const v = (key: string) => params.get(key) ?? "";
   const features = new Set(
@@ -39,6 +42,7 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
       .flatMap((f) => f.split(","))
       .map((f) => f.trim().toLowerCase()),
   );
+  const count = activeFilterCount(params);
   const moreActive = [
     "transmission",
     "fuel_type",
@@ -56,19 +60,13 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
     const data = new FormData(e.currentTarget);
     const query = canonicalFilterQuery(new URLSearchParams(data as unknown as Record<string, string>));
     const qs = query.toString();
-    navigate(`/browse${qs ? `?${qs}` : ""}`);
+    navigate(`/browse${qs ? `?${qs}` : ""}#results`);
   };
 
-  const select = (name: string, label: string, list: readonly string[], current: string) => {
-    const opts = options(list, current);
+  const select = (name: string, label: string, choices: FacetOption[], current: string) => {
+    const { options, selected } = withCurrent(choices, current);
     return (
-      <SelectField
-        name={name}
-        label={label}
-        options={opts}
-        defaultValue={selected(opts, current)}
-        key={`${name}=${current}`}
-      />
+      <SelectField name={name} label={label} options={options} defaultValue={selected} key={`${name}=${current}`} />
     );
   };
   const number = (name: string, label: string, placeholder: string) => (
@@ -83,82 +81,129 @@ export function FilterPanel({ params }: { params: URLSearchParams }) {
   );
 
   return (
-    <section className={panelClass(false)} aria-label="Filters">
-      <Form method="get" action="/browse" onSubmit={submit} className={classes.form}>
-        {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
-        {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
-        <div className={classes.grid}>
-          {select("type", "Type", FILTER_BODY_TYPES, v("body_type"))}
-          <TextField
-            name="make"
-            label="Make"
-            placeholder="e.g. Toyota"
-            defaultValue={v("make")}
-            key={`make=${v("make")}`}
-          />
-          <TextField
-            name="model"
-            label="Model"
-            placeholder="e.g. Camry"
-            defaultValue={v("model")}
-            key={`model=${v("model")}`}
-          />
-          {select("condition", "Condition", FILTER_CONDITIONS, v("condition"))}
-          {number("minPrice", "Min price (₦)", "0")}
-          {number("maxPrice", "Max price (₦)", "Any")}
-        </div>
-        <details className={classes.more} open={moreActive || undefined}>
-          <summary>More filters</summary>
-          <div className={`${classes.grid} ${classes.moreGrid}`}>
-            {select("transmission", "Transmission", FILTER_TRANSMISSIONS, v("transmission"))}
-            {select("fuelType", "Fuel type", FILTER_FUEL_TYPES, v("fuel_type"))}
-            {select("driveType", "Drive type", FILTER_DRIVE_TYPES, v("drive_train"))}
+    <details className={classes.sheet} key={params.toString()} data-testid="filters">
+      <summary className={classes.toggle}>
+        <FilterIcon />
+        Filters{count ? ` (${count})` : ""}
+      </summary>
+      <section className={classes.panel} aria-label="Filters">
+        <Form method="get" action="/browse#results" onSubmit={submit} className={classes.form}>
+          {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
+          {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
+          <div className={classes.grid}>
+            {select("type", "Type", facetOptions(FILTER_BODY_TYPES, facets.body_type), v("body_type"))}
             <TextField
-              name="location"
-              label="Location"
-              placeholder="e.g. Lekki"
-              defaultValue={v("location")}
-              key={`location=${v("location")}`}
+              name="make"
+              label="Make"
+              placeholder="e.g. Toyota"
+              list="make-options"
+              autoComplete="off"
+              defaultValue={v("make")}
+              key={`make=${v("make")}`}
             />
-            {number("minYear", "Min year", "2005")}
-            {number("maxYear", "Max year", "2026")}
-            {number("minMileage", "Min mileage", "0")}
-            {number("maxMileage", "Max mileage", "Any")}
+            <datalist id="make-options">
+              {facets.make
+                .slice()
+                .sort((a, b) => a.value.localeCompare(b.value))
+                .map((m) => (
+                  <option key={m.value} value={m.value} label={`${m.value} (${m.count})`} />
+                ))}
+            </datalist>
+            <TextField
+              name="model"
+              label="Model"
+              placeholder="e.g. Camry"
+              defaultValue={v("model")}
+              key={`model=${v("model")}`}
+            />
+            {select(
+              "condition",
+              "Condition",
+              facetOptions(FILTER_CONDITIONS, facets.condition, { Used: ["Foreign Used", "Nigerian Used"] }),
+              v("condition"),
+            )}
+            {number("minPrice", "Min price (₦)", "0")}
+            {number("maxPrice", "Max price (₦)", "Any")}
           </div>
-          <fieldset className={classes.features}>
-            <legend>Key features</legend>
-            <div className={classes.featureGrid}>
-              {KEY_FEATURES.map((f) => (
-                <CheckboxField
-                  key={`${f}=${features.has(f.toLowerCase())}`}
-                  name="keyFeatures"
-                  value={f}
-                  label={f}
-                  className={classes.feature}
-                  defaultChecked={features.has(f.toLowerCase())}
-                />
-              ))}
+          <details className={classes.more} open={moreActive || undefined}>
+            <summary>More filters</summary>
+            <div className={`${classes.grid} ${classes.moreGrid}`}>
+              {select(
+                "transmission",
+                "Transmission",
+                facetOptions(FILTER_TRANSMISSIONS, facets.transmission),
+                v("transmission"),
+              )}
+              {select("fuelType", "Fuel type", facetOptions(FILTER_FUEL_TYPES, facets.fuel_type), v("fuel_type"))}
+              {select(
+                "driveType",
+                "Drive type",
+                facetOptions(FILTER_DRIVE_TYPES, facets.drive_train),
+                v("drive_train"),
+              )}
+              <TextField
+                name="location"
+                label="Location"
+                placeholder="e.g. Lekki"
+                defaultValue={v("location")}
+                key={`location=${v("location")}`}
+              />
+              {number("minYear", "Min year", "2005")}
+              {number("maxYear", "Max year", "2026")}
+              {number("minMileage", "Min mileage", "0")}
+              {number("maxMileage", "Max mileage", "Any")}
             </div>
-          </fieldset>
-        </details>
-        <div className={classes.footer}>
-          <CheckboxField
-            name="customs_duty_paid"
-            value="1"
-            label="Customs duty paid only"
-            className={classes.duty}
-            defaultChecked={params.get("customs_duty_paid") === "1"}
-            key={`customs_duty_paid=${params.get("customs_duty_paid")}`}
-          />
-          <p className={classes.hint}>Empty fields are left out of the search.</p>
-          <div className={classes.buttons}>
-            <ButtonLink to="/browse" variant="neutral">
-              Clear
-            </ButtonLink>
-            <Button type="submit">Apply Filters</Button>
+            <fieldset className={classes.features}>
+              <legend>Key features</legend>
+              <div className={classes.featureGrid}>
+                {KEY_FEATURES.map((f) => (
+                  <CheckboxField
+                    key={`${f}=${features.has(f.toLowerCase())}`}
+                    name="keyFeatures"
+                    value={f}
+                    label={f}
+                    className={classes.feature}
+                    defaultChecked={features.has(f.toLowerCase())}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </details>
+          <div className={classes.footer}>
+            <CheckboxField
+              name="customs_duty_paid"
+              value="1"
+              label="With Custom Paper only"
+              className={classes.duty}
+              defaultChecked={params.get("customs_duty_paid") === "1"}
+              key={`customs_duty_paid=${params.get("customs_duty_paid")}`}
+            />
+            <p className={classes.hint}>Empty fields are left out of the search.</p>
+            <div className={classes.buttons}>
+              <ButtonLink to="/browse#results" variant="neutral">
+                Clear
+              </ButtonLink>
+              <Button type="submit">Apply Filters</Button>
+            </div>
           </div>
-        </div>
-      </Form>
-    </section>
+        </Form>
+      </section>
+    </details>
+  );
+}
+
+function FilterIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
   );
 }

@@ -23,22 +23,40 @@ function SearchIcon() {
 
 /**
  * Search cars: a GET form to /browse (works without JavaScript). With JavaScript, Enter or Search
- * goes to /browse?q=<text> and clears the box; Search is disabled while the text is blank.
+ * goes to /browse?q=<text>; Search is disabled while the text is blank. On the home page the box
+ * clears after a search. On /browse (`keep` holds the current filters and order) it keeps them,
+ * keeps the words in the box, and lands on the results (#results).
  */
-export function SearchBox({ defaultValue = "", size = "lg" }: { defaultValue?: string; size?: "md" | "lg" }) {
+export function SearchBox({
+  defaultValue = "",
+  size = "lg",
+  keep,
+}: {
+  defaultValue?: string;
+  size?: "md" | "lg";
+  /** The browse query a search keeps (its filters and order; the words and page are replaced). */
+  keep?: URLSearchParams;
+}) {
   const [text, setText] = useState(defaultValue);
   const navigate = useNavigate();
   // Without JavaScript the button stays enabled (the browser's `required` check guards the box).
   const hydrated = useHydrated();
   const blank = text.trim() === "";
+  const kept = keep ? [...keep].filter(([key]) => key !== "q" && key !== "page") : [];
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (blank) return;
-    navigate(`/browse?${new URLSearchParams({ q: text.trim() })}`);
-    setText("");
+    const query = new URLSearchParams(kept);
+    query.set("q", text.trim());
+    navigate(`/browse?${query}${keep ? "#results" : ""}`);
+    if (!keep) setText("");
   };
   return (
-    <Form method="get" action="/browse" role="search" onSubmit={submit}>
+    <Form method="get" action={keep ? "/browse#results" : "/browse"} role="search" onSubmit={submit}>
+      {kept.map(([key, value], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt from the URL, never reordered
+        <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
+      ))}
       <div className={size === "lg" ? `${classes.row} ${classes.lg}` : classes.row}>
         <div className={classes.box}>
           <span className={classes.icon}>

@@ -28,15 +28,17 @@ export function TopStrip() {
     <div className={classes.strip}>
       <div className={classes.stripInner}>
         <div className={classes.stripGroup}>
-          <a href={`mailto:${business.email}`}>✉ {business.email}</a>
-          {business.phones.map((p) => (
-            <a key={p} href={telHref(p)}>
+          <a href={`mailto:${business.email}`} className={classes.wide}>
+            ✉ {business.email}
+          </a>
+          {business.phones.map((p, i) => (
+            <a key={p} href={telHref(p)} className={i ? classes.wide : undefined}>
               ☎ {showPhone(p)}
             </a>
           ))}
         </div>
         {business.socials.length > 0 ? (
-          <nav className={classes.stripGroup} aria-label="Social networks">
+          <nav className={`${classes.stripGroup} ${classes.wide}`} aria-label="Social networks">
             {business.socials.map((s) => (
               <a key={s.url} href={s.url} rel="noopener noreferrer" target="_blank">
                 {s.name}

@@ -1,5 +1,5 @@
 import type { Car, CardCar, PublicCar } from "./car";
-import { monthlyFrom } from "./loan-math";
+import { type LoanQuote, monthlyFrom, monthlyFromQuote } from "./loan-math";
 
 /**
  * The card's and the comparison's share of a car, made by loaders. Apart from car.ts so that the
@@ -10,6 +10,11 @@ import { monthlyFrom } from "./loan-math";
 /** "From ₦X/month" of an available car the dealer finances (see monthlyFrom); null for any other. */
 export function carMonthlyFrom(car: { financing: boolean; sold: boolean; price: number }): number | null {
   return car.financing && !car.sold ? monthlyFrom(car.price) : null;
+}
+
+/** The whole quote behind "From ₦X/month" (period, deposit and its share), for the car page; null as above. */
+export function carMonthlyQuote(car: { financing: boolean; sold: boolean; price: number }): LoanQuote | null {
+  return car.financing && !car.sold ? monthlyFromQuote(car.price) : null;
 }
 
 const CARD_DESCRIPTION_CHARS = 160;
@@ -27,6 +32,7 @@ export function toCardCar(car: Car | PublicCar): CardCar {
     fuel_type: car.fuel_type,
     transmission: car.transmission,
     condition: car.condition,
+    location: car.location,
     monthly_from: carMonthlyFrom(car),
     car_description:
       description && description.length > CARD_DESCRIPTION_CHARS

@@ -138,3 +138,53 @@ export function parsePage(params: URLSearchParams): number {
   const n = Number(params.get("page"));
   return Number.isInteger(n) && n > 0 ? n : 1;
 }
+
+/** The filters a query string sets (search words, order and page left out): the N of "Filters (N)". */
+export function activeFilterCount(params: URLSearchParams): number {
+  let n = 0;
+  for (const [key, value] of canonicalFilterQuery(params)) {
+    if (key === "q" || key === "sort" || key === "page") continue;
+    n += key === "keyFeatures" ? value.split(",").filter((v) => v.trim()).length : 1;
+  }
+  return n;
+}
+
+/** How many unsold cars have each value of a field (values compared without case). */
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/** The fields the browse filters count over the stock. */
+export const FACET_FIELDS = ["body_type", "fuel_type", "drive_train", "transmission", "condition", "make"] as const;
+export type FacetField = (typeof FACET_FIELDS)[number];
+export type StockFacets = Record<FacetField, FacetCount[]>;
+
+export interface FacetOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A filter's choices: "All", then the listed options (each kept, with its count, even at 0),
+ * then every other value the stock holds, most cars first, each as "Value (count)". `merge`
+ * adds counts of stock values an option stands for (the panel's "Used" is both kinds of used).
+ */
+export function facetOptions(
+  listed: readonly string[],
+  stock: readonly FacetCount[],
+  merge: Record<string, readonly string[]> = {},
+): FacetOption[] {
+  const lower = (s: string) => s.toLowerCase();
+  const countOf = (value: string) =>
+    stock
+      .filter((s) => [value, ...(merge[value] ?? [])].some((v) => lower(v) === lower(s.value)))
+      .reduce((a, s) => a + s.count, 0);
+  const out: FacetOption[] = [{ value: "All", label: "All" }];
+  for (const value of listed) out.push({ value, label: `${value} (${countOf(value)})` });
+  const others = stock
+    .filter((s) => !listed.some((v) => lower(v) === lower(s.value)))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  for (const s of others) out.push({ value: s.value, label: `${s.value} (${s.count})` });
+  return out;
+}

@@ -66,9 +66,8 @@ describe("CarSchema", () => {
   });
 
   it("reads the Nigerian paperwork: each optional, blank or 'Unknown' is null (never 'No')", () => {
-    const blank = parseCarFields({ ...valid, customs_duty_paid: "", plate_state: "", previous_owners_ng: "" });
+    const blank = parseCarFields({ ...valid, plate_state: "", previous_owners_ng: "" });
     expect(blank.ok && blank.data).toMatchObject({
-      customs_duty_paid: null,
       plate_state: null,
       previous_owners_ng: null,
     });
@@ -77,14 +76,12 @@ describe("CarSchema", () => {
     expect(none.ok && [none.data.accident_free ?? null, none.data.flood_free ?? null]).toEqual([null, null]);
     const set = parseCarFields({
       ...valid,
-      customs_duty_paid: "yes",
       plate_state: "fct",
       previous_owners_ng: "2",
       accident_free: "No",
       flood_free: "Unknown",
     });
     expect(set.ok && set.data).toMatchObject({
-      customs_duty_paid: true,
       plate_state: "FCT",
       previous_owners_ng: 2,
       accident_free: false,
@@ -92,14 +89,12 @@ describe("CarSchema", () => {
     });
     const bad = parseCarFields({
       ...valid,
-      customs_duty_paid: "maybe",
       plate_state: "Texas",
       previous_owners_ng: "-1",
     });
     expect(bad).toMatchObject({
       ok: false,
       fieldErrors: {
-        customs_duty_paid: "Customs duty paid: choose Yes, No or Unknown",
         previous_owners_ng: "Previous owners in Nigeria cannot be negative",
       },
     });

@@ -190,8 +190,8 @@ export const CarSchema = z.object({
   financing: yesNo,
   registration: yesNo,
   keyfeatures: keyFeatures,
-  // Nigerian paperwork, each optional: unknown (null) until the dealer has checked it.
-  customs_duty_paid: yesNoUnknown("Customs duty paid"),
+  // Nigerian paperwork, each optional: unknown (null) until the dealer has checked it (customs
+  // papers are custom_paper above, which the API also reads and answers as customs_duty_paid).
   plate_state: optionalOneOf("Plate state", PLATE_STATES),
   previous_owners_ng: z.preprocess(
     (v) => digits(v) ?? null,
@@ -208,6 +208,23 @@ export const CarSchema = z.object({
 });
 
 export type CarFormInput = z.infer<typeof CarSchema>;
+
+const YES_WORDS = ["yes", "true", "1"];
+const NO_WORDS = ["no", "false", "0"];
+
+/**
+ * `customs_duty_paid`, the API's older name of Custom Paper (true/false, "yes"/"no", 1/0): when an
+ * API client sends it (not blank), it is Custom Paper, as when both were kept it was the one set
+ * last. Anything else is handed on as custom_paper, so the refusal names the field.
+ */
+export function withCustomPaperAlias<T extends Record<string, unknown>>(fields: T): T {
+  const alias = single(fields.customs_duty_paid);
+  const { customs_duty_paid: _, ...rest } = fields;
+  if (alias === undefined || alias === null || alias === "") return rest as T;
+  const word = String(alias).trim().toLowerCase();
+  const value = YES_WORDS.includes(word) ? "Yes" : NO_WORDS.includes(word) ? "No" : String(alias);
+  return { ...rest, custom_paper: value } as unknown as T;
+}
 
 /** The text fields of the form, as typed, to put back into the form after a refusal. */
 export type CarFormValues = Record<string, string | string[]>;

@@ -21,17 +21,21 @@ export interface Car extends CarFields {
   images: string[];
   sold: boolean;
   created_at: string;
+  /** Custom Paper as yes/no (null when not set): the name the API used before, still answered. */
+  customs_duty_paid: boolean | null;
+}
+
+/** Custom Paper ("Yes"/"No") as the API's customs_duty_paid: true, false, or null when not set. */
+export function customsDutyPaid(customPaper: string | null | undefined): boolean | null {
+  const v = customPaper?.trim().toLowerCase();
+  return v === "yes" ? true : v === "no" ? false : null;
 }
 
 /** The yes/no fields (stored as 0/1). */
 export const CAR_FLAG_FIELDS = ["registration", "financing"] as const satisfies readonly (keyof CarFields)[];
 
 /** The yes/no fields that may be unknown: stored as 1/0, or NULL when nobody has checked (never read as "No"). */
-export const CAR_UNKNOWN_FLAG_FIELDS = [
-  "customs_duty_paid",
-  "accident_free",
-  "flood_free",
-] as const satisfies readonly (keyof CarFields)[];
+export const CAR_UNKNOWN_FLAG_FIELDS = ["accident_free", "flood_free"] as const satisfies readonly (keyof CarFields)[];
 
 /** Back-office fields the public never sees. */
 export const PRIVATE_CAR_FIELDS = ["vin", "car_history", "other_info"] as const satisfies readonly (keyof CarFields)[];
@@ -63,6 +67,7 @@ export type CardCar = Pick<
   | "car_description"
   | "condition"
   | "images"
+  | "location"
 > & { monthly_from: number | null };
 
 /** A URL-safe form of a text: lower case, accents dropped, every other run of characters a hyphen. */

@@ -25,4 +25,6 @@ export const MAX_LENGTHS = {
   client_location: 100,
   referral: 100,
   car_name: 200,
+  car_wanted: 200,
+  search: 500,
 } as const;

@@ -175,6 +175,37 @@ export const ContactSchema = z.object({
 });
 export type ContactInput = z.output<typeof ContactSchema>;
 
+/** A budget in whole naira, optional: "5000000", "5,000,000", "₦5,000,000" or "5m" (millions). */
+const budget = z.preprocess((v) => {
+  if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return null;
+  if (typeof v !== "string") return v;
+  const text = v
+    .trim()
+    .toLowerCase()
+    .replace(/[₦,\s]|naira|ngn/g, "");
+  const m = /^(\d+(?:\.\d+)?)(m|k)?$/.exec(text);
+  if (!m) return v;
+  return Math.round(Number(m[1]) * (m[2] === "m" ? 1_000_000 : m[2] === "k" ? 1_000 : 1));
+}, z
+  .number({ error: "Budget must be an amount in naira, e.g. 15,000,000 or 15m" })
+  .int({ error: "Budget must be a whole number of naira" })
+  .min(1, { error: "Budget must be more than 0" })
+  .max(100_000_000_000, { error: "Budget is too large" })
+  .nullable());
+
+/**
+ * "Can't find it? We'll source it for you" (browse's no-results and POST /api/sourcing): who to
+ * call, the car wanted, an optional budget, and the search that found nothing (optional).
+ */
+export const SourcingSchema = z.object({
+  name: requiredText("Name", MAX_LENGTHS.name),
+  phone,
+  car_wanted: requiredText("Car you want", MAX_LENGTHS.car_wanted),
+  budget,
+  search: optionalText("Search", MAX_LENGTHS.search),
+});
+export type SourcingInput = z.output<typeof SourcingSchema>;
+
 /** POST /api/loan-applications: its five fields, checked against the calculator's rules. */
 export const LoanApplicationSchema = z
   .object({

@@ -173,18 +173,25 @@ describe("the report's range and CSV", () => {
         averageDaysToSale: 12.5,
       },
       leads: {
-        byKind: { inspection: [1, 0], contact: zero, loan: [0, 2], newsletter: zero, whatsapp: [3, 0] },
-        total: 6,
+        byKind: {
+          inspection: [1, 0],
+          contact: zero,
+          loan: [0, 2],
+          newsletter: zero,
+          whatsapp: [3, 0],
+          sourcing: [0, 1],
+        },
+        total: 7,
         won: 2,
         wonShare: 1 / 3,
       },
     });
     expect(text.split("\r\n")).toEqual([
       "\uFEFFMonth,Cars sold,Sales value (NGN),Inspection leads,Contact message leads,Loan application leads," +
-        "Newsletter leads,WhatsApp click leads,All leads",
-      "2026-01,1,10000000,1,0,0,0,3,4",
-      "2026-02,2,30000000,0,0,2,0,0,2",
-      "Total,3,40000000,1,0,2,0,3,6",
+        "Newsletter leads,WhatsApp click leads,Sourcing request leads,All leads",
+      "2026-01,1,10000000,1,0,0,0,3,0,4",
+      "2026-02,2,30000000,0,0,2,0,0,1,3",
+      "Total,3,40000000,1,0,2,0,3,1,7",
       "",
       "Period,2026-01-01 to 2026-02-28",
       "Stock on hand (cars),3",

@@ -7,7 +7,7 @@ import { formatNigerianPhone } from "./phone";
  * string, and the status change an admin sends (rules in docs/product.md, Leads inbox).
  */
 
-export const LEAD_KINDS = ["inspection", "contact", "loan", "newsletter", "whatsapp"] as const;
+export const LEAD_KINDS = ["inspection", "contact", "loan", "newsletter", "whatsapp", "sourcing"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
@@ -16,6 +16,7 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   loan: "Loan application",
   newsletter: "Newsletter",
   whatsapp: "WhatsApp click",
+  sourcing: "Sourcing request",
 };
 
 /** A lead goes new -> contacted -> won or lost; any status may be chosen again to correct a mistake. */

@@ -85,7 +85,17 @@ export function quoteLoan(price: number, percent: number, months: LoanPeriod): L
  * worked out here, not in a module-level constant, so a bundle that never calls this drops it.)
  */
 export function monthlyFrom(price: number): number {
-  return quoteLoan(price, DEPOSIT_PERCENT_MIN, Math.max(...LOAN_PERIODS) as LoanPeriod).monthlyRepayment;
+  return monthlyFromQuote(price).monthlyRepayment;
+}
+
+/** The quote "From ₦X/month" comes from: the longest period at the minimum deposit. */
+export function monthlyFromQuote(price: number): LoanQuote {
+  return quoteLoan(price, DEPOSIT_PERCENT_MIN, Math.max(...LOAN_PERIODS) as LoanPeriod);
+}
+
+/** The calculator of a financing car with the given quote's deposit and period already calculated. */
+export function calculatorHref(carId: number, quote: Pick<LoanQuote, "depositPercent" | "months">): string {
+  return `/financing/${carId}?percent=${quote.depositPercent}&months=${quote.months}&calculate=1`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Car } from "~/lib/car";
-import { CarSchema, type RawCarFields } from "~/lib/car-schema";
+import { CarSchema, type RawCarFields, withCustomPaperAlias } from "~/lib/car-schema";
 import { type FieldErrors, firstError, validate } from "~/lib/validation";
 import { carIdByStockNumber, createCar, getCar, updateCar } from "./car.server";
 import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
@@ -48,9 +48,9 @@ async function storeImages(files: Buffer[]): Promise<string[]> {
   return written;
 }
 
-/** The fields checked by the schema, and the stock number free (or this car's own). */
+/** The fields checked by the schema (customs_duty_paid read as Custom Paper), and the stock number free (or this car's own). */
 async function validated(fields: RawCarFields, carId?: number) {
-  const result = validate(CarSchema, fields);
+  const result = validate(CarSchema, withCustomPaperAlias(fields));
   if (!result.ok) throw new CarListingError(firstError(result.fieldErrors), "invalid", result.fieldErrors, fields);
   const stock = result.data.stock_number;
   const owner = stock ? await carIdByStockNumber(stock) : null;

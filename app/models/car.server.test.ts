@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CarFilters, CarSort } from "~/lib/car-filters";
+import { getDb } from "../../db/database.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { getCar, listRecentCars, pageCars, parseCarId } from "./car.server";
 
@@ -95,32 +96,55 @@ describe("car queries", () => {
     expect((await listRecentCars(3)).map((c) => c.model)).toEqual(["M7", "M6", "M5"]);
   });
 
-  it("keeps unknown paperwork unknown (null), never 'No', and filters on duty paid", async () => {
-    const unknown = await makeCar({});
+  it("keeps unknown paperwork unknown (null), never 'No'; answers Custom Paper as customs_duty_paid", async () => {
+    const unknown = await makeCar({ custom_paper: "No" });
     const paid = await makeCar({
-      customs_duty_paid: true,
+      custom_paper: "Yes",
       plate_state: "Lagos",
       previous_owners_ng: 0,
       accident_free: false,
       flood_free: true,
     });
-    const unpaid = await makeCar({ customs_duty_paid: false });
+    const unpaid = await makeCar({ custom_paper: "No" });
     expect(await getCar(unknown)).toMatchObject({
-      customs_duty_paid: null,
       plate_state: null,
       previous_owners_ng: null,
       accident_free: null,
       flood_free: null,
     });
     expect(await getCar(paid)).toMatchObject({
-      customs_duty_paid: true,
+      custom_paper: "Yes",
       plate_state: "Lagos",
       previous_owners_ng: 0,
       accident_free: false,
       flood_free: true,
     });
     expect((await getCar(unpaid))?.customs_duty_paid).toBe(false);
+    expect((await getCar(paid))?.customs_duty_paid).toBe(true);
     expect((await listCars({ customs_duty_paid: true })).map((c) => c.id)).toEqual([paid]);
+  });
+
+  it("forgives searches: part of a make, a model written as one word, a typo; edits keep it in step", async () => {
+    const benz = await makeCar({ make: "Mercedes-Benz", model: "GLE 350", car_description: "Clean" });
+    const corolla = await makeCar({ make: "Toyota", model: "Corolla", car_description: "Clean" });
+    const cruiser = await makeCar({ make: "Toyota", model: "Land Cruiser", car_description: "Clean" });
+    await makeCar({ make: "Honda", model: "Accord", car_description: "Cruise control and a land of comfort" });
+    const ids = async (filters: CarFilters) => (await listCars(filters)).map((c) => c.id).sort((a, b) => a - b);
+    expect(await ids({ q: "Mercedes" })).toEqual([benz]);
+    expect(await ids({ make: "Mercedes" })).toEqual([benz]);
+    expect(await ids({ make: "mercedes benz" })).toEqual([benz]);
+    expect(await ids({ q: "corola" })).toEqual([corolla]);
+    expect(await ids({ q: "toyota corola" })).toEqual([corolla]);
+    expect(await ids({ q: "landcruiser" })).toEqual([cruiser]);
+    expect(await ids({ model: "landcruiser" })).toEqual([cruiser]);
+    expect(await ids({ q: "land cruiser" })).toEqual([cruiser]);
+    expect(await ids({ q: "xyzzy" })).toEqual([]);
+    // The trigram index follows edits and deletes.
+    await getDb().updateTable("cars").set({ model: "Camry" }).where("id", "=", corolla).execute();
+    expect(await ids({ q: "corola" })).toEqual([]);
+    expect(await ids({ q: "camry" })).toEqual([corolla]);
+    await getDb().deleteFrom("cars").where("id", "=", benz).execute();
+    expect(await ids({ make: "Mercedes" })).toEqual([]);
   });
 
   it("sorts by price, year and mileage (unknown mileage last), ties by id", async () => {

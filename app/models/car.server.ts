@@ -1,6 +1,13 @@
 import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
-import { CAR_FLAG_FIELDS, CAR_UNKNOWN_FLAG_FIELDS, type Car, type CarFields, type CarInput } from "~/lib/car";
-import { type CarFilters, type CarSort, DEFAULT_SORT } from "~/lib/car-filters";
+import {
+  CAR_FLAG_FIELDS,
+  CAR_UNKNOWN_FLAG_FIELDS,
+  type Car,
+  type CarFields,
+  type CarInput,
+  customsDutyPaid,
+} from "~/lib/car";
+import { type CarFilters, type CarSort, DEFAULT_SORT, FACET_FIELDS, type StockFacets } from "~/lib/car-filters";
 import { CarSchema } from "~/lib/car-schema";
 import { getDb, nowIso } from "../../db/database.server";
 import type { Database, StoredCarFields } from "../../db/schema";
@@ -46,6 +53,7 @@ function toCar(row: CarRow): Car {
     images: parseJsonList(row.images_json),
     sold: row.sold === 1,
     created_at: row.created_at,
+    customs_duty_paid: customsDutyPaid(row.custom_paper),
   };
 }
 
@@ -84,6 +92,40 @@ function ftsTerm(columns: string, words: string[]): string | null {
 
 const SEARCHED_COLUMNS = "make model car_description color keyfeatures year";
 
+/** A name as cars_names holds it: lower case, without spaces, hyphens, dots or slashes. */
+export function squeezeName(text: string): string {
+  return text.toLowerCase().replace(/[\s\-./]+/g, "");
+}
+
+/** The distinct three-letter pieces of a word ("corola": cor, oro, rol, ola). */
+export function trigrams(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(""));
+  return [...out];
+}
+
+/** Share of a searched word's trigrams a car's make and model must hold to count as a typo of it. */
+export const TYPO_SHARE = 0.7;
+
+const inWords = (match: string) => sql<boolean>`cars.id IN (SELECT rowid FROM cars_fts WHERE cars_fts MATCH ${match})`;
+const inNames = (column: "make" | "model" | "name", text: string) =>
+  sql<boolean>`cars.id IN (SELECT rowid FROM cars_names WHERE cars_names MATCH ${`{${column}} : "${text}"`})`;
+
+/**
+ * A car whose make and model hold most of a word's trigrams ("corola" in "toyotacorolla", 3 of 4),
+ * or the word itself when it has only one. Each trigram is one lookup in the trigram index.
+ */
+function nameLike(word: string) {
+  const pieces = trigrams(squeezeName(word));
+  if (pieces.length === 0) return null;
+  if (pieces.length === 1) return inNames("name", pieces[0]);
+  const need = Math.max(2, Math.ceil(pieces.length * TYPO_SHARE));
+  const lookups = pieces.map((p) => sql`SELECT rowid FROM cars_names WHERE cars_names MATCH ${`{name} : "${p}"`}`);
+  return sql<boolean>`cars.id IN (SELECT rowid FROM (${sql.join(lookups, sql` UNION ALL `)})
+    GROUP BY rowid HAVING count(*) >= ${need})`;
+}
+
 /**
  * The filters as SQL. Everything here is served by an index (see the catalog-search migration):
  * `sold = 0` is written literally so the partial indexes over unsold cars apply, text filters
@@ -98,8 +140,16 @@ function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): Car
   noCase("body_type", f.body_type);
   noCase("fuel_type", f.fuel_type);
   noCase("drive_train", f.drive_train);
-  noCase("make", f.make);
   noCase("transmission", f.transmission);
+  // A part of the make is enough ("Mercedes" finds Mercedes-Benz); a make under three letters must be whole.
+  if (f.make) {
+    const make = squeezeName(f.make);
+    q = q.where(
+      [...make].length >= 3 && /^[\p{L}\p{N}]+$/u.test(make)
+        ? inNames("make", make)
+        : sql<boolean>`cars.make = ${f.make} COLLATE NOCASE`,
+    );
+  }
   if (f.condition) {
     const c = f.condition.toLowerCase().replace(/[-_]/g, " ");
     // The browse panel's "Used" means either kind of used car.
@@ -107,7 +157,7 @@ function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): Car
     q = q.where(sql<boolean>`cars.condition COLLATE NOCASE IN (${sql.join(conditions)})`);
   }
   if (f.financing) q = q.where(sql<boolean>`cars.financing = 1`);
-  if (f.customs_duty_paid) q = q.where(sql<boolean>`cars.customs_duty_paid = 1`);
+  if (f.customs_duty_paid) q = q.where(sql<boolean>`cars.custom_paper = 'Yes' COLLATE NOCASE`);
   if (f.minYear !== undefined) q = q.where("cars.year", ">=", f.minYear);
   if (f.maxYear !== undefined) q = q.where("cars.year", "<=", f.maxYear);
   if (f.minPrice !== undefined) q = q.where("cars.price", ">=", f.minPrice);
@@ -117,23 +167,25 @@ function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): Car
   for (const feature of f.keyFeatures ?? []) {
     q = q.where(sql<boolean>`cars.id IN (SELECT car_id FROM car_features WHERE feature = ${feature.trim()})`);
   }
-  // Model and location match word prefixes in their own column ("cam" finds "Camry XLE",
-  // "lekki" finds "Lekki, Lagos"); q needs every word somewhere in the searched columns.
-  const texts = [
-    [SEARCHED_COLUMNS, f.q],
-    ["model", f.model],
-    ["location", f.location],
-  ] as const;
-  const match: string[] = [];
-  for (const [columns, text] of texts) {
-    if (!text?.trim()) continue;
-    const term = ftsTerm(columns, searchWords(text));
+  // Location matches word prefixes ("lekki" finds "Lekki, Lagos"); model too ("cam" finds
+  // "Camry XLE"), or the model written as one word ("landcruiser"). Each word of q is a prefix
+  // in the searched columns or, failing that, most of a make and model ("corola").
+  for (const text of [f.q, f.model, f.location]) {
     // A text with no letters or digits ("%_") cannot be in any car.
-    if (!term) return q.where(sql<boolean>`0`);
-    match.push(term);
+    if (text?.trim() && searchWords(text).length === 0) return q.where(sql<boolean>`0`);
   }
-  if (match.length) {
-    q = q.where(sql<boolean>`cars.id IN (SELECT rowid FROM cars_fts WHERE cars_fts MATCH ${match.join(" AND ")})`);
+  const location = ftsTerm("location", searchWords(f.location));
+  if (location) q = q.where(inWords(location));
+  const model = ftsTerm("model", searchWords(f.model));
+  if (model && f.model) {
+    const whole = squeezeName(f.model);
+    const joined = [...whole].length >= 3 && /^[\p{L}\p{N}]+$/u.test(whole);
+    q = q.where(joined ? sql<boolean>`(${inWords(model)} OR ${inNames("model", whole)})` : inWords(model));
+  }
+  for (const word of searchWords(f.q)) {
+    const prefix = inWords(`{${SEARCHED_COLUMNS}} : "${word}"*`);
+    const like = nameLike(word);
+    q = q.where(like ? sql<boolean>`(${prefix} OR ${like})` : prefix);
   }
   return q;
 }
@@ -299,6 +351,25 @@ export async function homePageCars(req: HomePageCarsRequest): Promise<HomePageCa
       image: section(`tile:${type}`)[0]?.images[0] ?? null,
     })),
   };
+}
+
+/**
+ * How many unsold cars have each body type, fuel, drive train, transmission, condition and make
+ * (spellings that differ only in case counted together), for the browse filters. One statement;
+ * each part walks its field's partial index over unsold cars.
+ */
+export async function stockFacets(): Promise<StockFacets> {
+  const parts = FACET_FIELDS.map(
+    (field) => sql`SELECT ${field} AS field, ${sql.ref(field)} COLLATE NOCASE AS value, count(*) AS n
+      FROM cars WHERE sold = 0 AND ${sql.ref(field)} IS NOT NULL AND ${sql.ref(field)} <> '' GROUP BY 2`,
+  );
+  const rows = await sql<{ field: keyof StockFacets; value: string; n: number }>`${sql.join(
+    parts,
+    sql` UNION ALL `,
+  )}`.execute(getDb());
+  const facets = Object.fromEntries(FACET_FIELDS.map((f) => [f, []])) as unknown as StockFacets;
+  for (const r of rows.rows) facets[r.field].push({ value: r.value, count: Number(r.n) });
+  return facets;
 }
 
 /** One car by id, sold or not; null when there is none. */

@@ -213,6 +213,14 @@ async function sourceFields(
         .executeTakeFirst();
       return { fields: r ?? {}, client: null };
     }
+    case "sourcing": {
+      const r = await db
+        .selectFrom("sourcing_requests")
+        .select(["name", "phone", "car_wanted", "budget", "search"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return { fields: r ?? {}, client: null };
+    }
     case "whatsapp": {
       const r = await db
         .selectFrom("whatsapp_clicks")

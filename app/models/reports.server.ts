@@ -84,6 +84,7 @@ export async function buildReport(range: ReportRange): Promise<Report> {
     loan: perMonth(),
     newsletter: perMonth(),
     whatsapp: perMonth(),
+    sourcing: perMonth(),
   };
   let total = 0;
   let won = 0;

@@ -123,7 +123,14 @@ export default function Home() {
       </Section>
 
       <Section id="collection" eyebrow="In stock now" title="Our Collection">
-        <CarGrid cars={collection.cars} onOpen={lightbox.open} empty="No Car to Display" columns={4} compact />
+        <CarGrid
+          cars={collection.cars}
+          onOpen={lightbox.open}
+          empty="No Car to Display"
+          columns={4}
+          compact
+          anchor="collection"
+        />
         <Pagination page={collection.page} pageCount={collection.pageCount} label="Collection pages" />
       </Section>
 

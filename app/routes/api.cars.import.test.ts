@@ -183,7 +183,7 @@ describe("POST /api/cars/import", () => {
 
 describe("GET /api/cars/export", () => {
   it("writes every car, sold ones too, in the template's columns, and imports back", async () => {
-    await makeCar({ stock_number: "S-1", make: "Toyota", car_description: "=1+1 clean", customs_duty_paid: true });
+    await makeCar({ stock_number: "S-1", make: "Toyota", car_description: "=1+1 clean", custom_paper: "No" });
     await makeCar({ stock_number: "S-2", make: "Honda", sold: true });
     const res = await exported("csv");
     expect(res.headers.get("Content-Type")).toMatch(/text\/csv/);
@@ -200,9 +200,9 @@ describe("GET /api/cars/export", () => {
     expect(back.body).toMatchObject({ rows: 2, problems: [], written: true, add: [] });
     expect(back.body.update).toHaveLength(2);
     const cars = await getDb().selectFrom("cars").selectAll().orderBy("stock_number").execute();
-    expect(cars.map((c) => [c.price, c.car_description, c.customs_duty_paid, c.sold])).toEqual([
-      [26_000_000, "=1+1 clean", 1, 0],
-      [25_000_000, "Clean Tokunbo Camry", null, 1],
+    expect(cars.map((c) => [c.price, c.car_description, c.custom_paper, c.sold])).toEqual([
+      [26_000_000, "=1+1 clean", "No", 0],
+      [25_000_000, "Clean Tokunbo Camry", "Yes", 1],
     ]);
   });
 

@@ -46,15 +46,18 @@ describe("Nigerian paperwork through the API", () => {
   it("stores each field, answers unknown as null (never false), and an edit can set it back to unknown", async () => {
     const created = await send("POST", "/api/cars", {
       ...FIELDS,
-      customs_duty_paid: "yes",
+      custom_paper: "Yes",
+      customs_duty_paid: "no",
       plate_state: "Lagos",
       previous_owners_ng: "2",
       accident_free: "no",
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { car: { id: number } }).car.id;
+    // customs_duty_paid is Custom Paper's older name: sent, it sets Custom Paper, and is answered.
     expect(await read(id)).toMatchObject({
-      customs_duty_paid: true,
+      custom_paper: "No",
+      customs_duty_paid: false,
       plate_state: "Lagos",
       previous_owners_ng: 2,
       accident_free: false,
@@ -63,27 +66,28 @@ describe("Nigerian paperwork through the API", () => {
     const edited = await send(
       "PUT",
       `/api/cars/${id}`,
-      { ...FIELDS, customs_duty_paid: "", plate_state: "fct" },
+      { ...FIELDS, custom_paper: "Yes", customs_duty_paid: "", plate_state: "fct" },
       {
         id: String(id),
       },
     );
     expect(edited.status).toBe(200);
     expect(await read(id)).toMatchObject({
-      customs_duty_paid: null,
+      custom_paper: "Yes",
+      customs_duty_paid: true,
       plate_state: "FCT",
       previous_owners_ng: null,
       accident_free: null,
     });
   });
 
-  it("refuses a plate outside Nigeria's states and FCT, and a yes/no it cannot read", async () => {
+  it("refuses a plate outside Nigeria's states and FCT, and a Custom Paper it cannot read", async () => {
     const refused = await send("POST", "/api/cars", { ...FIELDS, plate_state: "Accra", customs_duty_paid: "perhaps" });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       fields: {
         plate_state: expect.stringMatching(/^Plate state must be one of Abia/),
-        customs_duty_paid: "Customs duty paid: choose Yes, No or Unknown",
+        custom_paper: expect.stringMatching(/^Custom paper/),
       },
     });
   });

@@ -1,8 +1,9 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CarGrid } from "~/components/car/CarGrid";
 import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
 import { FilterPanel } from "~/components/FilterPanel";
+import { SOURCING_FAILURE, SourcingForm } from "~/components/leads/SourcingForm";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteErrorBoundary";
 import { SearchBox } from "~/components/SearchBox";
@@ -10,15 +11,20 @@ import { SortForm } from "~/components/SortForm";
 import { Container, ui } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
+import { formStamp } from "~/http/bot-guard.server";
+import { readLeadForm } from "~/http/forms.server";
 import { businessFromMatches, useBusiness } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
-import { pageCars } from "~/models/car.server";
+import { SourcingSchema } from "~/lib/lead-schemas";
+import { formatNumber } from "~/lib/money";
+import { pageCars, stockFacets } from "~/models/car.server";
+import { createSourcingRequest } from "~/models/sourcing.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page"] } });
+export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page"] }, leads: "form" });
 
 const FIELD_LABELS: Record<string, string> = {
   minYear: "Min year",
@@ -27,7 +33,7 @@ const FIELD_LABELS: Record<string, string> = {
   maxPrice: "Max price",
   minMileage: "Min mileage",
   maxMileage: "Max mileage",
-  customs_duty_paid: "Customs duty paid",
+  customs_duty_paid: "Custom Paper",
   sort: "Sort",
 };
 
@@ -41,9 +47,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/browse${qs ? `?${qs}` : ""}`);
   }
   const { filters, ignored, sort } = parseCarFilters(url.searchParams);
-  const result = await pageCars(filters, parsePage(url.searchParams), BROWSE_PAGE_SIZE, { sort });
+  const [result, facets] = await Promise.all([
+    pageCars(filters, parsePage(url.searchParams), BROWSE_PAGE_SIZE, { sort }),
+    stockFacets(),
+  ]);
   return {
     ...result,
+    facets,
+    // The sourcing form's stamp (bot-guard), only where the form shows: a search that found nothing.
+    stamp: result.total === 0 ? await formStamp() : null,
     cars: result.cars.map(toCardCar),
     ignored: ignored.map((k) => FIELD_LABELS[k] ?? k),
     query: url.search,
@@ -51,8 +63,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The sourcing request from the no-results form (the `sourcing` lead). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readLeadForm(request, context, SourcingSchema, SOURCING_FAILURE);
+  if (!form.ok) return form.response;
+  const saved = await createSourcingRequest(form.data);
+  return { ok: true as const, id: saved.id };
+}
+
 export default function Browse() {
-  const { cars, total, page, pageCount, ignored, sort } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, ignored, sort, facets, stamp } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
   const lightbox = useCarLightbox();
@@ -60,6 +81,9 @@ export default function Browse() {
   const params = new URLSearchParams(location.search);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse";
   const q = params.get("q");
+  const refused = result && !result.ok ? result : null;
+  const sent = result?.ok ? result : null;
+  const maxPrice = Number(params.get("maxPrice"));
 
   return (
     <Container className={pages.browse}>
@@ -70,14 +94,14 @@ export default function Browse() {
           car is inspected, priced in naira and ready for a test drive; ask us about flexible financing.
         </p>
       </div>
-      <SearchBox defaultValue="" size="md" />
-      <FilterPanel params={params} />
+      <SearchBox defaultValue={q ?? ""} size="md" keep={params} key={q ?? ""} />
+      <FilterPanel params={params} facets={facets} />
       {ignored.length ? (
         <Notice tone="warning" role="status" title="Some filters were ignored">
           These values could not be read and were left out: {ignored.join(", ")}.
         </Notice>
       ) : null}
-      <div className={pages.resultsHead}>
+      <div className={pages.resultsHead} id="results">
         <h2 className={pages.count} aria-live="polite">
           {total} {total === 1 ? "car" : "cars"} found{q ? ` for “${q}”` : ""}
         </h2>
@@ -90,8 +114,38 @@ export default function Browse() {
         <SortForm params={params} sort={sort} />
       </div>
       <div className={pages.results} aria-busy={loading}>
-        <CarGrid cars={cars} onOpen={lightbox.open} empty="No cars found matching your criteria." eagerCount={3} />
+        {total === 0 ? (
+          <div className={pages.noResults} data-testid="no-results">
+            <p>No cars found matching your criteria.</p>
+            <Link to="/browse#results" className={pages.clearLink}>
+              Clear filters
+            </Link>
+          </div>
+        ) : (
+          <CarGrid
+            cars={cars}
+            onOpen={lightbox.open}
+            empty="No cars found matching your criteria."
+            eagerCount={3}
+            anchor="car"
+          />
+        )}
       </div>
+      {total === 0 && stamp ? (
+        <SourcingForm
+          search={location.search}
+          suggestion={{
+            car: [params.get("make"), params.get("model"), q].filter(Boolean).join(" "),
+            budget: maxPrice > 0 ? formatNumber(maxPrice) : "",
+          }}
+          values={refused?.values ?? {}}
+          fieldErrors={refused?.fieldErrors ?? {}}
+          success={Boolean(sent)}
+          error={refused?.error ?? null}
+          stamp={stamp}
+          formKey={sent ? `sent-${sent.id}` : "sourcing"}
+        />
+      ) : null}
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
       <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
     </Container>

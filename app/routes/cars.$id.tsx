@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { PinIcon } from "~/components/CarCard";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
 import { inspectionHref } from "~/components/car/CarLightbox";
@@ -11,9 +12,9 @@ import { Notice } from "~/components/ui/Notice";
 import { SIMILAR_CARS_COUNT } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import { notFoundIfMissing } from "~/http/responses.server";
-import { businessFromMatches, useBusiness } from "~/lib/business";
+import { businessFromMatches, telHref, useBusiness } from "~/lib/business";
 import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
-import { carMonthlyFrom, toCardCar } from "~/lib/car-card";
+import { carMonthlyQuote, toCardCar } from "~/lib/car-card";
 import {
   absoluteUrl,
   carPreviewImage,
@@ -24,6 +25,7 @@ import {
 } from "~/lib/car-seo";
 import { chatHref } from "~/lib/chat-link";
 import { edge } from "~/lib/edge";
+import { calculatorHref } from "~/lib/loan-math";
 import { formatNaira } from "~/lib/money";
 import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
@@ -43,17 +45,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (params.id !== carSlug(found)) throw redirect(`${carPath(found)}${url.search}`, 301);
   const similar = await similarCars(found, SIMILAR_CARS_COUNT);
-  // The page never shows the back-office fields. The public origin (SITE_URL) makes the preview and canonical URLs absolute.
+  const quote = carMonthlyQuote(found);
+  // The page never shows the back-office fields. The public origin (SITE_URL) makes the preview and canonical URLs
+  // absolute.
   return {
     car: toPublicCar(found),
-    monthlyFrom: carMonthlyFrom(found),
+    // "From ₦X/month over N months after a ₦Y deposit (P%)", linking to the calculator showing those figures.
+    monthly: quote && {
+      amount: quote.monthlyRepayment,
+      months: quote.months,
+      deposit: quote.initialDeposit,
+      percent: quote.depositPercent,
+      href: calculatorHref(found.id, quote),
+    },
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
   };
 }
 
 export default function CarPage() {
-  const { car, monthlyFrom, similar, origin } = useLoaderData<typeof loader>();
+  const { car, monthly, similar, origin } = useLoaderData<typeof loader>();
   const business = useBusiness();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
@@ -79,6 +90,7 @@ export default function CarPage() {
             alt={title}
             index={photo}
             linkFor={(i) => `${carPath(car)}${i ? `?photo=${i}` : ""}`}
+            sold={car.sold}
           />
         </div>
         <div className={pages.carInfo}>
@@ -89,23 +101,36 @@ export default function CarPage() {
             <span className={ui.badge} data-tone="gray">
               {car.body_type}
             </span>
-            {car.financing ? (
+            {car.financing && !car.sold ? (
               <span className={ui.badge} data-tone="gold">
                 Financing available
               </span>
             ) : null}
           </div>
           <h1 className={pages.carTitle}>{title}</h1>
-          <p className={pages.carPrice}>{formatNaira(car.price)}</p>
-          {monthlyFrom !== null ? (
-            <p className={pages.carMonthly} data-testid="monthly-from">
-              From {formatNaira(monthlyFrom)}/month <Link to={`/financing/${car.id}`}>Work out your loan</Link>
-            </p>
-          ) : null}
           {car.sold ? (
             <Notice tone="error" role="status" title="Sold">
               This car has been sold. Browse our current stock for similar cars.
             </Notice>
+          ) : null}
+          <div className={pages.priceRow}>
+            <p className={pages.carPrice} data-sold={car.sold || undefined}>
+              {formatNaira(car.price)}
+            </p>
+            {car.location ? (
+              <p className={pages.carLocation} data-testid="car-location">
+                <PinIcon />
+                {car.location}
+              </p>
+            ) : null}
+          </div>
+          {monthly ? (
+            <p className={pages.carMonthly} data-testid="monthly-from">
+              <Link to={monthly.href}>
+                From {formatNaira(monthly.amount)}/month over {monthly.months} months after a{" "}
+                {formatNaira(monthly.deposit)} deposit ({monthly.percent}%)
+              </Link>
+            </p>
           ) : null}
           <p className={pages.description}>{car.car_description || "No description"}</p>
           {car.sold ? (
@@ -134,15 +159,29 @@ export default function CarPage() {
           )}
           <KeyFeatures features={car.keyfeatures} headingLevel={2} />
           <CarFacts car={car} />
-          {car.location ? <p className={pages.location}>Location: {car.location}</p> : null}
         </div>
       </div>
       {similar.length ? (
         <section className={pages.similar} aria-labelledby="similar-cars">
           <h2 id="similar-cars">Similar cars</h2>
-          <CarGrid cars={similar} empty="" columns={4} />
+          <CarGrid cars={similar} empty="" columns={4} anchor="similar" />
         </section>
       ) : null}
+      {car.sold ? null : (
+        <nav className={pages.stickyBar} aria-label="Contact about this car" data-testid="sticky-bar">
+          {business.phones[0] ? (
+            <a href={telHref(business.phones[0])} className={pages.stickyCall}>
+              Call
+            </a>
+          ) : null}
+          <a href={chatHref(car, pathname)} target="_blank" rel="noopener noreferrer" className={pages.stickyChat}>
+            WhatsApp
+          </a>
+          <Link to={inspectionHref(car)} className={pages.stickyBook}>
+            Book inspection
+          </Link>
+        </nav>
+      )}
       <script
         type="application/ld+json"
         // Escaped for a script element (see jsonForScript); the CSP allows it by its hash like any inline script.

@@ -85,7 +85,7 @@ describe("saved cars without JavaScript", () => {
 
 describe("compare", () => {
   it("shows up to three cars in the order named, sold ones too, without back-office fields", async () => {
-    const a = await makeCar({ vin: "SECRET", customs_duty_paid: true });
+    const a = await makeCar({ vin: "SECRET", custom_paper: "Yes" });
     const b = await makeCar({ sold: true });
     const data = await compare(args(`/compare?ids=${b},${a}`));
     expect(data.cars.map((c) => c.id)).toEqual([b, a]);

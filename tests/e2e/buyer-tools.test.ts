@@ -1,5 +1,5 @@
 // What helps a buyer find, share and choose: canonical car URLs with previews and structured data,
-// the sitemap, sold cars, sorting, "From ₦X/month", saved cars and compare, the duty-paid filter.
+// the sitemap, sold cars, sorting, "From ₦X/month", saved cars and compare, the Custom Paper filter.
 import crypto from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ interface Row {
   created_at: string;
   financing: number;
   body_type: string;
-  customs_duty_paid: number | null;
+  custom_paper: string;
 }
 
 const unsold = () => app.rows<Row>("select * from cars where sold = 0");
@@ -213,7 +213,8 @@ describe("sort", () => {
     it.each(ORDERS.slice(0, 4))("sorts by %s from the menu and keeps it on page 2", async (sort, compare) => {
       const page = await app.open("/browse?body_type=SUV", { js });
       await page.getByLabel("Sort by").selectOption(sort);
-      await page.getByRole("button", { name: "Sort", exact: true }).click();
+      // With JavaScript the choice applies at once (no Sort button); without, Sort sends it.
+      if (!js) await page.getByRole("button", { name: "Sort", exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get("sort") === sort && u.searchParams.get("body_type") === "SUV");
       await page.getByRole("link", { name: "Page 2", exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get("page") === "2" && u.searchParams.get("sort") === sort);
@@ -300,7 +301,7 @@ describe.each(JS_MODES)("saved cars and compare $label", ({ js }) => {
     for (const label of ["Price", "Year", "Mileage", "Condition", "Engine", "Fuel", "Transmission", "Key features"]) {
       expect(await table.getByRole("rowheader", { name: label, exact: true }).count(), label).toBe(1);
     }
-    for (const label of ["Customs Duty Paid", "Plate State", "Accident Free", "Flood Free"]) {
+    for (const label of ["Custom Paper", "Plate State", "Accident Free", "Flood Free"]) {
       expect(await table.getByRole("rowheader", { name: label }).count(), label).toBe(1);
     }
     expect(await table.locator("thead th").count()).toBe(2);
@@ -370,20 +371,20 @@ describe("saved cars: a tap before JavaScript ran", () => {
   });
 });
 
-describe.each(JS_MODES)("customs duty filter $label", ({ js }) => {
-  it("narrows the results to cars whose duty is paid", async () => {
+describe.each(JS_MODES)("Custom Paper filter $label", ({ js }) => {
+  it("narrows the results to cars with Custom Paper", async () => {
     const page = await app.open("/browse", { js });
     const count = async () => Number((await page.getByText(/\d+ cars? found/).innerText()).split(" ")[0]);
     const all = await count();
-    await page.getByLabel("Customs duty paid only").check();
+    await page.getByLabel("With Custom Paper only").check();
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await page.waitForURL((u) => u.searchParams.get("customs_duty_paid") === "1");
-    const paid = unsold().filter((c) => c.customs_duty_paid === 1);
+    const paid = unsold().filter((c) => c.custom_paper === "Yes");
     await expect.poll(count).toBe(paid.length);
     expect(paid.length).toBeLessThan(all);
     const ids = new Set(paid.map((c) => c.id));
     for (const id of await cardIds(page)) expect(ids.has(id)).toBe(true);
-    await expect(page.getByLabel("Customs duty paid only").isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel("With Custom Paper only").isChecked()).resolves.toBe(true);
   });
 });
 
@@ -391,7 +392,7 @@ describe.each(JS_MODES)("Nigerian papers in the admin form $label", ({ js }) => 
   it("sets them on a car and its page shows them, unchecked ones as Unknown, never No", async () => {
     const car = unsold()[js ? 5 : 6];
     const page = await app.open(`/admin/edit-car/${car.id}`, { js, admin: true });
-    await app.field(page, "Customs duty paid").selectOption("Yes");
+    await app.field(page, "Custom Paper").selectOption("Yes");
     await app.field(page, "Plate state").selectOption("Lagos");
     await app.field(page, "Previous owners in Nigeria").fill("2");
     await app.field(page, "Accident free").selectOption("No");
@@ -399,11 +400,11 @@ describe.each(JS_MODES)("Nigerian papers in the admin form $label", ({ js }) => 
     await page.getByRole("button", { name: "Update Car" }).click();
     await page.getByText("Car updated successfully").waitFor();
     const [stored] = app.rows<Record<string, unknown>>(
-      "select customs_duty_paid, plate_state, previous_owners_ng, accident_free, flood_free from cars where id = ?",
+      "select custom_paper, plate_state, previous_owners_ng, accident_free, flood_free from cars where id = ?",
       car.id,
     );
     expect(stored).toEqual({
-      customs_duty_paid: 1,
+      custom_paper: "Yes",
       plate_state: "Lagos",
       previous_owners_ng: 2,
       accident_free: 0,
@@ -419,7 +420,7 @@ describe.each(JS_MODES)("Nigerian papers in the admin form $label", ({ js }) => 
         ),
     );
     expect(facts).toMatchObject({
-      "Customs Duty Paid": "Yes",
+      "Custom Paper": "Yes",
       "Plate State": "Lagos",
       "Previous Owners (Nigeria)": "2",
       "Accident Free": "No",

@@ -10,6 +10,7 @@ import { getDb, getSqlite } from "../../db/database.server";
 export async function clearData(): Promise<void> {
   const db = getDb();
   for (const table of [
+    "sourcing_requests",
     "whatsapp_clicks",
     "client_infos",
     "loan_applications",
@@ -89,8 +90,8 @@ export function insertManyCars(count: number): void {
   const car = sqlite.prepare(`
     INSERT INTO cars (make, model, year, price, mileage, condition, body_type, transmission, fuel_type, drive_train,
       engine_capacity, engine_size, custom_paper, color, registration, financing, car_description, location,
-      keyfeatures, sold, created_at, updated_at, customs_duty_paid)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '2.0L', 'V4', 'Yes', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      keyfeatures, sold, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '2.0L', 'V4', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`);
   const image = sqlite.prepare("INSERT INTO car_images (car_id, path, position) VALUES (?, ?, 0)");
   sqlite.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -106,6 +107,8 @@ export function insertManyCars(count: number): void {
         i % 4 ? "Automatic" : "Manual",
         i % 3 ? "Petrol" : "Diesel",
         ["AWD", "FWD", "RWD", "4WD"][i % 4],
+        // Custom Paper: half of them have it.
+        i % 2 === 0 ? "Yes" : "No",
         ["Black", "White", "Red"][i % 3],
         i % 3 === 0 ? 1 : 0,
         `A clean car, number ${i}`,
@@ -114,8 +117,6 @@ export function insertManyCars(count: number): void {
         i % 7 === 0 ? 1 : 0,
         at,
         at,
-        // Paperwork: duty paid, not paid, or (for half of them) not checked yet.
-        i % 4 === 0 ? 1 : i % 4 === 1 ? 0 : null,
       );
       image.run(lastInsertRowid, `/uploads/bulk-${i % 24}.jpg`);
     }

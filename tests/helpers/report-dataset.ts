@@ -29,6 +29,7 @@ export const EXPECTED = {
       loan: [0, 0, 1, 0, 0, 0],
       newsletter: [2, 0, 0, 0, 0, 0],
       whatsapp: [0, 0, 2, 0, 0, 0],
+      sourcing: [0, 0, 0, 0, 0, 0],
     },
     total: 8,
     won: 3,

@@ -447,7 +447,6 @@ export function CarForm({
           description="Leave Unknown until you have checked: buyers see Unknown, never No."
         >
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-            <YesNoUnknown name="customs_duty_paid" label="Customs duty paid" values={values} errors={errors} />
             <NativeSelect
               id="field-plate_state"
               name="plate_state"

@@ -26,6 +26,9 @@ const LABELS: Record<string, string> = {
   inspection_date: "Inspection date",
   other_info: "Other information",
   message: "Message",
+  car_wanted: "Car wanted",
+  budget: "Budget",
+  search: "Their search",
   car_label: "Car",
   from_path: "Clicked on page",
   car_name: "Car",
@@ -43,7 +46,7 @@ const LABELS: Record<string, string> = {
   referral: "How did you hear about us?",
   created_at: "Sent",
 };
-const MONEY = new Set(["loan_amount", "initial_deposit", "monthly_repayment"]);
+const MONEY = new Set(["loan_amount", "initial_deposit", "monthly_repayment", "budget"]);
 
 function shown(key: string, value: FieldValue): string {
   if (value === null || value === "") return "N/A";

@@ -21,7 +21,6 @@ type DetailCar = Pick<
 
 type PaperworkField =
   | "custom_paper"
-  | "customs_duty_paid"
   | "plate_state"
   | "previous_owners_ng"
   | "accident_free"
@@ -36,7 +35,6 @@ const yesNoUnknown = (v: boolean | null | undefined) => (v === true ? "Yes" : v 
 export function paperworkFacts(car: Pick<Car, PaperworkField>): [string, string][] {
   return [
     ["Custom Paper", na(car.custom_paper)],
-    ["Customs Duty Paid", yesNoUnknown(car.customs_duty_paid)],
     ["Registered", car.registration ? "Yes" : "No"],
     ["Plate State", car.plate_state === "FCT" ? "FCT (Abuja)" : na(car.plate_state)],
     [

@@ -16,6 +16,7 @@ export function CarGrid({
   eagerCount = 0,
   columns = 3,
   compact = false,
+  anchor,
 }: {
   cars: CardCar[];
   onOpen?: (car: CardCar) => void;
@@ -24,6 +25,8 @@ export function CarGrid({
   columns?: 3 | 4;
   /** Short row cards on phones (see CarCard). */
   compact?: boolean;
+  /** Each heart's id is `<anchor>-<car id>`, where its no-JavaScript post comes back to. */
+  anchor?: string;
 }) {
   if (cars.length === 0) {
     return (
@@ -43,6 +46,7 @@ export function CarGrid({
           eager={i < eagerCount}
           compact={compact}
           sizes={sizes}
+          anchor={anchor && `${anchor}-${car.id}`}
           onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined}
         />
       ))}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { type CardCar, carPath, carTitle, type PublicCar } from "~/lib/car";
 import { chatHref } from "~/lib/chat-link";
 import { formatNaira } from "~/lib/money";
+import { SaveButton } from "../saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { CarFacts, KeyFeatures } from "./CarDetails";
@@ -89,20 +90,16 @@ export function CarLightbox({
         <div className={classes.grid}>
           <PhotoViewer images={images} alt={title} index={index} onSelect={setIndex} />
           <div className={classes.info}>
-            <div>
+            <div className={classes.head}>
               <p className={classes.price}>{formatNaira(shown.price)}</p>
-              <p className={classes.description}>{shown.car_description || "No description"}</p>
+              {card?.monthly_from != null ? (
+                <p className={classes.monthly} data-testid="lightbox-monthly">
+                  From {formatNaira(card.monthly_from)}/month
+                </p>
+              ) : null}
+              {shown.location ? <p className={classes.location}>{shown.location}</p> : null}
             </div>
-            {car ? (
-              <>
-                <KeyFeatures features={car.keyfeatures} />
-                <CarFacts car={car} />
-              </>
-            ) : (
-              <p className={classes.loading} role="status">
-                Loading...
-              </p>
-            )}
+            {/* The actions come straight after the price, so a phone shows them under the photo. */}
             <div className={classes.actions}>
               <ButtonLink to={inspectionHref(shown)} onClick={onClose}>
                 Book an inspection
@@ -116,10 +113,22 @@ export function CarLightbox({
               >
                 Chat on WhatsApp
               </ButtonAnchor>
+              {card ? <SaveButton car={card} labelled /> : null}
               <ButtonAnchor href={carPath(shown)} variant="subtle">
                 Open full page
               </ButtonAnchor>
             </div>
+            <p className={classes.description}>{shown.car_description || "No description"}</p>
+            {car ? (
+              <>
+                <KeyFeatures features={car.keyfeatures} />
+                <CarFacts car={car} />
+              </>
+            ) : (
+              <p className={classes.loading} role="status">
+                Loading...
+              </p>
+            )}
           </div>
         </div>
       ) : null}

@@ -1,14 +1,44 @@
 import { Link } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type DragEvent, type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { imageSrc, imageVariant } from "~/lib/images";
 import { CAR_IMAGE_SIZES, carSrcSet } from "../CarImage";
+import { CloseIcon, useModalDialog } from "../ui/Dialog";
 import classes from "./PhotoViewer.module.css";
 
 type Status = "loading" | "complete" | "error";
 
+/** The file the stage shows at this screen width: the 640 px card on phones, the original from 48em. */
+function stageFile(path: string): string {
+  return carSrcSet(path) && !window.matchMedia("(min-width: 48em)").matches
+    ? imageVariant(path, "card")
+    : imageSrc(path);
+}
+
+/** A swipe across an element: left for the next photo, right for the previous (a mostly sideways move of 40 px). */
+function useSwipe(go: (step: 1 | -1) => void) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  return {
+    // A mouse dragging the photo would start the browser's own drag of the image instead.
+    onDragStart: (e: DragEvent) => e.preventDefault(),
+    onPointerDown: (e: PointerEvent) => {
+      start.current = { x: e.clientX, y: e.clientY };
+    },
+    onPointerUp: (e: PointerEvent) => {
+      const from = start.current;
+      start.current = null;
+      if (!from) return;
+      const dx = e.clientX - from.x;
+      if (Math.abs(dx) >= 40 && Math.abs(dx) > Math.abs(e.clientY - from.y)) go(dx < 0 ? 1 : -1);
+    },
+  };
+}
+
 /**
- * A big photo with previous/next (wrapping) and thumbnails. Controls are buttons calling
- * `onSelect` (lightbox), or links from `linkFor` (the car page: works without JavaScript).
+ * A big photo with previous/next (wrapping), thumbnails, swipes and a full-screen view that zooms.
+ * Controls are buttons calling `onSelect` (lightbox), or links from `linkFor` (the car page:
+ * without JavaScript each is a page; with it the photo changes at once, the address follows with
+ * replaceState, and the neighbours are already loaded). Full screen is the original photo
+ * (a plain link without JavaScript). `sold` lays a SOLD ribbon over the photo.
  */
 export function PhotoViewer({
   images,
@@ -16,15 +46,36 @@ export function PhotoViewer({
   index,
   onSelect,
   linkFor,
+  sold = false,
 }: {
   images: string[];
   alt: string;
   index: number;
   onSelect?: (i: number) => void;
   linkFor?: (i: number) => string;
+  sold?: boolean;
 }) {
   const count = images.length;
-  const current = count ? ((index % count) + count) % count : 0;
+  const [local, setLocal] = useState(index);
+  useEffect(() => setLocal(index), [index]);
+  const shown = linkFor ? local : index;
+  const current = count ? ((shown % count) + count) % count : 0;
+  const [full, setFull] = useState(false);
+  const select = (i: number) => {
+    const target = ((i % count) + count) % count;
+    if (!linkFor) return onSelect?.(target);
+    setLocal(target);
+    window.history.replaceState(window.history.state, "", linkFor(target));
+  };
+  const swipe = useSwipe((step) => count > 1 && select(current + step));
+  // The photos either side are fetched ahead, so the next swipe shows one at once.
+  useEffect(() => {
+    if (count < 2) return;
+    for (const i of [current + 1, current - 1]) {
+      const img = new Image();
+      img.src = stageFile(images[((i % count) + count) % count]);
+    }
+  }, [current, count, images]);
   const path = images[current];
   const [status, setStatus] = useState<Status>(path ? "loading" : "error");
   const img = useRef<HTMLImageElement>(null);
@@ -38,8 +89,13 @@ export function PhotoViewer({
 
   const control = (i: number, label: string, children: ReactNode, className: string) => {
     const target = ((i % count) + count) % count;
+    const click = (e: MouseEvent) => {
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+      e.preventDefault();
+      select(target);
+    };
     return linkFor ? (
-      <Link to={linkFor(target)} replace preventScrollReset aria-label={label} className={className}>
+      <Link to={linkFor(target)} replace preventScrollReset aria-label={label} className={className} onClick={click}>
         {children}
       </Link>
     ) : (
@@ -51,7 +107,7 @@ export function PhotoViewer({
 
   return (
     <div className={classes.viewer}>
-      <div className={classes.stage} data-status={status} data-testid="photo-stage">
+      <div className={classes.stage} data-status={status} data-testid="photo-stage" {...swipe}>
         {path ? (
           // Phones get the 640 px card (or the thumbnail); from 48em up the stored original.
           <picture key={path}>
@@ -91,6 +147,26 @@ export function PhotoViewer({
             <p className={classes.overlayText}>Image not available</p>
           </div>
         ) : null}
+        {sold ? (
+          <span className={classes.ribbon} data-testid="sold-ribbon">
+            SOLD
+          </span>
+        ) : null}
+        {path ? (
+          <a
+            href={imageSrc(path)}
+            target="_blank"
+            rel="noopener"
+            className={classes.fullButton}
+            onClick={(e) => {
+              e.preventDefault();
+              setFull(true);
+            }}
+          >
+            <FullIcon />
+            Full screen
+          </a>
+        ) : null}
         {count > 1 ? (
           <>
             {control(current - 1, "Previous image", "‹", `${classes.nav} ${classes.prev}`)}
@@ -121,6 +197,102 @@ export function PhotoViewer({
           )}
         </div>
       ) : null}
+      {full && path ? (
+        <FullScreen
+          path={path}
+          alt={`${alt} (${current + 1} of ${count})`}
+          count={count}
+          go={(step) => select(current + step)}
+          onClose={() => setFull(false)}
+        />
+      ) : null}
     </div>
+  );
+}
+
+function FullIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+    </svg>
+  );
+}
+
+/**
+ * The photo over the whole screen (a modal dialog): swipe or arrows for the others, a tap zooms in
+ * to twice the size around the tapped point (then drag to look around), another tap zooms out.
+ */
+function FullScreen({
+  path,
+  alt,
+  count,
+  go,
+  onClose,
+}: {
+  path: string;
+  alt: string;
+  count: number;
+  go: (step: 1 | -1) => void;
+  onClose: () => void;
+}) {
+  const { ref, close } = useModalDialog(true, onClose);
+  const [zoom, setZoom] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  const swipe = useSwipe((step) => !zoom && count > 1 && go(step));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo starts unzoomed
+  useEffect(() => setZoom(false), [path]);
+  const toggleZoom = (e: MouseEvent<HTMLImageElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const at = { x: (e.clientX - box.left) / box.width, y: (e.clientY - box.top) / box.height };
+    setZoom((z) => !z);
+    // Once the photo is twice as big, bring the tapped point to the middle.
+    requestAnimationFrame(() => {
+      const el = frame.current;
+      if (!el || zoom) return;
+      el.scrollTo({
+        left: at.x * el.scrollWidth - el.clientWidth / 2,
+        top: at.y * el.scrollHeight - el.clientHeight / 2,
+      });
+    });
+  };
+  return (
+    <dialog ref={ref} className={classes.full} aria-label="Photo, full screen" data-testid="photo-full">
+      <div ref={frame} className={classes.fullFrame} data-zoom={zoom || undefined} {...swipe}>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: zoom is a pointer nicety; the keyboard has the arrows */}
+        <img src={imageSrc(path)} alt={alt} className={classes.fullPhoto} onClick={toggleZoom} />
+      </div>
+      <button type="button" className={classes.fullClose} onClick={close} aria-label="Close full screen">
+        <CloseIcon />
+      </button>
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            className={`${classes.nav} ${classes.prev}`}
+            aria-label="Previous image"
+            onClick={() => go(-1)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className={`${classes.nav} ${classes.next}`}
+            aria-label="Next image"
+            onClick={() => go(1)}
+          >
+            ›
+          </button>
+        </>
+      ) : null}
+      <p className={classes.fullHint}>{zoom ? "Tap to zoom out" : "Tap the photo to zoom in"}</p>
+    </dialog>
   );
 }

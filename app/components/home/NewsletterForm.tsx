@@ -46,8 +46,14 @@ export function NewsletterForm({
           Fresh Tokunbo arrivals, price drops and financing offers, straight to your inbox. No spam.
         </p>
       </div>
-      <div className={classes.formSide}>
-        <fetcher.Form method="post" action="/?index" ref={form} noValidate={false} className={classes.form}>
+      <div className={classes.formSide} id="newsletter-form">
+        <fetcher.Form
+          method="post"
+          action="/?index#newsletter-form"
+          ref={form}
+          noValidate={false}
+          className={classes.form}
+        >
           <input type="hidden" name="intent" value="newsletter" />
           <BotTrap stamp={stamp} />
           <TextField

@@ -13,10 +13,13 @@ export function SaveButton({
   car,
   labelled = false,
   className,
+  anchor,
 }: {
   car: { id: number; make: string; model: string; year: number };
   labelled?: boolean;
   className?: string;
+  /** An id for the form: without JavaScript the visitor comes back to it (`#anchor`), not to the top. */
+  anchor?: string;
 }) {
   const location = useLocation();
   const { ids, toggle } = useSavedCars();
@@ -25,14 +28,15 @@ export function SaveButton({
     <Form
       method="post"
       action="/saved"
-      className={className}
+      id={anchor}
+      className={anchor ? `${className ?? ""} ${classes.anchored}` : className}
       onSubmit={(e) => {
         e.preventDefault();
         toggle(car.id);
       }}
     >
       <input type="hidden" name="id" value={car.id} />
-      <input type="hidden" name="back" value={location.pathname + location.search} />
+      <input type="hidden" name="back" value={location.pathname + location.search + (anchor ? `#${anchor}` : "")} />
       {labelled ? (
         <button type="submit" className={`${classes.heart} ${classes.labelled}`} aria-pressed={saved}>
           {saved ? "Saved" : "Save"}

@@ -458,12 +458,13 @@ export interface DemoCar {
 
 const DEMO_PLATES = ["Lagos", "Lagos", "FCT", "Ogun", "Rivers", "Oyo"] as const;
 
-/** A demo car's Nigerian papers: known for most cars, unknown (null) for every fifth. */
+/** A demo car's Nigerian papers: known for most cars, unknown (null) for every fifth. Custom Paper is always known. */
 function demoPaperwork(i: number, condition: string): Partial<CarInput> {
-  if (i % 5 === 3) return {};
+  const custom_paper = condition === "Nigerian Used" || i % 3 !== 1 ? "Yes" : "No";
+  if (i % 5 === 3) return { custom_paper };
   const used = condition !== "New";
   return {
-    customs_duty_paid: condition === "Nigerian Used" || i % 3 !== 1,
+    custom_paper,
     plate_state: condition === "Nigerian Used" ? DEMO_PLATES[i % DEMO_PLATES.length] : null,
     previous_owners_ng: condition === "Nigerian Used" ? 1 + (i % 3) : used ? 0 : null,
     accident_free: i % 7 !== 2,
@@ -528,6 +529,7 @@ export function demoInventory(count = 64, now = new Date()): DemoCar[] {
         drive_train: m.drive,
         engine_capacity: m.capacity,
         engine_size: m.size,
+        // Set by demoPaperwork below; this draw stays so the rest of the stock stays as it was.
         custom_paper: condition === "New" ? "No" : rand() < 0.8 ? "Yes" : "No",
         color,
         registration: condition === "Nigerian Used" || (condition === "Foreign Used" && rand() < 0.3),
