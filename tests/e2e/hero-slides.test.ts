@@ -2,7 +2,7 @@
 // the next request (page cache included), moved and removed; a sales account neither sees nor
 // opens the screen. With and without JavaScript, and screenshots at phone and desktop widths.
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -18,6 +18,25 @@ import {
 } from "./harness";
 
 const app = setupE2E({ browser: true, server: { env: { PAGE_CACHE_MB: "16" } } });
+
+async function apiToken(): Promise<string> {
+  const res = await fetch(app.url("/api/admin/login"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
+  return (await res.json()).token;
+}
+
+/** Each test starts from no slides (a failed one may leave some). */
+async function clearSlides(): Promise<void> {
+  const auth = { Authorization: `Bearer ${await apiToken()}` };
+  const { slides } = await (await fetch(app.url("/api/admin/hero-slides"), { headers: auth })).json();
+  for (const { id } of slides as { id: number }[]) {
+    const res = await fetch(app.url(`/api/admin/hero-slides/${id}`), { method: "DELETE", headers: auth });
+    expect(res.status).toBe(200);
+  }
+}
 
 async function addSlide(page: Page, heading: string, text: string, photo: string): Promise<void> {
   const form = page.getByRole("form", { name: "Add a slide" });
@@ -36,6 +55,8 @@ async function homeHeading(js: boolean): Promise<string> {
 }
 
 describe.each(JS_MODES)("hero slides $label", ({ js }) => {
+  beforeEach(clearSlides);
+
   it("an owner adds slides with photos, the home page shows them, then reorders and removes them", async () => {
     for (let i = 0; i < 2; i++) await fetch(app.url("/")); // warm the page cache
     expect(await homeHeading(js)).toBe("Drive home your next car with confidence");
@@ -67,7 +88,9 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
         await screenshot(shot, `hero-slides-admin-${name}`);
         expect(await scrollWidth(shot)).toBeLessThanOrEqual(viewport.width);
         await shot.goto(app.url("/"));
-        await settled(shot);
+        // The slideshow keeps moving, so the page never settles: the first slide has faded in by now.
+        await shot.getByTestId("hero-heading").waitFor();
+        await shot.waitForTimeout(1500);
         await screenshot(shot, `hero-slides-home-${name}`, { fullPage: false });
         await ctx.close();
       }
@@ -106,15 +129,7 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
 
   it("hides the screen from a sales account and answers 403", async () => {
     const username = js ? "hero-sales-js" : "hero-sales-nojs";
-    const token = (
-      await (
-        await fetch(app.url("/api/admin/login"), {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-        })
-      ).json()
-    ).token;
+    const token = await apiToken();
     const added = await fetch(app.url("/api/admin/add"), {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
