@@ -115,6 +115,9 @@ export default function HeroSlides() {
               <Card component="li" key={slide.id} withBorder radius="md" padding="lg" shadow="xs">
                 <Group align="flex-start" gap="lg" wrap="wrap">
                   <Stack gap="xs" w={{ base: "100%", sm: 220 }}>
+                    <Badge variant="light" color="green">
+                      Slide {i + 1} of {slides.length}
+                    </Badge>
                     <Image
                       src={imageVariant(slide.image, "card")}
                       alt={`Photo of slide ${i + 1}`}
@@ -122,11 +125,8 @@ export default function HeroSlides() {
                       h={130}
                       fit="cover"
                     />
-                    <Group gap="xs" justify="space-between" wrap="nowrap">
-                      <Badge variant="light" color="green">
-                        Slide {i + 1} of {slides.length}
-                      </Badge>
-                      <Group gap={6} wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap">
+                      <Group gap={6} wrap="nowrap" grow style={{ flex: 1 }}>
                         {(["up", "down"] as const).map((dir) => (
                           <Form method="post" key={dir}>
                             <input type="hidden" name="intent" value={dir} />
