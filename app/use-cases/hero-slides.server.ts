@@ -20,7 +20,8 @@ import { type Actor, assertCan, parseInput, UseCaseError } from "./use-case.serv
  * The photo follows the car photos' rules; every change is in the activity trail.
  */
 
-export const SLIDE_LIMIT_MESSAGE = `The home page shows at most ${MAX_HERO_SLIDES} slides. Remove one before adding another.`;
+const MAX = MAX_HERO_SLIDES;
+export const SLIDE_LIMIT_MESSAGE = `The home page shows at most ${MAX} slides. Remove one before adding another.`;
 export const SLIDE_PHOTO_REQUIRED = "Choose a photo for the slide";
 const NOT_FOUND = "This slide no longer exists";
 
