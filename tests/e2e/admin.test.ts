@@ -209,13 +209,14 @@ for (const mode of JS_MODES) {
     });
 
     it("lists inspection requests newest first, with N/A for empty other info", async () => {
+      // Two buyers (two phones): the same phone, car and date within 10 minutes is one booking.
       const book = (name: string, other: string) =>
         fetch(app.url("/api/inspections"), {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({
             name,
-            phone: "08031234567",
+            phone: other ? "08037654321" : "08031234567",
             email: "buyer@example.ng",
             car_make: "Toyota",
             car_model: "Camry",
@@ -245,12 +246,14 @@ for (const mode of JS_MODES) {
       const addForm = page.locator("form", { has: page.getByRole("button", { name: "Add Admin" }) });
       await field(addForm, "Username").fill(name);
       await field(addForm, "Password").fill("first-password-1");
+      await field(addForm, "Your current password").fill(ADMIN_PASSWORD);
       await addForm.getByRole("button", { name: "Add Admin" }).click();
       await page.getByRole("status").filter({ hasText: "Admin added successfully" }).waitFor();
       expect(await field(addForm, "Username").inputValue()).toBe("");
       // A duplicate is a clear failure, and the success line goes.
       await field(addForm, "Username").fill(name);
       await field(addForm, "Password").fill("first-password-1");
+      await field(addForm, "Your current password").fill(ADMIN_PASSWORD);
       await addForm.getByRole("button", { name: "Add Admin" }).click();
       await page
         .getByRole("alert")

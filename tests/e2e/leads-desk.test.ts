@@ -2,6 +2,7 @@
 // the API, a lead's status changed on its page (with and without JavaScript), the CSV a
 // spreadsheet opens, the activity trail, and the Reports page against a known history.
 import fs from "node:fs";
+import http from "node:http";
 import Database from "better-sqlite3";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -88,8 +89,24 @@ describe("GET /go/whatsapp", () => {
     const [car] = app.rows<{ id: number; make: string; model: string; year: number }>(
       "SELECT id, make, model, year FROM cars WHERE sold = 0 ORDER BY id LIMIT 1",
     );
-    const go = (init: RequestInit) =>
-      fetch(app.url(`/go/whatsapp?car=${car.id}&from=/browse`), { redirect: "manual", ...init });
+    // A person following the link: a top-level navigation, as a browser's Sec-Fetch headers say.
+    const NAVIGATE = { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" };
+    // node:http, not fetch: fetch always says Sec-Fetch-Mode: cors.
+    const go = (init: { method?: string; headers: Record<string, string> }) =>
+      new Promise<{ status: number; headers: Headers }>((resolve, reject) => {
+        const req = http.request(
+          app.url(`/go/whatsapp?car=${car.id}&from=/browse`),
+          { method: init.method ?? "GET", headers: { ...NAVIGATE, ...init.headers } },
+          (res) => {
+            res.resume();
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers.set(k, v);
+            resolve({ status: res.statusCode ?? 0, headers });
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
     const before = clicks(app, car.id);
     const res = await go({ headers: { "User-Agent": PERSON } });
     expect(res.status).toBe(302);
