@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { HeroSlideView } from "~/components/home/Hero";
 import { GALLERY_IMAGES, SLIDESHOW_SLIDES } from "~/config/constants";
+import { listHeroSlides } from "./hero-slides.server";
 
 /** Home page pieces that are not cars: hero media and gallery. */
 const HERO_VIDEO = "videos/hero.mp4";
@@ -10,7 +12,19 @@ export function heroVideo(): string | undefined {
   return fs.existsSync(path.resolve("public", HERO_VIDEO)) ? `/${HERO_VIDEO}` : undefined;
 }
 
+/** The built-in showroom photos: the hero of a home page whose owner has added no slides. */
 export const HERO_SLIDES = Array.from({ length: SLIDESHOW_SLIDES }, (_, i) => `/images/hero-${i + 1}.webp`);
+
+/**
+ * The home page's slides: the owner's (back office, Home page) when there are any, else the
+ * built-in photos with the standard welcome. They are never copied into the table, so the
+ * owner's first slide replaces them all.
+ */
+export async function homeSlides(): Promise<HeroSlideView[]> {
+  const owned = await listHeroSlides();
+  if (owned.length === 0) return HERO_SLIDES.map((image) => ({ image }));
+  return owned.map(({ image, heading, text, link }) => ({ image, heading, text, link }));
+}
 
 export const GALLERY = [
   "Toyota Land Cruiser at our Lekki showroom",

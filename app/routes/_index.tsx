@@ -28,7 +28,7 @@ import { edge } from "~/lib/edge";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
 import { homePageCars } from "~/models/car.server";
 import { subscribe } from "~/models/newsletter.server";
-import { GALLERY, HERO_SLIDES, heroVideo } from "~/models/showroom.server";
+import { GALLERY, heroVideo, homeSlides } from "~/models/showroom.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -64,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     subscribed,
     stamp,
     video: heroVideo(),
-    slides: HERO_SLIDES,
+    slides: await homeSlides(),
     gallery: GALLERY,
   };
 }

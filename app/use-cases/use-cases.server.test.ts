@@ -5,6 +5,7 @@ import type { Role } from "~/lib/roles";
 import { type Admin, createAdmin, findAdminByUsername } from "~/models/admin.server";
 import { saveBusiness } from "~/models/business.server";
 import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
+import { insertHeroSlide, listHeroSlides } from "~/models/hero-slides.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { saveImage } from "~/models/upload.server";
 import { getDb } from "../../db/database.server";
@@ -12,6 +13,7 @@ import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
 import { deleteCarListing, sellCar } from "./cars.server";
 import { removeDemoStock } from "./demo.server";
+import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide, reorderHeroSlides } from "./hero-slides.server";
 import { setLogo, updateSettings } from "./settings.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
 import { type Actor, UseCaseError } from "./use-case.server";
@@ -27,6 +29,10 @@ const sale = async () => {
   const id = await makeCar();
   return { id, make: "Toyota", model: "Camry", year: 2020, dateSold: new Date().toISOString(), timeSold: "10:00" };
 };
+
+/** A slide made without a role check, for the rows that change one. */
+const slide = async () =>
+  (await insertHeroSlide({ image: "/images/hero-1.webp", heading: "Slide", text: "", link: null })).id;
 
 /** Every admin write, called with input an owner may send; `sales` says whether a sales account may too. */
 const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown> }[] = [
@@ -78,6 +84,19 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
   { name: "change the settings", sales: false, run: (a) => updateSettings(a, { tagline: `Tagline ${unique()}` }) },
   { name: "upload the logo", sales: false, run: async (a) => setLogo(a, await makeImage("png")) },
   { name: "remove the demo stock", sales: false, run: (a) => removeDemoStock(a) },
+  { name: "add a hero slide", sales: false, run: async (a) => addHeroSlide(a, { heading: "Sale" }, await makeImage()) },
+  {
+    name: "edit a hero slide",
+    sales: false,
+    run: async (a) => editHeroSlide(a, await slide(), { heading: "New" }, null),
+  },
+  { name: "remove a hero slide", sales: false, run: async (a) => removeHeroSlide(a, await slide()) },
+  { name: "move a hero slide", sales: false, run: async (a) => moveHeroSlide(a, await slide(), "up") },
+  {
+    name: "reorder the hero slides",
+    sales: false,
+    run: async (a) => reorderHeroSlides(a, { ids: [...(await listHeroSlides()).map((s) => s.id), await slide()] }),
+  },
 ];
 
 beforeEach(async () => {

@@ -21,6 +21,7 @@ export async function clearData(): Promise<void> {
     "car_images",
     "cars",
     "sessions",
+    "hero_slides",
   ] as const) {
     await db.deleteFrom(table).execute();
   }

@@ -40,6 +40,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: "M13 3a9 9 0 1 1-8.5 6H7a7 7 0 1 0 6-4V3zm-1 5h2v5l4 2-1 1.7-5-2.7V8zM3 4l4 4H3V4z",
   },
   {
+    to: "/admin/hero-slides",
+    label: "Home Page",
+    icon: "M4 5h16v14H4V5zm2 2v8l4-4 3 3 2-2 3 3V7H6zm9 1.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z",
+    permission: "home.edit",
+  },
+  {
     to: "/admin/settings",
     label: "Settings",
     icon:

@@ -1,19 +1,44 @@
 import { useEffect, useState } from "react";
 import { SLIDESHOW_INTERVAL_MS } from "~/config/constants";
 import { useBusiness } from "~/lib/business";
-import { ButtonLink } from "../ui/Button";
+import { ButtonAnchor, ButtonLink } from "../ui/Button";
 import { Container } from "../ui/Container";
 import classes from "./Hero.module.css";
 
+/** A slide: a photo, and the owner's heading, text and link (the standard welcome shows without). */
+export interface HeroSlideView {
+  image: string;
+  heading?: string;
+  text?: string;
+  link?: string | null;
+}
+
+const WELCOME = {
+  heading: "Drive home your next car with confidence",
+  text: "New, foreign-used (Tokunbo) and Nigerian-used cars, inspected and priced in naira, with flexible financing.",
+};
+
 /**
  * The hero: a looping muted video when `video` is given and it plays, else (or when it fails)
- * the slideshow, one slide every SLIDESHOW_INTERVAL_MS. Without JavaScript the first slide shows.
+ * the slideshow, one slide every SLIDESHOW_INTERVAL_MS, its words changing with the photo.
+ * Without JavaScript the first slide shows.
  */
-export function Hero({ slides, video, children }: { slides: string[]; video?: string; children?: React.ReactNode }) {
+export function Hero({
+  slides,
+  video,
+  children,
+}: {
+  slides: HeroSlideView[];
+  video?: string;
+  children?: React.ReactNode;
+}) {
   const { area } = useBusiness();
   const [current, setCurrent] = useState(0);
   const [videoFailed, setVideoFailed] = useState(!video);
   const showVideo = video && !videoFailed;
+  const shown = slides[showVideo ? 0 : current];
+  const words = shown?.heading ? { heading: shown.heading, text: shown.text ?? "" } : WELCOME;
+  const link = shown?.heading ? shown.link : null;
   useEffect(() => {
     if (showVideo || slides.length < 2) return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -35,13 +60,13 @@ export function Hero({ slides, video, children }: { slides: string[]; video?: st
             loop
             playsInline
             onError={() => setVideoFailed(true)}
-            poster={slides[0]}
+            poster={slides[0]?.image}
           />
         ) : (
-          slides.map((src, i) => (
+          slides.map((slide, i) => (
             <img
-              key={src}
-              src={src}
+              key={slide.image}
+              src={slide.image}
               alt=""
               className={classes.slide}
               data-active={i === current}
@@ -54,14 +79,24 @@ export function Hero({ slides, video, children }: { slides: string[]; video?: st
       </div>
       <Container className={classes.content}>
         <p className={classes.eyebrow}>{area}</p>
-        <h1 className={classes.title}>Drive home your next car with confidence</h1>
-        <p className={classes.lead}>
-          New, foreign-used (Tokunbo) and Nigerian-used cars, inspected and priced in naira, with flexible financing.
-        </p>
+        <h1 className={classes.title} data-testid="hero-heading">
+          {words.heading}
+        </h1>
+        {words.text ? <p className={classes.lead}>{words.text}</p> : null}
         <div className={classes.actions}>
-          <ButtonLink to="/browse" size="lg" variant="gold">
-            Explore Now
-          </ButtonLink>
+          {link?.startsWith("/") ? (
+            <ButtonLink to={link} size="lg" variant="gold">
+              Find out more
+            </ButtonLink>
+          ) : link ? (
+            <ButtonAnchor href={link} size="lg" variant="gold" rel="noopener">
+              Find out more
+            </ButtonAnchor>
+          ) : (
+            <ButtonLink to="/browse" size="lg" variant="gold">
+              Explore Now
+            </ButtonLink>
+          )}
           <ButtonLink to="/book-inspection" size="lg" variant="white">
             Book Inspection
           </ButtonLink>
@@ -71,7 +106,7 @@ export function Hero({ slides, video, children }: { slides: string[]; video?: st
       {!showVideo && slides.length > 1 ? (
         <div className={classes.dots} aria-hidden="true">
           {slides.map((s, i) => (
-            <span key={s} data-active={i === current} />
+            <span key={s.image} data-active={i === current} />
           ))}
         </div>
       ) : null}

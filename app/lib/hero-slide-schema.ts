@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** What an owner types for a hero slide (the photo is checked apart, by the upload model). */
+
+const LINK_MESSAGE = "The link must be a page of this site (starting with /) or a full https:// address";
+
+function text(label: string, max: number, required: boolean) {
+  const base = z.string({ error: `${label} must be text` }).trim();
+  const sized = base.max(max, `${label} can be at most ${max} characters`);
+  return required ? sized.min(1, `${label} is required`) : sized;
+}
+
+export const HeroSlideSchema = z.object({
+  heading: text("Heading", 80, true),
+  text: z.preprocess((v) => v ?? "", text("Text", 200, false)),
+  link: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z
+      .string({ error: LINK_MESSAGE })
+      .trim()
+      .max(300, "The link can be at most 300 characters")
+      .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s/]+\.[^\s]+$/.test(v), LINK_MESSAGE)
+      .nullable()
+      .default(null),
+  ),
+});
+
+export type HeroSlideInput = z.output<typeof HeroSlideSchema>;
+
+export const HeroOrderSchema = z.object({
+  ids: z.array(z.coerce.number().int().positive(), { error: "ids must be a list of slide ids" }),
+});

@@ -1,0 +1,255 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { sessionCookie } from "~/http/cookies.server";
+import { pageActivity } from "~/models/activity.server";
+import { listHeroSlides } from "~/models/hero-slides.server";
+import { resetLoginThrottle } from "~/models/login-throttle.server";
+import { HERO_SLIDES, homeSlides } from "~/models/showroom.server";
+import { SLIDE_LIMIT_MESSAGE } from "~/use-cases/hero-slides.server";
+import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
+import { clearData, makeImage, uploadedFiles } from "../../tests/helpers/db";
+import * as page from "./admin.hero-slides";
+import * as listApi from "./api.admin.hero-slides";
+import * as oneApi from "./api.admin.hero-slides.$id";
+import * as orderApi from "./api.admin.hero-slides.order";
+
+const BASE = "http://localhost";
+const payload = (out: unknown) =>
+  (out as { data?: unknown; type?: string })?.type === "DataWithResponseInit" ? (out as { data: any }).data : out;
+const status = (out: unknown) => (out as { init?: { status?: number } })?.init?.status ?? 200;
+
+beforeEach(async () => {
+  await clearData();
+  resetLoginThrottle();
+});
+
+const photo = async (format: "jpeg" | "png" | "webp" = "jpeg") =>
+  new Blob([new Uint8Array(await makeImage(format, 800))], { type: `image/${format}` });
+
+function form(fields: Record<string, string>, file?: Blob): FormData {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  if (file) body.append("image", file, "slide.jpg");
+  return body;
+}
+
+const add = (token: string, fields: Record<string, string>, file?: Blob) =>
+  respond(() =>
+    listApi.action({
+      request: new Request(`${BASE}/api/admin/hero-slides`, {
+        method: "POST",
+        headers: bearer(token),
+        body: form(fields, file),
+      }),
+      params: {},
+      context: {},
+    }),
+  );
+
+const one = (token: string, id: number, method: "PUT" | "DELETE", body?: FormData | object) =>
+  respond(() =>
+    oneApi.action({
+      request: new Request(`${BASE}/api/admin/hero-slides/${id}`, {
+        method,
+        headers: {
+          ...bearer(token),
+          ...(body && !(body instanceof FormData) ? { "Content-Type": "application/json" } : {}),
+        },
+        body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+      }),
+      params: { id: String(id) },
+      context: {},
+    }),
+  );
+
+const order = (token: string, body: unknown) =>
+  respond(() =>
+    orderApi.action({
+      request: new Request(`${BASE}/api/admin/hero-slides/order`, {
+        method: "PUT",
+        headers: { ...bearer(token), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      params: {},
+      context: {},
+    }),
+  );
+
+const list = (token: string) =>
+  respond(() =>
+    listApi.loader({
+      request: new Request(`${BASE}/api/admin/hero-slides`, { headers: bearer(token) }),
+      params: {},
+      context: {},
+    }),
+  );
+
+describe("the hero slides API", () => {
+  it("adds, edits, reorders and removes slides, in the activity trail and on the home page", async () => {
+    const { token } = await adminToken("boss");
+    expect((await homeSlides()).map((s) => s.image)).toEqual(HERO_SLIDES);
+
+    const first = await add(
+      token,
+      { heading: "December sale", text: "Up to 10% off SUVs", link: "/browse" },
+      await photo(),
+    );
+    expect(first.status).toBe(201);
+    const a = (await first.json()).slide;
+    expect(a).toMatchObject({ heading: "December sale", text: "Up to 10% off SUVs", link: "/browse" });
+    expect(a.image).toMatch(/^\/uploads\/[0-9a-f]{32}\./);
+    const b = (await (await add(token, { heading: "New arrivals" }, await photo("png"))).json()).slide;
+    expect(b).toMatchObject({ text: "", link: null });
+
+    const listed = await (await list(token)).json();
+    expect(listed.slides.map((s: { id: number }) => s.id)).toEqual([a.id, b.id]);
+    expect(await homeSlides()).toEqual([
+      { image: a.image, heading: "December sale", text: "Up to 10% off SUVs", link: "/browse" },
+      { image: b.image, heading: "New arrivals", text: "", link: null },
+    ]);
+
+    expect((await order(token, { ids: [b.id, a.id] })).status).toBe(200);
+    expect((await listHeroSlides()).map((s) => s.id)).toEqual([b.id, a.id]);
+    const partial = await order(token, { ids: [b.id] });
+    expect(partial.status).toBe(400);
+    expect((await partial.json()).error).toBe("ids must name every slide once");
+    expect((await order(token, { ids: [b.id, b.id] })).status).toBe(400);
+    expect((await listHeroSlides()).map((s) => s.id)).toEqual([b.id, a.id]);
+
+    const edited = await one(token, a.id, "PUT", {
+      heading: "Year-end sale",
+      text: "",
+      link: "https://example.com/sale",
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).slide).toMatchObject({ heading: "Year-end sale", image: a.image });
+    const newPhoto = await one(token, a.id, "PUT", form({ heading: "Year-end sale" }, await photo("webp")));
+    const replaced = (await newPhoto.json()).slide.image as string;
+    expect(replaced).not.toBe(a.image);
+    expect(uploadedFiles().some((f) => f.endsWith(a.image.slice("/uploads/".length)))).toBe(false);
+
+    expect((await one(token, b.id, "DELETE")).status).toBe(200);
+    expect((await one(token, b.id, "DELETE")).status).toBe(404);
+    expect((await listHeroSlides()).map((s) => s.id)).toEqual([a.id]);
+    expect(uploadedFiles().some((f) => f.endsWith(b.image.slice("/uploads/".length)))).toBe(false);
+
+    const { entries } = await pageActivity({ kind: "business" }, 1, 10);
+    expect(entries.map((e) => e.action)).toEqual([
+      "hero.remove",
+      "hero.update",
+      "hero.update",
+      "hero.reorder",
+      "hero.add",
+      "hero.add",
+    ]);
+    expect(entries[0]).toMatchObject({ admin_username: "boss" });
+  });
+
+  it("refuses a bad photo, a missing photo, bad fields, and a seventh slide", async () => {
+    const { token } = await adminToken("boss");
+    const filesBefore = uploadedFiles().length;
+    const text = await add(token, { heading: "Sale" }, new Blob(["not an image at all"], { type: "image/jpeg" }));
+    expect(text.status).toBe(400);
+    expect((await text.json()).fields.image).toBeTruthy();
+    const none = await add(token, { heading: "Sale" });
+    expect(await none.json()).toMatchObject({ fields: { image: "Choose a photo for the slide" } });
+    const bad = await add(token, { heading: "", link: "javascript:alert(1)" }, await photo());
+    expect(bad.status).toBe(400);
+    const fields = (await bad.json()).fields;
+    expect(fields.heading).toBe("Heading is required");
+    expect(fields.link).toMatch(/page of this site/);
+    expect(await listHeroSlides()).toHaveLength(0);
+    expect(uploadedFiles()).toHaveLength(filesBefore);
+
+    for (let i = 1; i <= 6; i++) expect((await add(token, { heading: `Slide ${i}` }, await photo())).status).toBe(201);
+    const seventh = await add(token, { heading: "Slide 7" }, await photo());
+    expect(seventh.status).toBe(409);
+    expect((await seventh.json()).error).toBe(SLIDE_LIMIT_MESSAGE);
+    expect(await listHeroSlides()).toHaveLength(6);
+  });
+
+  it("answers 403 to a sales account on every call", async () => {
+    const { token: owner } = await adminToken("boss");
+    const id = (await (await add(owner, { heading: "Kept" }, await photo())).json()).slide.id;
+    const { token } = await adminToken("seller", "sales");
+    expect((await list(token)).status).toBe(403);
+    expect((await add(token, { heading: "Mine" }, await photo())).status).toBe(403);
+    expect((await order(token, { ids: [id] })).status).toBe(403);
+    expect((await one(token, id, "PUT", { heading: "Changed" })).status).toBe(403);
+    expect((await one(token, id, "DELETE")).status).toBe(403);
+    expect((await listHeroSlides()).map((s) => s.heading)).toEqual(["Kept"]);
+  });
+});
+
+describe("the Home page screen", () => {
+  async function cookieFor(role: "owner" | "sales") {
+    const { token } = await adminToken(role === "owner" ? "boss" : "seller", role);
+    return (await (await sessionCookie()).serialize(token)).split(";")[0];
+  }
+  const post = (cookie: string, fields: Record<string, string>, file?: Blob) =>
+    page.action({
+      request: new Request(`${BASE}/admin/hero-slides`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: form(fields, file),
+      }),
+      params: {},
+      context: {},
+    });
+
+  it("adds, moves, edits and removes through forms, keeping what was typed on a refusal", async () => {
+    const cookie = await cookieFor("owner");
+    const refused = await post(
+      cookie,
+      { intent: "add", heading: "Fresh stock", text: "Just landed", link: "ftp://x" },
+      await photo(),
+    );
+    expect(status(refused)).toBe(400);
+    expect(payload(refused)).toMatchObject({
+      intent: "add",
+      values: { heading: "Fresh stock", text: "Just landed", link: "ftp://x" },
+      fieldErrors: { link: expect.stringMatching(/page of this site/) },
+    });
+    const badPhoto = await post(cookie, { intent: "add", heading: "Fresh stock" }, new Blob(["<svg/>"]));
+    expect(status(badPhoto)).toBe(400);
+    expect(payload(badPhoto).fieldErrors.image).toBeTruthy();
+
+    for (const heading of ["First", "Second"]) {
+      const out = (await post(cookie, { intent: "add", heading }, await photo())) as Response;
+      expect(out.status).toBe(302);
+      expect(out.headers.get("Location")).toBe("/admin/hero-slides?done=add");
+    }
+    const [first, second] = await listHeroSlides();
+    await post(cookie, { intent: "down", id: String(first.id) });
+    expect((await listHeroSlides()).map((s) => s.heading)).toEqual(["Second", "First"]);
+    await post(cookie, { intent: "up", id: String(first.id) });
+    expect((await listHeroSlides()).map((s) => s.heading)).toEqual(["First", "Second"]);
+
+    const emptied = await post(cookie, { intent: "edit", id: String(second.id), heading: "", text: "Kept text" });
+    expect(status(emptied)).toBe(400);
+    expect(payload(emptied)).toMatchObject({ id: second.id, values: { heading: "", text: "Kept text" } });
+    await post(cookie, { intent: "edit", id: String(second.id), heading: "Second, renamed", text: "Kept text" });
+    expect((await listHeroSlides())[1]).toMatchObject({ heading: "Second, renamed", text: "Kept text" });
+
+    await post(cookie, { intent: "remove", id: String(first.id) });
+    expect((await listHeroSlides()).map((s) => s.heading)).toEqual(["Second, renamed"]);
+
+    for (let i = 0; i < 5; i++) await post(cookie, { intent: "add", heading: `More ${i}` }, await photo());
+    const seventh = await post(cookie, { intent: "add", heading: "Seventh", text: "typed" }, await photo());
+    expect(status(seventh)).toBe(409);
+    expect(payload(seventh)).toMatchObject({ message: SLIDE_LIMIT_MESSAGE, values: { heading: "Seventh" } });
+  });
+
+  it("answers 403 to a sales account, page and action", async () => {
+    const cookie = await cookieFor("sales");
+    const loader = await respond(() =>
+      page.loader({
+        request: new Request(`${BASE}/admin/hero-slides`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(loader.status).toBe(403);
+    const action = await respond(() => post(cookie, { intent: "add", heading: "X" }, undefined));
+    expect(action.status).toBe(403);
+  });
+});

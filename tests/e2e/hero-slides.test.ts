@@ -1,0 +1,146 @@
+// The owner's home page slides: added with a photo in the back office, shown on the home page at
+// the next request (page cache included), moved and removed; a sales account neither sees nor
+// opens the screen. With and without JavaScript, and screenshots at phone and desktop widths.
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  DESKTOP,
+  field,
+  JS_MODES,
+  PHONE,
+  screenshot,
+  scrollWidth,
+  settled,
+  setupE2E,
+  waitForHydration,
+} from "./harness";
+
+const app = setupE2E({ browser: true, server: { env: { PAGE_CACHE_MB: "16" } } });
+
+async function apiToken(): Promise<string> {
+  const res = await fetch(app.url("/api/admin/login"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
+  return (await res.json()).token;
+}
+
+/** Each test starts from no slides (a failed one may leave some). */
+async function clearSlides(): Promise<void> {
+  const auth = { Authorization: `Bearer ${await apiToken()}` };
+  const { slides } = await (await fetch(app.url("/api/admin/hero-slides"), { headers: auth })).json();
+  for (const { id } of slides as { id: number }[]) {
+    const res = await fetch(app.url(`/api/admin/hero-slides/${id}`), { method: "DELETE", headers: auth });
+    expect(res.status).toBe(200);
+  }
+}
+
+async function addSlide(page: Page, heading: string, text: string, photo: string): Promise<void> {
+  const form = page.getByRole("form", { name: "Add a slide" });
+  await field(form, "Heading").fill(heading);
+  await form.getByLabel("Short text").fill(text);
+  await form.getByLabel("Link (optional)").fill("/browse");
+  await form.locator('input[name="image"]').setInputFiles(`public/images/${photo}`);
+  await form.getByRole("button", { name: "Add slide" }).click();
+  await page.getByText("Slide added. The home page shows it now.").waitFor();
+  await page.getByRole("button", { name: `Remove "${heading}"` }).waitFor();
+}
+
+async function homeHeading(js: boolean): Promise<string> {
+  const home = await app.open("/", { js });
+  return (await home.getByTestId("hero-heading").textContent()) ?? "";
+}
+
+describe.each(JS_MODES)("hero slides $label", ({ js }) => {
+  beforeEach(clearSlides);
+
+  it("an owner adds slides with photos, the home page shows them, then reorders and removes them", async () => {
+    for (let i = 0; i < 2; i++) await fetch(app.url("/")); // warm the page cache
+    expect(await homeHeading(js)).toBe("Drive home your next car with confidence");
+    const first = js ? "December deals JS" : "December deals";
+    const second = js ? "Fresh Tokunbo arrivals JS" : "Fresh Tokunbo arrivals";
+    const page = await app.open("/admin/hero-slides", { js, admin: true });
+    await page.getByText("No slides yet").waitFor();
+    await addSlide(page, first, "Up to 10% off selected SUVs", "gallery-1.webp");
+    await addSlide(page, second, "Inspected, duty paid, ready to drive", "gallery-2.webp");
+
+    const home = await app.open("/", { js });
+    await expect(home.getByTestId("hero-heading").textContent()).resolves.toBe(first);
+    await expect(home.locator('[data-testid="hero-slide"]').count()).resolves.toBe(2);
+    await expect(home.getByRole("link", { name: "Find out more" }).getAttribute("href")).resolves.toBe("/browse");
+    const src = await home.locator('[data-testid="hero-slide"]').first().getAttribute("src");
+    expect(src).toMatch(/^\/uploads\//);
+    expect((await fetch(app.url(src ?? ""))).status).toBe(200);
+
+    if (js) {
+      for (const [name, viewport] of [
+        ["390", PHONE],
+        ["1280", DESKTOP],
+      ] as const) {
+        const ctx = await app.context({ js: true, viewport, admin: true });
+        const shot = await ctx.newPage();
+        await shot.goto(app.url("/admin/hero-slides"));
+        await waitForHydration(shot, true);
+        await settled(shot);
+        await screenshot(shot, `hero-slides-admin-${name}`);
+        expect(await scrollWidth(shot)).toBeLessThanOrEqual(viewport.width);
+        await shot.goto(app.url("/"));
+        // The slideshow keeps moving, so the page never settles: the first slide has faded in by now.
+        await shot.getByTestId("hero-heading").waitFor();
+        await shot.waitForTimeout(1500);
+        await screenshot(shot, `hero-slides-home-${name}`, { fullPage: false });
+        await ctx.close();
+      }
+    }
+
+    await page.getByRole("button", { name: `Move "${second}" up` }).click();
+    await page.getByText("Order saved.").waitFor();
+    expect(await homeHeading(js)).toBe(second);
+
+    for (const heading of [first, second]) {
+      await page.getByRole("button", { name: `Remove "${heading}"` }).click();
+      await page.getByText("Slide removed.").waitFor();
+      await page.getByRole("button", { name: `Remove "${heading}"` }).waitFor({ state: "detached" });
+    }
+    await page.getByText("No slides yet").waitFor();
+    expect(await homeHeading(js)).toBe("Drive home your next car with confidence");
+    const trail = app.rows<{ action: string }>("SELECT action FROM activity WHERE action LIKE 'hero.%'");
+    expect(trail.map((r) => r.action)).toEqual(expect.arrayContaining(["hero.add", "hero.reorder", "hero.remove"]));
+  });
+
+  it("keeps what was typed when the photo is not an image", async () => {
+    const page = await app.open("/admin/hero-slides", { js, admin: true });
+    const form = page.getByRole("form", { name: "Add a slide" });
+    await field(form, "Heading").fill("Typed heading");
+    await form.locator('input[name="image"]').setInputFiles({
+      name: "notes.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("this is not a photo"),
+    });
+    await form.getByRole("button", { name: "Add slide" }).click();
+    await page.getByRole("alert").first().waitFor();
+    const again = page.getByRole("form", { name: "Add a slide" });
+    await expect(field(again, "Heading").inputValue()).resolves.toBe("Typed heading");
+    expect(app.rows("SELECT id FROM hero_slides")).toHaveLength(0);
+  });
+
+  it("hides the screen from a sales account and answers 403", async () => {
+    const username = js ? "hero-sales-js" : "hero-sales-nojs";
+    const token = await apiToken();
+    const added = await fetch(app.url("/api/admin/add"), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ username, password: "sales-password-1", role: "sales", currentPassword: ADMIN_PASSWORD }),
+    });
+    expect(added.status).toBe(201);
+    const page = await app.open("/admin", { js, admin: username });
+    const nav = page.getByRole("navigation", { name: "Admin" }).first();
+    await nav.getByRole("link", { name: "Dashboard" }).waitFor();
+    await expect(nav.getByRole("link", { name: "Home Page" }).count()).resolves.toBe(0);
+    await app.go(page, "/admin/hero-slides");
+    await page.getByText("Only an owner can do this.").waitFor();
+  });
+});
