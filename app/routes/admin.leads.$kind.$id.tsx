@@ -55,7 +55,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (e) {
     const failure = refusalForPage(e);
     if (failure.status === 404) throw new Response(failure.message, { status: 404 });
-    return data({ error: failure.message, fieldErrors: failure.fieldErrors }, { status: failure.status });
+    const error = Object.keys(failure.fieldErrors).length ? "Failed to update the lead" : failure.message;
+    return data({ ok: false as const, error, fieldErrors: failure.fieldErrors }, { status: failure.status });
   }
   return redirect(`${leadPath(kind, id)}?done=saved`, 303);
 }

@@ -1,17 +1,21 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config/site";
+import { ContactSchema } from "~/lib/lead-schemas";
 import type { Role } from "~/lib/roles";
 import { type Admin, createAdmin, findAdminByUsername } from "~/models/admin.server";
 import { saveBusiness } from "~/models/business.server";
 import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
+import { createContactMessage } from "~/models/lead.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { saveImage } from "~/models/upload.server";
 import { getDb } from "../../db/database.server";
 import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
+import { validContact } from "../../tests/helpers/leads";
 import { deleteCarListing, sellCar } from "./cars.server";
 import { removeDemoStock } from "./demo.server";
+import { answerLead } from "./leads.server";
 import { setLogo, updateSettings } from "./settings.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
 import { type Actor, UseCaseError } from "./use-case.server";
@@ -78,6 +82,16 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
   { name: "change the settings", sales: false, run: (a) => updateSettings(a, { tagline: `Tagline ${unique()}` }) },
   { name: "upload the logo", sales: false, run: async (a) => setLogo(a, await makeImage("png")) },
   { name: "remove the demo stock", sales: false, run: (a) => removeDemoStock(a) },
+  {
+    name: "assign a lead (and set its status)",
+    sales: true,
+    run: async (a) => {
+      const lead = await createContactMessage(
+        ContactSchema.parse({ ...validContact(), email: `${unique()}@example.com` }),
+      );
+      return answerLead(a, "contact", lead.id, { assignee: a.admin.username, status: "contacted" });
+    },
+  },
 ];
 
 beforeEach(async () => {
