@@ -17,7 +17,8 @@ import { pageLeads } from "~/models/lead-inbox.server";
 
 /**
  * The leads inbox: every lead of every kind, newest first, 25 a page, filtered by kind, status,
- * dates, car, assignee (me, nobody or a staff member) and free text (a GET form: works without JavaScript). Each lead opens its page.
+ * dates, car, assignee (me, nobody or a staff member) and free text (a GET form: works without
+ * JavaScript). Each lead opens its page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);

@@ -7,8 +7,8 @@ import { pageLeads } from "~/models/lead-inbox.server";
 /**
  * GET /api/admin/leads?kind=&status=&from=&to=&car=&q=&assignee=&page=&limit= (bearer): the leads
  * inbox, newest first (`assignee` is me, none or a username), a JSON array of { id, kind, status,
- * created_at, name, phone, email, car_id, summary, note, updated_by, updated_at, assignee } with X-Total-Count and Link; unreadable filters are
- * named in X-Ignored-Filters.
+ * created_at, name, phone, email, car_id, summary, note, updated_by, updated_at, assignee } with
+ * X-Total-Count and Link; unreadable filters are named in X-Ignored-Filters.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdminApi(request);

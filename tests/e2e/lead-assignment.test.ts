@@ -25,8 +25,10 @@ function newContact(e2e: E2E, name: string): number {
   try {
     const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`;
     const row = db
-      .prepare("INSERT INTO contact_messages (name, phone, email, message) VALUES (?, '+2348125550178', ?, ?)")
-      .run(name, email, `Is the Lexus RX still available? (${name})`);
+      .prepare(
+        "INSERT INTO contact_messages (name, phone, email, message, created_at) VALUES (?, '+2348125550178', ?, ?, ?)",
+      )
+      .run(name, email, `Is the Lexus RX still available? (${name})`, new Date().toISOString());
     return Number(row.lastInsertRowid);
   } finally {
     db.close();
