@@ -48,7 +48,10 @@ async function storeImages(files: Buffer[]): Promise<string[]> {
   return written;
 }
 
-/** The fields checked by the schema (customs_duty_paid read as Custom Paper), and the stock number free (or this car's own). */
+/**
+ * The fields checked by the schema (customs_duty_paid read as Custom Paper), and the stock number
+ * free (or this car's own).
+ */
 async function validated(fields: RawCarFields, carId?: number) {
   const result = validate(CarSchema, withCustomPaperAlias(fields));
   if (!result.ok) throw new CarListingError(firstError(result.fieldErrors), "invalid", result.fieldErrors, fields);

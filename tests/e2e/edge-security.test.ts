@@ -94,7 +94,7 @@ describe("a cookie the site reads, however it is spelled, never reaches the shar
 });
 
 describe("what the cache keeps", () => {
-  it("stores no junk query, no address over 2 KB: 5,000 distinct junk URLs grow RSS by < PAGE_CACHE_MB + 30 MB", async () => {
+  it("stores no junk query, no URL over 2 KB: 5,000 junk URLs grow RSS by < PAGE_CACHE_MB + 30 MB", async () => {
     const pid = Number(fs.readFileSync(serverPidFile(app.server.dbPath), "utf8"));
     const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) * 1024;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });

@@ -48,7 +48,7 @@ describe("the same lead twice", () => {
     expect(messages()).toBe(before + 1);
   });
 
-  it("sent again within 10 minutes (same phone or email, same message) through the API or the form is stored once", async () => {
+  it("sent again within 10 minutes (same phone or email, same message) by API or form is stored once", async () => {
     const lead = contact(`replay-${Date.now()}`);
     // The first copy arrived five minutes ago.
     const db = new Database(app.server.dbPath);

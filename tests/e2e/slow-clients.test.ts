@@ -59,7 +59,7 @@ async function timedGet(from: string, path: string): Promise<{ status: number; m
 }
 
 describe("slow clients", () => {
-  it("200 slow connections from one address: the rest over its cap are closed, another visitor is answered at once", async () => {
+  it("200 slow connections from one address: those over its cap are closed, another visitor is answered", async () => {
     const clients = Array.from({ length: 200 }, () => slowClient("127.0.0.2", "body"));
     try {
       await new Promise((r) => setTimeout(r, 2_000));
