@@ -68,7 +68,7 @@ describe.each(JS_MODES)("assigning a lead $label", ({ js }) => {
     await page.waitForURL((u) => u.pathname === "/admin/leads" && u.searchParams.get("assignee") === "me");
     await waitForHydration(page, js);
     expect(new URL(page.url()).searchParams.get("status")).toBe("new");
-    await page.getByText(name).first().waitFor();
+    await page.getByText(name).filter({ visible: true }).first().waitFor();
 
     // The inbox's own filter: nobody's leads leave it out, mine have it.
     const filter = page.getByRole("form", { name: "Filter leads" });
@@ -80,7 +80,7 @@ describe.each(JS_MODES)("assigning a lead $label", ({ js }) => {
     await filter.getByLabel("Assigned to").selectOption("me");
     await filter.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL((u) => u.searchParams.get("assignee") === "me" && !u.searchParams.has("status"));
-    await page.getByText(name).first().waitFor();
+    await page.getByText(name).filter({ visible: true }).first().waitFor();
     expect(app.consoleErrors(page)).toEqual([]);
   });
 });
