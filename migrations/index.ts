@@ -7,6 +7,7 @@ import * as carPaperwork from "./2026-11-22-0005-car-paperwork";
 import * as dealerSettings from "./2026-11-24-0006-dealer-settings";
 import * as stockNumber from "./2026-11-24-0008-stock-number";
 import * as buyerSearch from "./2026-11-24-0009-buyer-search";
+import * as leadAssignee from "./2026-11-24-0011-lead-assignee";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-0006-dealer-settings": dealerSettings,
   "2026-11-24-0008-stock-number": stockNumber,
   "2026-11-24-0009-buyer-search": buyerSearch,
+  "2026-11-24-0011-lead-assignee": leadAssignee,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCalendarDate, lagosDate, lagosDateTime, lagosDayEnd, lagosDayStart, monthsBetween } from "./lagos-time";
 import {
+  filtersFor,
   LeadUpdateSchema,
   leadActivity,
   leadCsvFilename,
@@ -24,6 +25,16 @@ describe("inbox filters", () => {
     const bad = parseLeadFilters(new URLSearchParams("kind=fax&status=maybe&from=2026-02-30&to=soon&car=x"));
     expect(bad).toEqual({ filters: {}, ignored: ["kind", "status", "from", "to", "car"] });
     expect(parseLeadFilters(new URLSearchParams("kind=all&status=&car="))).toEqual({ filters: {}, ignored: [] });
+  });
+
+  it("reads the assignee: me, none or a username; anything else is ignored and named", () => {
+    const read = (q: string) => parseLeadFilters(new URLSearchParams(q));
+    expect(read("assignee=ME").filters).toEqual({ assignee: "me" });
+    expect(read("assignee=none").filters).toEqual({ assignee: "none" });
+    expect(read("assignee=Tunde.O").filters).toEqual({ assignee: "Tunde.O" });
+    expect(read("assignee=a%20b")).toEqual({ filters: {}, ignored: ["assignee"] });
+    expect(filtersFor({ assignee: "me", status: "new" }, "tunde")).toEqual({ assignee: "tunde", status: "new" });
+    expect(filtersFor({ assignee: "none" }, "tunde")).toEqual({ assignee: "none" });
   });
 
   it("writes a canonical query string without empty values", () => {
@@ -54,8 +65,14 @@ describe("a change to a lead", () => {
     });
     expect(validate(LeadUpdateSchema, {})).toMatchObject({
       ok: false,
-      fieldErrors: { status: "Send a status or a note" },
+      fieldErrors: { status: "Send a status, a note or an assignee" },
     });
+    expect(validate(LeadUpdateSchema, { assignee: null })).toMatchObject({ ok: true, data: { assignee: null } });
+    expect(validate(LeadUpdateSchema, { assignee: " tunde " })).toMatchObject({
+      ok: true,
+      data: { assignee: "tunde" },
+    });
+    expect(validate(LeadUpdateSchema, { assignee: 3 })).toMatchObject({ ok: false });
     expect(validate(LeadUpdateSchema, { note: "x".repeat(1001) })).toMatchObject({ ok: false });
   });
 

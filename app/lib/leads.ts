@@ -45,9 +45,18 @@ export interface LeadFilters {
   to?: string;
   car?: number;
   q?: string;
+  /** Whose leads: `me` (the staff member asking), `none` (nobody's yet) or a staff member's username. */
+  assignee?: string;
 }
 
-export const LEAD_FILTER_NAMES = ["kind", "status", "from", "to", "car", "q"] as const;
+export const LEAD_FILTER_NAMES = ["kind", "status", "from", "to", "car", "q", "assignee"] as const;
+
+const USERNAME_SHAPE = /^[\w.@-]{1,64}$/;
+
+/** The filters for the staff member `me`: `assignee=me` names them. */
+export function filtersFor(filters: LeadFilters, me: string): LeadFilters {
+  return filters.assignee === "me" ? { ...filters, assignee: me } : filters;
+}
 
 /** Reads the inbox filters from a query string; unreadable values are left out and named in `ignored`. */
 export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilters; ignored: string[] } {
@@ -70,6 +79,10 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
   else if (car) ignored.push("car");
   const q = read("q");
   if (q) filters.q = q.slice(0, SEARCH_MAX);
+  const assignee = read("assignee");
+  if (assignee.toLowerCase() === "me" || assignee.toLowerCase() === "none") filters.assignee = assignee.toLowerCase();
+  else if (USERNAME_SHAPE.test(assignee)) filters.assignee = assignee;
+  else if (assignee && assignee.toLowerCase() !== "all") ignored.push("assignee");
   return { filters, ignored };
 }
 
@@ -99,8 +112,9 @@ export function parseLeadId(raw: string | undefined | null): number | null {
 const blankToUndefined = (v: unknown) => (v === "" || v === undefined ? undefined : v);
 
 /**
- * A change to a lead (the detail form and PATCH /api/admin/leads/<kind>/<id>): a status and/or a
- * note; what is left out stays as it is, a blank note (or null) clears it.
+ * A change to a lead (the detail forms and PATCH /api/admin/leads/<kind>/<id>): a status, a note
+ * and/or an assignee (a staff member's username); what is left out stays as it is, a blank note or
+ * assignee (or null) clears it.
  */
 export const LeadUpdateSchema = z
   .object({
@@ -117,9 +131,18 @@ export const LeadUpdateSchema = z
         .transform((v) => (v === "" ? null : v))
         .optional(),
     ),
+    assignee: z.preprocess(
+      (v) => (v === null ? "" : v),
+      z
+        .string({ error: "Assignee must be a staff member's username, or null for nobody" })
+        .trim()
+        .max(64, { error: "Assignee must be a staff member's username, or null for nobody" })
+        .transform((v) => (v === "" ? null : v))
+        .optional(),
+    ),
   })
-  .refine((v) => v.status !== undefined || v.note !== undefined, {
-    error: "Send a status or a note",
+  .refine((v) => v.status !== undefined || v.note !== undefined || v.assignee !== undefined, {
+    error: "Send a status, a note or an assignee",
     path: ["status"],
   });
 
@@ -142,12 +165,26 @@ export function leadName(lead: { kind: LeadKind; name: string | null }): string 
 
 /** The audit-trail entry of a change to a lead: "status New → Contacted; note changed". */
 export function leadActivity(
-  lead: { kind: LeadKind; id: number; name: string | null; status: LeadStatus; note: string | null },
-  change: { changed: readonly ("status" | "note")[]; before: { status: LeadStatus; note: string | null } },
+  lead: {
+    kind: LeadKind;
+    id: number;
+    name: string | null;
+    status: LeadStatus;
+    note: string | null;
+    assignee?: string | null;
+  },
+  change: {
+    changed: readonly ("status" | "note" | "assignee")[];
+    before: { status: LeadStatus; note: string | null; assignee?: string | null };
+  },
 ) {
   const parts: string[] = [];
   if (change.changed.includes("status"))
     parts.push(`status ${LEAD_STATUS_LABELS[change.before.status]} → ${LEAD_STATUS_LABELS[lead.status]}`);
+  if (change.changed.includes("assignee"))
+    parts.push(
+      lead.assignee ? `assigned to ${lead.assignee}` : `unassigned (was ${change.before.assignee ?? "nobody"})`,
+    );
   if (change.changed.includes("note")) parts.push(lead.note ? `note: ${lead.note.slice(0, 200)}` : "note cleared");
   return {
     action: "lead.update" as const,

@@ -87,6 +87,8 @@ const FILTERS: [string, LeadFilters, RegExp][] = [
   ["kind + status", { kind: "contact", status: "won" }, /leads_kind_status_created/],
   ["kind + dates", { kind: "whatsapp", from: "2024-05-01", to: "2024-05-31" }, /leads_(kind_)?created/],
   ["status + car + q", { status: "new", car: 3, q: "car" }, /leads_(car_created|fts)|leads_status_created/],
+  ["assignee", { assignee: "tunde" }, /leads_assignee_created/],
+  ["assignee + status (My new leads)", { assignee: "tunde", status: "new" }, /leads_assignee_status_created/],
 ];
 
 describe(`the leads inbox at ${LEADS.toLocaleString("en")} leads`, () => {

@@ -30,6 +30,8 @@ export interface Lead {
   note: string | null;
   updated_by: string | null;
   updated_at: string | null;
+  /** The staff member the lead is assigned to (their username), or null. */
+  assignee: string | null;
 }
 
 export type LeadFieldValue = string | number | null;
@@ -44,7 +46,10 @@ export interface LeadDetail extends Lead {
   client: Record<string, LeadFieldValue> | null;
 }
 
-type LeadRow = Selectable<LeadsTable>;
+type LeadRow = Selectable<LeadsTable> & { assignee: string | null };
+
+/** The assignee's username beside the registry's columns. */
+const ASSIGNEE = sql<string | null>`(SELECT username FROM admins WHERE admins.id = leads.assignee_id)`.as("assignee");
 
 function toLead(row: LeadRow): Lead {
   return {
@@ -60,6 +65,7 @@ function toLead(row: LeadRow): Lead {
     note: row.note,
     updated_by: row.updated_by,
     updated_at: row.updated_at,
+    assignee: row.assignee,
   };
 }
 
@@ -88,6 +94,11 @@ function filtered(f: LeadFilters) {
   if (f.to) q = q.where("leads.created_at", "<", lagosDayEnd(f.to));
   const match = leadSearchMatch(f.q);
   if (match) q = q.where(sql<boolean>`leads.id IN (SELECT rowid FROM leads_fts WHERE leads_fts MATCH ${match})`);
+  if (f.assignee === "none") q = q.where("leads.assignee_id", "is", null);
+  else if (f.assignee) {
+    const who = f.assignee;
+    q = q.where("leads.assignee_id", "=", sql<number>`(SELECT id FROM admins WHERE username = ${who} COLLATE NOCASE)`);
+  }
   return q;
 }
 
@@ -126,7 +137,13 @@ export async function pageLeads(
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
   const { ids } = leadQueries(filters, { limit: pageSize, offset: (current - 1) * pageSize });
-  const rows = await getDb().selectFrom("leads").selectAll().where("leads.id", "in", ids).orderBy(NEWEST).execute();
+  const rows = await getDb()
+    .selectFrom("leads")
+    .selectAll()
+    .select(ASSIGNEE)
+    .where("leads.id", "in", ids)
+    .orderBy(NEWEST)
+    .execute();
   return { leads: rows.map(toLead), total, page: current, pageCount };
 }
 
@@ -144,7 +161,7 @@ export async function countLeads(filters: LeadFilters): Promise<number> {
 export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_BATCH): AsyncGenerator<Lead[]> {
   let after: { created_at: string; id: number } | null = null;
   for (;;) {
-    let q = filtered(filters).selectAll("leads");
+    let q = filtered(filters).selectAll("leads").select(ASSIGNEE);
     if (after) {
       const { created_at, id } = after;
       q = q.where(sql<boolean>`(leads.created_at, leads.id) < (${created_at}, ${id})`);
@@ -162,6 +179,7 @@ async function registryRow(kind: LeadKind, id: number): Promise<LeadRow | undefi
   return getDb()
     .selectFrom("leads")
     .selectAll()
+    .select(ASSIGNEE)
     .where("kind", "=", kind)
     .where("source_id", "=", id)
     .executeTakeFirst();
@@ -297,19 +315,22 @@ export async function getLead(kind: LeadKind, id: number): Promise<LeadDetail | 
 
 export interface LeadChange {
   lead: LeadDetail;
-  /** What changed ("status" and/or "note"); empty when the lead already was so. */
-  changed: ("status" | "note")[];
-  before: { status: LeadStatus; note: string | null };
+  /** What changed ("status", "note", "assignee"); empty when the lead already was so. */
+  changed: ("status" | "note" | "assignee")[];
+  before: { status: LeadStatus; note: string | null; assignee: string | null };
 }
 
+/** A change to a lead as the model takes it: the assignee as a staff member's id (null: nobody). */
+export type LeadWrite = Omit<LeadUpdate, "assignee"> & { assigneeId?: number | null };
+
 /**
- * Sets a lead's status and/or note (what `update` leaves out stays), recording who changed it and
- * when. Null when there is no such lead. Nothing is written when nothing changes.
+ * Sets a lead's status, note and/or assignee (what `update` leaves out stays), recording who
+ * changed it and when. Null when there is no such lead. Nothing is written when nothing changes.
  */
 export async function updateLead(
   kind: LeadKind,
   id: number,
-  update: LeadUpdate,
+  update: LeadWrite,
   by: string,
 ): Promise<LeadChange | null> {
   const result = await getDb()
@@ -318,22 +339,30 @@ export async function updateLead(
       const row = await trx
         .selectFrom("leads")
         .selectAll()
+        .select(ASSIGNEE)
         .where("kind", "=", kind)
         .where("source_id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
-      const before = { status: row.status, note: row.note };
+      const before = { status: row.status, note: row.note, assignee: row.assignee };
       const status = update.status ?? row.status;
       const note = update.note === undefined ? row.note : update.note;
+      const assigneeId = update.assigneeId === undefined ? row.assignee_id : update.assigneeId;
       const changed: LeadChange["changed"] = [];
       if (status !== row.status) changed.push("status");
+      if (assigneeId !== row.assignee_id) changed.push("assignee");
       if (note !== row.note) changed.push("note");
       if (changed.length === 0) return { row, changed, before };
-      const updated = await trx
+      await trx
         .updateTable("leads")
-        .set({ status, note, updated_by: by, updated_at: nowIso() })
+        .set({ status, note, assignee_id: assigneeId, updated_by: by, updated_at: nowIso() })
         .where("id", "=", row.id)
-        .returningAll()
+        .execute();
+      const updated = await trx
+        .selectFrom("leads")
+        .selectAll()
+        .select(ASSIGNEE)
+        .where("id", "=", row.id)
         .executeTakeFirstOrThrow();
       return { row: updated, changed, before };
     });

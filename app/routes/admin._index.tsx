@@ -23,11 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const year = new Date().getUTCFullYear();
   const owner = can(admin.role, "settings.edit");
-  const [inspections, cars, stock, newLeads, checklist] = await Promise.all([
+  const [inspections, cars, stock, newLeads, myNewLeads, checklist] = await Promise.all([
     monthlyInspectionStats(year),
     monthlyCarStats(year),
     stockCounts(),
     countLeads({ status: "new" }),
+    countLeads({ status: "new", assignee: admin.username }),
     owner ? setupChecklist() : Promise.resolve([]),
   ]);
   const params = new URL(request.url).searchParams;
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cars,
     stock,
     newLeads,
+    myNewLeads,
     // Shown to owners until every step is done.
     checklist: checklist.every((i) => i.done) ? [] : checklist,
     confirmDemo,
@@ -65,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export default function Dashboard() {
-  const { year, inspections, cars, stock, newLeads, checklist, confirmDemo, demoMessage } =
+  const { year, inspections, cars, stock, newLeads, myNewLeads, checklist, confirmDemo, demoMessage } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
@@ -82,7 +84,13 @@ export default function Dashboard() {
           />
         ) : null}
         {checklist.length ? <SetupChecklist items={checklist} /> : null}
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+          <StatCard
+            label="My new leads"
+            value={myNewLeads}
+            accent="var(--mantine-color-violet-6)"
+            to="/admin/leads?assignee=me&status=new"
+          />
           <StatCard
             label="New leads"
             value={newLeads}

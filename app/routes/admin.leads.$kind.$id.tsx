@@ -1,27 +1,28 @@
 import { Anchor, Badge, Group, Paper, Text, Title } from "@mantine/core";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { AnswerLinks, LeadFields, LeadHistory, LeadLayout, LeadStatusForm } from "~/components/admin/LeadDetail";
+import {
+  AnswerLinks,
+  LeadAssigneeForm,
+  LeadFields,
+  LeadHistory,
+  LeadLayout,
+  LeadStatusForm,
+} from "~/components/admin/LeadDetail";
 import { LeadStatusBadge } from "~/components/admin/LeadList";
 import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
-import { readForm } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
+import { refusalForPage } from "~/http/use-case-http.server";
 import { lagosDateTime } from "~/lib/lagos-time";
-import {
-  isLeadKind,
-  LEAD_KIND_LABELS,
-  type LeadKind,
-  LeadUpdateSchema,
-  leadActivity,
-  leadName,
-  leadPath,
-  parseLeadId,
-} from "~/lib/leads";
-import { activityFor, recordActivity } from "~/models/activity.server";
-import { getLead, updateLead } from "~/models/lead-inbox.server";
+import { isLeadKind, LEAD_KIND_LABELS, type LeadKind, leadName, leadPath, parseLeadId } from "~/lib/leads";
+import { activityFor } from "~/models/activity.server";
+import { listAdmins } from "~/models/admin.server";
+import { getLead } from "~/models/lead-inbox.server";
+import { answerLead } from "~/use-cases/leads.server";
 
 function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: number } {
   const id = parseLeadId(params.id);
@@ -34,24 +35,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { kind, id } = leadKey(params);
   const lead = notFoundIfMissing(await getLead(kind, id), "Lead not found");
-  const history = await activityFor("lead", `${kind}/${id}`);
+  const [history, staff] = await Promise.all([activityFor("lead", `${kind}/${id}`), listAdmins()]);
   const saved = new URL(request.url).searchParams.get("done") === "saved";
-  return { lead, history, saved };
+  return { lead, history, staff: staff.map((s) => s.username), saved };
 }
 
-/** Saves the status and note (a plain form post), then shows the lead again with 'Lead updated'. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { admin } = await requireAdmin(request);
+/**
+ * Saves the status and note, or the assignee (plain form posts: each form sends only its own
+ * fields), then shows the lead again with 'Lead updated'.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { admin, token } = await requireAdmin(request);
   const { kind, id } = leadKey(params);
-  const form = await readForm(request, LeadUpdateSchema, "Failed to update the lead");
-  if (!form.ok) return form.response;
-  const change = notFoundIfMissing(await updateLead(kind, id, form.data, admin.username), "Lead not found");
-  if (change.changed.length) await recordActivity(admin, leadActivity(change.lead, change));
+  const fields = Object.fromEntries(
+    [...(await request.formData()).entries()].filter(([name, value]) => name !== "intent" && typeof value === "string"),
+  );
+  try {
+    await answerLead({ admin, token, ip: clientIp(context) }, kind, id, fields);
+  } catch (e) {
+    const failure = refusalForPage(e);
+    if (failure.status === 404) throw new Response(failure.message, { status: 404 });
+    const error = Object.keys(failure.fieldErrors).length ? "Failed to update the lead" : failure.message;
+    return data({ ok: false as const, error, fieldErrors: failure.fieldErrors }, { status: failure.status });
+  }
   return redirect(`${leadPath(kind, id)}?done=saved`, 303);
 }
 
 export default function LeadPage() {
-  const { lead, history, saved } = useLoaderData<typeof loader>();
+  const { lead, history, staff, saved } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const name = leadName(lead);
   return (
@@ -71,6 +82,9 @@ export default function LeadPage() {
           <Badge variant="outline" color="gray" radius="sm" tt="none">
             {LEAD_KIND_LABELS[lead.kind]}
           </Badge>
+          <Text size="sm" c="dimmed">
+            {lead.assignee ? `Assigned to ${lead.assignee}` : "Not assigned"}
+          </Text>
         </Group>
         <Text size="sm" mb="sm" style={{ overflowWrap: "anywhere" }}>
           {lead.summary}
@@ -126,10 +140,11 @@ export default function LeadPage() {
         }
         side={
           <>
+            <LeadAssigneeForm assignee={lead.assignee} staff={staff} error={failed?.fieldErrors?.assignee} />
             <LeadStatusForm
               status={lead.status}
               note={lead.note}
-              error={failed?.error}
+              error={failed?.fieldErrors?.assignee ? undefined : failed?.error}
               fieldErrors={failed?.fieldErrors}
             />
             <LeadHistory entries={history} />

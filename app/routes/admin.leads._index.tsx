@@ -10,13 +10,15 @@ import { Pagination } from "~/components/Pagination";
 import { ADMIN_LEADS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
 import { parsePage } from "~/lib/car-filters";
-import { leadFilterQuery, parseLeadFilters } from "~/lib/leads";
+import { filtersFor, leadFilterQuery, parseLeadFilters } from "~/lib/leads";
 import { can } from "~/lib/roles";
+import { listAdmins } from "~/models/admin.server";
 import { pageLeads } from "~/models/lead-inbox.server";
 
 /**
  * The leads inbox: every lead of every kind, newest first, 25 a page, filtered by kind, status,
- * dates, car and free text (a GET form: works without JavaScript). Each lead opens its page.
+ * dates, car, assignee (me, nobody or a staff member) and free text (a GET form: works without
+ * JavaScript). Each lead opens its page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
@@ -30,8 +32,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/admin/leads${query}${pageParam}`);
   }
   const { filters, ignored } = parseLeadFilters(url.searchParams);
-  const result = await pageLeads(filters, parsePage(url.searchParams), ADMIN_LEADS_PAGE_SIZE);
-  return { ...result, filters, ignored, query: leadFilterQuery(filters), canExport: can(admin.role, "data.export") };
+  const [result, staff] = await Promise.all([
+    pageLeads(filtersFor(filters, admin.username), parsePage(url.searchParams), ADMIN_LEADS_PAGE_SIZE),
+    listAdmins(),
+  ]);
+  return {
+    ...result,
+    staff: staff.map((s) => s.username),
+    filters,
+    ignored,
+    query: leadFilterQuery(filters),
+    canExport: can(admin.role, "data.export"),
+  };
 }
 
 const DESCRIPTION =
@@ -39,7 +51,7 @@ const DESCRIPTION =
   "clicks, newest first.";
 
 export default function LeadsInbox() {
-  const { leads, total, page, pageCount, filters, ignored, query, canExport } = useLoaderData<typeof loader>();
+  const { leads, total, page, pageCount, filters, ignored, query, canExport, staff } = useLoaderData<typeof loader>();
   return (
     <AdminPage
       title="Leads"
@@ -57,7 +69,7 @@ export default function LeadsInbox() {
         ) : null
       }
     >
-      <LeadFilterForm filters={filters} />
+      <LeadFilterForm filters={filters} staff={staff} />
       {ignored.length ? (
         <Notice kind="info">Some filters were ignored: {ignored.join(", ")} (not a valid value).</Notice>
       ) : null}

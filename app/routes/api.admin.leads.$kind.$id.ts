@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
-import { readApiBody } from "~/http/forms.server";
+import { readApiFields } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
-import { isLeadKind, type LeadKind, LeadUpdateSchema, leadActivity, parseLeadId } from "~/lib/leads";
-import { firstError } from "~/lib/validation";
-import { recordActivity } from "~/models/activity.server";
-import { getLead, updateLead } from "~/models/lead-inbox.server";
-
-const NOT_FOUND = "Lead not found";
+import { refusalResponse } from "~/http/use-case-http.server";
+import { isLeadKind, type LeadKind, parseLeadId } from "~/lib/leads";
+import { getLead } from "~/models/lead-inbox.server";
+import { answerLead, LEAD_NOT_FOUND as NOT_FOUND } from "~/use-cases/leads.server";
 
 function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: number } | null {
   const id = parseLeadId(params.id);
@@ -23,18 +22,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * PATCH /api/admin/leads/{kind}/{id} (bearer): `{ status, note }` (either may be left out; a blank
- * or null note clears it) answers the updated lead; a bad status is 400 `{ error, fields }`.
+ * PATCH /api/admin/leads/{kind}/{id} (bearer): `{ status, note, assignee }` (any may be left out; a
+ * blank or null note or assignee clears it; `assignee` is a staff member's username) answers the
+ * updated lead; a bad status or an unknown username is 400 `{ error, fields }`.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
-  const { admin } = await requireAdminApi(request);
+  const { admin, token } = await requireAdminApi(request);
   const key = leadKey(params);
   if (!key) return jsonError(NOT_FOUND, 404);
-  const body = await readApiBody(request, LeadUpdateSchema, firstError, "PATCH");
+  const body = await readApiFields(request, "PATCH");
   if (!body.ok) return body.response;
-  const change = await updateLead(key.kind, key.id, body.data, admin.username);
-  if (!change) return jsonError(NOT_FOUND, 404);
-  if (change.changed.length) await recordActivity(admin, leadActivity(change.lead, change));
-  return Response.json(change.lead);
+  try {
+    return Response.json(await answerLead({ admin, token, ip: clientIp(context) }, key.kind, key.id, body.fields));
+  } catch (e) {
+    return refusalResponse(e);
+  }
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermissionApi } from "~/http/auth.server";
 import { csvResponse } from "~/http/responses.server";
 import { csvStream } from "~/lib/csv";
-import { LEAD_CSV_HEADER, leadCsvFilename, leadCsvRow, parseLeadFilters } from "~/lib/leads";
+import { filtersFor, LEAD_CSV_HEADER, leadCsvFilename, leadCsvRow, parseLeadFilters } from "~/lib/leads";
 import { leadBatches } from "~/models/lead-inbox.server";
 
 /**
@@ -10,7 +10,10 @@ import { leadBatches } from "~/models/lead-inbox.server";
  * Download CSV; `?kind=newsletter` is the list of newsletter subscribers.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermissionApi(request, "data.export");
+  const { admin } = await requirePermissionApi(request, "data.export");
   const { filters } = parseLeadFilters(new URL(request.url).searchParams);
-  return csvResponse(leadCsvFilename(filters), csvStream(LEAD_CSV_HEADER, leadBatches(filters), leadCsvRow));
+  return csvResponse(
+    leadCsvFilename(filters),
+    csvStream(LEAD_CSV_HEADER, leadBatches(filtersFor(filters, admin.username)), leadCsvRow),
+  );
 }

@@ -184,6 +184,7 @@ describe("the leads API", () => {
     expect(body).toHaveLength(2);
     expect(Object.keys(body[0]).sort()).toEqual(
       [
+        "assignee",
         "car_id",
         "created_at",
         "email",

@@ -1,19 +1,23 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config/site";
+import { ContactSchema } from "~/lib/lead-schemas";
 import type { Role } from "~/lib/roles";
 import { type Admin, createAdmin, findAdminByUsername } from "~/models/admin.server";
 import { saveBusiness } from "~/models/business.server";
 import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
 import { insertHeroSlide, listHeroSlides } from "~/models/hero-slides.server";
+import { createContactMessage } from "~/models/lead.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { saveImage } from "~/models/upload.server";
 import { getDb } from "../../db/database.server";
 import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
+import { validContact } from "../../tests/helpers/leads";
 import { deleteCarListing, sellCar } from "./cars.server";
 import { removeDemoStock } from "./demo.server";
 import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide, reorderHeroSlides } from "./hero-slides.server";
+import { answerLead } from "./leads.server";
 import { setLogo, updateSettings } from "./settings.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
 import { type Actor, UseCaseError } from "./use-case.server";
@@ -96,6 +100,16 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
     name: "reorder the hero slides",
     sales: false,
     run: async (a) => reorderHeroSlides(a, { ids: [...(await listHeroSlides()).map((s) => s.id), await slide()] }),
+  },
+  {
+    name: "assign a lead (and set its status)",
+    sales: true,
+    run: async (a) => {
+      const lead = await createContactMessage(
+        ContactSchema.parse({ ...validContact(), email: `${unique()}@example.com` }),
+      );
+      return answerLead(a, "contact", lead.id, { assignee: a.admin.username, status: "contacted" });
+    },
   },
 ];
 

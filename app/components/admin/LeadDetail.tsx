@@ -123,7 +123,7 @@ export function LeadStatusForm({
   fieldErrors?: Record<string, string>;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "assign";
   return (
     <Paper
       withBorder
@@ -166,6 +166,44 @@ export function LeadStatusForm({
             </Button>
           </Group>
         </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+/** Who answers this lead: a native select of the staff (or nobody) and Save, a plain post. */
+export function LeadAssigneeForm({
+  assignee,
+  staff,
+  error,
+}: {
+  assignee: string | null;
+  staff: string[];
+  error?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "assign";
+  const options = [{ value: "", label: "Nobody" }, ...staff.map((u) => ({ value: u, label: u }))];
+  return (
+    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs" component="section" aria-label="Assignee">
+      <Title order={2} fz="lg" mb="sm">
+        Assigned to
+      </Title>
+      <Form method="post" key={assignee ?? ""}>
+        <input type="hidden" name="intent" value="assign" />
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          <NativeSelect
+            label="Staff member"
+            name="assignee"
+            defaultValue={assignee ?? ""}
+            data={options}
+            error={error}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </Group>
       </Form>
     </Paper>
   );

@@ -15,7 +15,13 @@ const STATUS_OPTIONS = [
  * The inbox filters: a GET form (native selects and date fields), so it works without
  * JavaScript and every filtered view has its own address.
  */
-export function LeadFilterForm({ filters }: { filters: LeadFilters }) {
+export function LeadFilterForm({ filters, staff }: { filters: LeadFilters; staff: string[] }) {
+  const assignees = [
+    { value: "", label: "Anyone" },
+    { value: "me", label: "Me" },
+    { value: "none", label: "Nobody" },
+    ...staff.map((u) => ({ value: u, label: u })),
+  ];
   // A new key per filter set: the fields show the filters after a navigation too.
   const key = JSON.stringify(filters);
   return (
@@ -44,7 +50,7 @@ export function LeadFilterForm({ filters }: { filters: LeadFilters }) {
           <Grid.Col span={{ base: 6, md: 4 }}>
             <TextInput label="To" name="to" type="date" defaultValue={filters.to ?? ""} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          <Grid.Col span={{ base: 6, md: 4 }}>
             <TextInput
               label="Car id"
               name="car"
@@ -53,6 +59,9 @@ export function LeadFilterForm({ filters }: { filters: LeadFilters }) {
               defaultValue={filters.car === undefined ? "" : String(filters.car)}
               placeholder="e.g. 12"
             />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 4 }}>
+            <NativeSelect label="Assigned to" name="assignee" data={assignees} defaultValue={filters.assignee ?? ""} />
           </Grid.Col>
         </Grid>
         <Group mt="md" gap="sm">

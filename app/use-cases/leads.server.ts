@@ -1,0 +1,34 @@
+import { type LeadKind, LeadUpdateSchema, leadActivity } from "~/lib/leads";
+import { recordActivity } from "~/models/activity.server";
+import { findAdminByUsername } from "~/models/admin.server";
+import { type LeadDetail, type LeadWrite, updateLead } from "~/models/lead-inbox.server";
+import { type Actor, assertCan, parseInput, UseCaseError } from "./use-case.server";
+
+/**
+ * Answering a lead (owners and sales, from its page and PATCH /api/admin/leads/{kind}/{id}): its
+ * status, its note and who it is assigned to. A change is written with who made it and recorded in
+ * the activity trail, which is also the lead's history; nothing is recorded when nothing changes.
+ */
+
+export const LEAD_NOT_FOUND = "Lead not found";
+
+export const unknownAssignee = (username: string) =>
+  `There is no staff member called "${username}". Choose someone from the staff list, or nobody.`;
+
+export async function answerLead(actor: Actor, kind: LeadKind, id: number, input: unknown): Promise<LeadDetail> {
+  assertCan(actor.admin, "leads.answer");
+  const { assignee, ...rest } = parseInput(LeadUpdateSchema, input);
+  const write: LeadWrite = { ...rest };
+  if (assignee !== undefined) {
+    const staff = assignee === null ? null : await findAdminByUsername(assignee);
+    if (assignee !== null && !staff) {
+      const message = unknownAssignee(assignee);
+      throw new UseCaseError("invalid", message, { assignee: message });
+    }
+    write.assigneeId = staff ? staff.id : null;
+  }
+  const change = await updateLead(kind, id, write, actor.admin.username);
+  if (!change) throw new UseCaseError("not_found", LEAD_NOT_FOUND);
+  if (change.changed.length) await recordActivity(actor.admin, leadActivity(change.lead, change));
+  return change.lead;
+}
