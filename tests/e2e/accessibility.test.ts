@@ -129,7 +129,7 @@ describe.each([
   ["390 px", PHONE],
   ["1280 px", DESKTOP],
 ] as const)("axe at %s", (_label, viewport) => {
-  it("finds no serious or critical violation on any public page", async () => {
+  it("finds no serious or critical violation on any public page", { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     for (const [name, path] of publicPages()) {
       const page = await open(path, viewport);
@@ -143,7 +143,9 @@ describe.each([
     expect(problems.join("\n")).toBe("");
   });
 
-  it("finds none with saved cars listed, the car lightbox or the loan calculator open", async () => {
+  it("finds none with saved cars listed, the car lightbox or the loan calculator open", {
+    timeout: 240_000,
+  }, async () => {
     const cars = app.rows<CarRow>("select id, make, model, year, financing from cars where sold = 0 order by id");
     const saved = await open("/saved", viewport, { saved: cars.slice(0, 3).map((c) => c.id) });
     await expect.poll(() => saved.getByTestId("car-card").count()).toBe(3);
@@ -164,7 +166,7 @@ describe.each([
     expect(problems.filter(Boolean).join("\n")).toBe("");
   });
 
-  it("finds none on the sign-in page and any back-office screen", async () => {
+  it("finds none on the sign-in page and any back-office screen", { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     const login = await open("/admin/login", viewport);
     problems.push(report("login", await audit(login)));
