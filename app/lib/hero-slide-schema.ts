@@ -30,3 +30,11 @@ export type HeroSlideInput = z.output<typeof HeroSlideSchema>;
 export const HeroOrderSchema = z.object({
   ids: z.array(z.coerce.number().int().positive(), { error: "ids must be a list of slide ids" }),
 });
+
+/** A slide: a photo, and the owner's heading, text and link (the standard welcome shows without). */
+export interface HeroSlideView {
+  image: string;
+  heading?: string;
+  text?: string;
+  link?: string | null;
+}

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { HeroSlideView } from "~/components/home/Hero";
 import { GALLERY_IMAGES, SLIDESHOW_SLIDES } from "~/config/constants";
+import type { HeroSlideView } from "~/lib/hero-slide-schema";
 import { listHeroSlides } from "./hero-slides.server";
 
 /** Home page pieces that are not cars: hero media and gallery. */

@@ -9,6 +9,7 @@ import { CarStrip } from "~/components/home/CarStrip";
 import { ConditionTabs } from "~/components/home/ConditionTabs";
 import { Gallery } from "~/components/home/Gallery";
 import { Hero } from "~/components/home/Hero";
+import home from "~/components/home/home.module.css";
 import { NewsletterForm } from "~/components/home/NewsletterForm";
 import { Section } from "~/components/home/Section";
 import { Pagination } from "~/components/Pagination";
@@ -98,8 +99,10 @@ export default function Home() {
   const lightbox = useCarLightbox();
   const business = useBusiness();
   useAutoRefresh();
+  // After a form answer the page lands on the form (#newsletter-form): every section above it is laid
+  // out at once, so none grows after the jump and pushes the message out of view.
   return (
-    <>
+    <div className={actionData ? home.landed : undefined}>
       <Hero slides={slides} video={video}>
         <SearchBox />
       </Hero>
@@ -163,7 +166,7 @@ export default function Home() {
         <Gallery images={gallery} />
       </Section>
       <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
-    </>
+    </div>
   );
 }
 

@@ -1,17 +1,10 @@
 import { useEffect, useState } from "react";
 import { SLIDESHOW_INTERVAL_MS } from "~/config/constants";
 import { useBusiness } from "~/lib/business";
+import type { HeroSlideView } from "~/lib/hero-slide-schema";
 import { ButtonAnchor, ButtonLink } from "../ui/Button";
 import { Container } from "../ui/Container";
 import classes from "./Hero.module.css";
-
-/** A slide: a photo, and the owner's heading, text and link (the standard welcome shows without). */
-export interface HeroSlideView {
-  image: string;
-  heading?: string;
-  text?: string;
-  link?: string | null;
-}
 
 const WELCOME = {
   heading: "Drive home your next car with confidence",
