@@ -118,6 +118,8 @@ function LogoForm({ logo, name, result }: { logo: string | null; name: string; r
               name="logo"
               accept="image/png,image/jpeg,image/webp"
               placeholder="Choose an image"
+              // Mantine's placeholder grey is too light on white: the darker grey reads (contrast).
+              styles={{ placeholder: { color: "var(--mantine-color-gray-7)" } }}
               error={error}
               w={240}
               clearable

@@ -80,7 +80,7 @@ describe("car photos with JavaScript on a phone", () => {
     const kb = Number(/([\d.]+) (KB|MB)/.exec(sizeText)?.[1]) * (/MB/.test(sizeText) ? 1024 : 1);
     expect(kb).toBeLessThan(2048);
     expect(await photosInOrder(page)).toEqual(["IMG_2041.jpg", "red.jpg", "blue.jpg"]);
-    await page.getByRole("button", { name: "Make red.jpg the cover" }).click();
+    await page.getByRole("button", { name: "Make cover: red.jpg" }).click();
     await page.getByRole("button", { name: "Move IMG_2041.jpg down" }).click();
     expect(await photosInOrder(page)).toEqual(["red.jpg", "blue.jpg", "IMG_2041.jpg"]);
     await page.locator('[data-photo="red.jpg"]').getByText("Cover").waitFor();

@@ -277,7 +277,7 @@ export function PhotoFields({
                             size="compact-xs"
                             variant="light"
                             onClick={() => move(p.key, "cover")}
-                            aria-label={`Make ${label} the cover`}
+                            aria-label={`Make cover: ${label}`}
                           >
                             Make cover
                           </Button>
