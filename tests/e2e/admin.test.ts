@@ -217,7 +217,7 @@ for (const mode of JS_MODES) {
           body: JSON.stringify({
             name,
             phone: other ? "08037654321" : "08031234567",
-            email: "buyer@example.ng",
+            email: other ? "amaka@example.ng" : "buyer@example.ng",
             car_make: "Toyota",
             car_model: "Camry",
             inspection_date: openDayFrom(14),
@@ -285,7 +285,7 @@ for (const mode of JS_MODES) {
       await changeForm.getByRole("button", { name: "Change Password" }).click();
       await page.getByRole("status").filter({ hasText: "Password changed successfully" }).waitFor();
       expect(await page.getByText(/Failed to/).count()).toBe(0);
-      await page.getByRole("table", { name: "Admins" }).getByText(name, { exact: true }).waitFor();
+      await page.getByRole("table", { name: "Staff" }).getByText(name, { exact: true }).waitFor();
 
       // The new admin signs in with the new password, then signs out.
       await freshPage(false);
@@ -315,7 +315,7 @@ for (const mode of JS_MODES) {
         .filter({ hasText: `Admin '${name}' removed successfully` })
         .waitFor();
       // The message (action data) shows a moment before the revalidated list does.
-      const listed = page.getByRole("table", { name: "Admins" }).getByText(name, { exact: true });
+      const listed = page.getByRole("table", { name: "Staff" }).getByText(name, { exact: true });
       await expect.poll(() => listed.count(), { timeout: 5_000 }).toBe(0);
       await theirs.goto(app.url("/admin/create-listing"));
       await theirs.waitForURL(/\/admin\/login/);
