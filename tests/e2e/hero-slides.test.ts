@@ -57,7 +57,9 @@ async function homeHeading(js: boolean): Promise<string> {
 describe.each(JS_MODES)("hero slides $label", ({ js }) => {
   beforeEach(clearSlides);
 
-  it("an owner adds slides with photos, the home page shows them, then reorders and removes them", async () => {
+  it("an owner adds slides with photos, the home page shows them, then reorders and removes them", {
+    timeout: 150_000,
+  }, async () => {
     for (let i = 0; i < 2; i++) await fetch(app.url("/")); // warm the page cache
     expect(await homeHeading(js)).toBe("Drive home your next car with confidence");
     const first = js ? "December deals JS" : "December deals";
