@@ -6,6 +6,7 @@ import {
   countRows,
   formRequest,
   jsonRequest,
+  openDayAfter,
   openDayFrom,
   validClientInfo,
   validContact,
@@ -66,8 +67,12 @@ describe("POST /api/inspections", () => {
     expect(c.id).toBe(first);
     // A different booking is a new lead.
     expect(
-      (await call(inspectionsAction, jsonRequest(url, { ...validInspection(), inspection_date: openDayFrom(4) })))
-        .status,
+      (
+        await call(
+          inspectionsAction,
+          jsonRequest(url, { ...validInspection(), inspection_date: openDayAfter(validInspection().inspection_date) }),
+        )
+      ).status,
     ).toBe(201);
     expect(await countRows("inspections")).toBe(2);
   });

@@ -29,6 +29,13 @@ export function openDayFrom(offset: number): string {
   return date;
 }
 
+/** The first open day after `date` (never the same day, whatever weekday today is). */
+export function openDayAfter(date: string): string {
+  let next = addDays(date, 1);
+  while (dayOfDate(next) === "sun") next = addDays(next, 1);
+  return next;
+}
+
 export const validInspection = () => ({
   name: "Chinedu Okafor",
   phone: "0803 555 0142",
