@@ -10,6 +10,7 @@ import { migrateToLatest } from "./db/migrate";
 import { createApp } from "./server/app";
 import { createServer } from "./server/connections";
 import { createLogger } from "./server/logger";
+import { forgetUnloadedModules } from "./server/module-cache";
 import { removePidFile, writePidFile } from "./server/pid-file";
 
 let config: Env;
@@ -50,7 +51,9 @@ async function loadBuild(): Promise<ServerBuild> {
   }
   // A query string busts Node's module cache so dev rebuilds are picked up.
   const url = pathToFileURL(BUILD_PATH).href + (production ? "" : `?t=${fs.statSync(BUILD_PATH).mtimeMs}`);
-  return import(url);
+  const build = await import(url);
+  forgetUnloadedModules(); // the package files Node read to load the build but never ran
+  return build;
 }
 
 async function main() {

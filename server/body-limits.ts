@@ -6,11 +6,12 @@ import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
 import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
 
 /**
- * Request bodies are counted as the bytes arrive, whatever the framing (Content-Length or
+ * Request bodies (the whole story: docs/architecture.md, "Body limits") are counted as the bytes arrive, whatever the framing (Content-Length or
  * chunked), and refused past the route's budget before they are read whole:
- * - car uploads (routes declaring `uploads`): ten 2 MB photos plus the text fields; stock
- *   spreadsheet imports (routes declaring `sheet`): one 10 MB file (the only routes that take
- *   multipart); streamed to the handler through a counter that fails the read past the budget;
+ * - photos (routes declaring `uploads`: car forms and APIs, hero slides, the logo): ten 2 MB
+ *   photos plus the text fields; stock spreadsheet imports (routes declaring `sheet`): one 10 MB
+ *   file (the only routes that take multipart); streamed to the handler through a counter that
+ *   fails the read past the budget;
  * - everything else (lead forms, JSON APIs, admin forms): FORM_BODY_LIMIT, read here in full
  *   (so a page action never sees more) and handed on as a buffer, within BODY_TIMEOUT_MS (408
  *   and the connection closed after that). Multipart there is a 415.
@@ -90,7 +91,7 @@ export function bodyLimits(): express.RequestHandler {
         req,
         res,
         415,
-        "Files can only be sent with a car listing or a stock import. Send this form as JSON or form-encoded.",
+        "Files can only be sent with photos or a stock spreadsheet. Send this form as JSON or form-encoded.",
       );
     }
     const limit = upload ? upload.limit : FORM_BODY_LIMIT;

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { parse as parseCsv } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type { CellValue, Row } from "exceljs";
 import type { Car } from "~/lib/car";
 import { CarSchema } from "~/lib/car-schema";
 import {
@@ -59,15 +59,26 @@ export function sheetFormat(name: string, bytes: Uint8Array): SheetFormat {
   throw new SheetError(`${SHEET_TYPE_MESSAGE}; ${name || "this file"} is not one`, 415);
 }
 
+/**
+ * exceljs, loaded with the first Excel file rather than at start: it is a large library (about
+ * 8 MB of heap) that only imports, exports and template downloads use.
+ */
+let excelModule: Promise<typeof import("exceljs")> | null = null;
+function excel(): Promise<typeof import("exceljs")> {
+  // A CommonJS package: Node hands its exports over as the default export.
+  excelModule ??= import("exceljs").then((m) => ("default" in m ? (m.default as typeof m) : m));
+  return excelModule;
+}
+
 /** An Excel cell's value as the text a person sees. */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ("richText" in value) return value.richText.map((r) => r.text).join("");
-  if ("result" in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+  if ("result" in value) return cellText((value.result ?? null) as CellValue);
   if ("text" in value) return String(value.text);
   if ("error" in value) return "";
   return String(value);
@@ -88,7 +99,7 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
   }
   // The streaming reader, first sheet only: rows are checked as they are read (the first problems
   // show before a large file is read to its end), and it is much lighter than loading the workbook.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     sharedStrings: "cache",
     hyperlinks: "ignore",
     styles: "ignore",
@@ -96,8 +107,8 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
   });
   try {
     for await (const sheet of reader) {
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText); // values are 1-based
+      for await (const row of sheet as unknown as AsyncIterable<Row>) {
+        const cells = (row.values as CellValue[]).slice(1).map(cellText); // values are 1-based
         if (filled(cells)) yield { n: row.number, cells };
       }
       return;
@@ -237,7 +248,7 @@ async function* allCars(): AsyncGenerator<Car[]> {
 }
 
 async function xlsxBuffer(columns: readonly string[], rows: AsyncIterable<(string | number | null)[][]>) {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet("Stock", { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
     header: c,

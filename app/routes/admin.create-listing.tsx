@@ -139,7 +139,7 @@ function StockFilters({ query }: { query: StockQuery }) {
   );
 }
 
-export default function ManageListings() {
+export default function StockList() {
   const { cars, total, page, pageCount, query, done, confirm, canDelete } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const filtered = query.q !== "" || query.status !== "all";
@@ -186,7 +186,7 @@ export default function ManageListings() {
         canDelete={canDelete}
         empty={filtered ? "No cars match this search." : "No cars listed yet."}
       />
-      <Pagination page={page} pageCount={pageCount} label="Listing pages" />
+      <Pagination page={page} pageCount={pageCount} label="Stock list pages" />
     </AdminPage>
   );
 }
