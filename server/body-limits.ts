@@ -6,8 +6,9 @@ import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
 import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
 
 /**
- * Request bodies (the whole story: docs/architecture.md, "Body limits") are counted as the bytes arrive, whatever the framing (Content-Length or
- * chunked), and refused past the route's budget before they are read whole:
+ * Request bodies (the whole story: docs/architecture.md, "Body limits") are counted as the bytes
+ * arrive, whatever the framing (Content-Length or chunked), and refused past the route's budget
+ * before they are read whole:
  * - photos (routes declaring `uploads`: car forms and APIs, hero slides, the logo): ten 2 MB
  *   photos plus the text fields; stock spreadsheet imports (routes declaring `sheet`): one 10 MB
  *   file (the only routes that take multipart); streamed to the handler through a counter that

@@ -12,6 +12,7 @@ import {
   columnKey,
   EXPORT_COLUMNS,
   type ImportPreview,
+  MAX_SHEET_ROWS,
   READ_ONLY_COLUMNS,
   REQUIRED_COLUMNS,
   rowFields,
@@ -19,6 +20,7 @@ import {
   SHEET_TOO_LARGE,
   SHEET_TYPE_MESSAGE,
   type SheetProblem,
+  TOO_MANY_ROWS,
 } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { validate } from "~/lib/validation";
@@ -170,6 +172,10 @@ async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked
   for await (const { n: row, cells } of source) {
     if (problems.length >= MAX_LISTED_PROBLEMS) {
       problem({ row, column: "", message: TOO_MANY_PROBLEMS });
+      break;
+    }
+    if (preview.rows === MAX_SHEET_ROWS) {
+      problem({ row, column: "", message: TOO_MANY_ROWS });
       break;
     }
     preview.rows++;

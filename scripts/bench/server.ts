@@ -203,6 +203,8 @@ export interface RunningServer {
   startMs: number;
   /** The server's memory now, in MB, as its /metrics reports it. */
   memory: () => Promise<ServerMemory>;
+  /** When the server process started (seconds since 1970, from /metrics): a restart changes it. */
+  startedAt: () => Promise<number>;
   /** Everything the server printed so far. */
   log: () => string;
   stop: () => Promise<void>;
@@ -269,6 +271,10 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
     startMs,
     log,
     memory: async () => memoryFromMetrics(await (await fetch(`${url}/metrics`)).text()),
+    startedAt: async () => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      return Number(/^process_start_time_seconds (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
