@@ -55,8 +55,37 @@ const EnvSchema = z.object({
       message: "SITE_URL must be the site's public origin, e.g. https://lekkiprimeautos.ng (no path)",
     })
     .optional(),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.ng:587 (smtps:// for TLS from the start). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(isSmtpUrl, {
+      message: "SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:password@mail.example.ng:587",
+    })
+    .optional(),
+  /** The sender of every email: an address, or "Name <address>". */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine((v) => MAIL_FROM_PATTERN.test(v), {
+      message: 'MAIL_FROM must be an email address, or a name and address: "Lekki Prime Autos <sales@example.ng>"',
+    })
+    .optional(),
+  /** 1 lets webhooks reach loopback and private addresses (tests, or a receiver on the dealer's own network). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"], { message: "WEBHOOKS_ALLOW_PRIVATE must be 0 or 1" }).default("0"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const MAIL_FROM_PATTERN = /^(?:[^<>@]*<\s*[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
 export type Env = z.infer<typeof EnvSchema>;
 
