@@ -129,7 +129,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
 
   function wake(): void {
     if (stopped) return;
-    if (running) {
+    if (running !== null) {
       again = true;
       return;
     }
@@ -160,14 +160,14 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   return {
     wake,
     async idle() {
-      while (running) await running;
+      while (running !== null) await running;
     },
     async stop() {
       stopped = true;
       onOutboxWake(undefined);
       if (timer) clearTimeout(timer);
       timer = null;
-      if (running) await running;
+      if (running !== null) await running;
       options.mailer?.close();
     },
   };
