@@ -19,23 +19,8 @@ export class DeliveryError extends Error {
 }
 
 export interface Mailer {
-  /** Host and port of the mail server, for the back office (never the credentials). */
-  readonly server: string;
   send(message: OutboxMessage, from: string): Promise<void>;
   close(): void;
-}
-
-/** The From header: MAIL_FROM as given when it names the sender, else the business name before its address. */
-export function fromHeader(mailFrom: string | undefined, business: { name: string; email: string }): string {
-  const name = business.name.replace(/["\\]/g, "");
-  if (!mailFrom) return `"${name}" <${business.email}>`;
-  return mailFrom.includes("<") ? mailFrom : `"${name}" <${mailFrom}>`;
-}
-
-/** "mail.example.ng:587" for smtp://user:pass@mail.example.ng:587. */
-export function smtpServerName(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  return `${url.hostname}:${url.port || (url.protocol === "smtps:" ? "465" : "587")}`;
 }
 
 export function createMailer(smtpUrl: string): Mailer {
@@ -46,7 +31,6 @@ export function createMailer(smtpUrl: string): Mailer {
     socketTimeout: 30_000,
   });
   return {
-    server: smtpServerName(smtpUrl),
     async send(message, from) {
       const payload = JSON.parse(message.payload) as EmailPayload;
       const host = from.replace(/^.*@/, "").replace(/>.*$/, "").trim() || "localhost";

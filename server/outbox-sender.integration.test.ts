@@ -299,7 +299,7 @@ describe("retries", () => {
 });
 
 describe("webhooks", () => {
-  it("POST each new lead of their kinds, signed with HMAC-SHA256 of the exact body, retried after a failure", async () => {
+  it("POST each new lead of their kinds, signed (HMAC-SHA256 of the exact body), retried after a failure", async () => {
     await notify({
       webhooks: [
         { url: receiver.url, kinds: ["inspection", "loan"], secret: SECRET, created_at: "" },
@@ -359,7 +359,7 @@ describe("the morning digest", () => {
   /** 2026-03-11 at hh:mm Lagos time (UTC+1). */
   const lagos = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+01:00`);
 
-  it("goes out once a day from 08:00 Lagos time with yesterday's leads, waiting leads and today's inspections", async () => {
+  it("goes out once a day from 08:00 Lagos: yesterday's leads, leads still waiting, today's inspections", async () => {
     await notify({
       recipients: [
         { email: "owner@lekkiprimeautos.ng", kinds: ["digest"] },

@@ -1,6 +1,6 @@
 import { OUTBOX_KEEP_SENT_DAYS, OUTBOX_RETRY_MINUTES } from "../app/config/constants";
 import { nextDigestAt } from "../app/lib/digest-clock";
-import { retryAt } from "../app/lib/outbox";
+import { fromHeader, retryAt } from "../app/lib/outbox";
 import { getBusiness } from "../app/models/business.server";
 import { queueDigestIfDue } from "../app/models/notifications.server";
 import {
@@ -14,7 +14,7 @@ import {
   recordFailure,
   recordSent,
 } from "../app/models/outbox.server";
-import { DeliveryError, fromHeader, type Mailer } from "./mailer";
+import { DeliveryError, type Mailer } from "./mailer";
 import { postWebhook, type WebhookOptions } from "./webhook-delivery";
 
 /**

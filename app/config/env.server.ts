@@ -103,6 +103,13 @@ export function siteOrigin(config: Env): string {
   return new URL(config.SITE_URL ?? `http://localhost:${config.PORT}`).origin;
 }
 
+/** "mail.example.ng:587" for SMTP_URL smtp://user:pass@mail.example.ng:587 (never the credentials); null when unset. */
+export function smtpServer(config: Pick<Env, "SMTP_URL">): string | null {
+  if (!config.SMTP_URL) return null;
+  const url = new URL(config.SMTP_URL);
+  return `${url.hostname}:${url.port || (url.protocol === "smtps:" ? "465" : "587")}`;
+}
+
 /** Parses the environment; throws one readable message listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));

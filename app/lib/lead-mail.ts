@@ -126,8 +126,10 @@ function alertSubject(lead: MailLead): string {
   const who = lead.name ?? "a buyer";
   const d = lead.details;
   switch (d.kind) {
-    case "inspection":
-      return `New inspection booking: ${who}, ${lead.car?.name ?? `${d.car_make} ${d.car_model}`} on ${longDate(d.inspection_date)}`;
+    case "inspection": {
+      const car = lead.car?.name ?? `${d.car_make} ${d.car_model}`;
+      return `New inspection booking: ${who}, ${car} on ${longDate(d.inspection_date)}`;
+    }
     case "contact":
       return `New message from ${who}`;
     case "loan":

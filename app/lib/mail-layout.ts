@@ -66,9 +66,10 @@ function html(doc: MailDoc): string {
   }
   for (const section of doc.sections ?? []) {
     parts.push(`<h2 style="font-size:16px;margin:18px 0 8px">${escapeHtml(section.heading)}</h2>`);
+    const items = section.lines.map((l) => `<li>${htmlLines(l)}</li>`).join("");
     parts.push(
-      section.lines.length
-        ? `<ul style="margin:0 0 14px;padding-left:20px">${section.lines.map((l) => `<li>${htmlLines(l)}</li>`).join("")}</ul>`
+      items
+        ? `<ul style="margin:0 0 14px;padding-left:20px">${items}</ul>`
         : `<p ${P}>${escapeHtml(section.empty)}</p>`,
     );
   }

@@ -22,6 +22,21 @@ export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
   digest: "Morning digest",
 };
 
+/** The checkboxes' labels. */
+export const NOTIFY_KIND_SHORT: Record<NotifyKind, string> = {
+  inspection: "Inspections",
+  contact: "Contact",
+  loan: "Loans",
+  sourcing: "Sourcing",
+  digest: "Digest",
+};
+
+/** "inspection bookings, contact messages and the morning digest". */
+export function kindsText(kinds: readonly NotifyKind[]): string {
+  const words = kinds.map((k) => (k === "digest" ? "the morning digest" : NOTIFY_KIND_LABELS[k].toLowerCase()));
+  return words.length <= 1 ? (words[0] ?? "nothing") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
 export const NOTIFY_KIND_HINTS: Record<NotifyKind, string> = {
   inspection: "a buyer books an inspection",
   contact: "a message from the Connect page",
@@ -102,17 +117,13 @@ export function isPublicAddress(address: string): boolean {
   return ip.range() === "unicast";
 }
 
-const uniqueSorted =
-  <T extends string>(order: readonly T[]) =>
-  (values: T[]) =>
-    order.filter((k) => values.includes(k));
-
-function kindsSchema<T extends readonly [string, ...string[]]>(allowed: T, what: string) {
+function kindsSchema<const T extends readonly [string, ...string[]]>(allowed: T, what: string) {
+  type Kind = T[number];
   return z
     .array(z.enum(allowed, { error: `Kinds must be among: ${allowed.join(", ")}` }), {
       error: `Kinds must be a list among: ${allowed.join(", ")}`,
     })
-    .transform(uniqueSorted(allowed))
+    .transform((values): Kind[] => allowed.filter((k) => (values as string[]).includes(k)))
     .refine((v) => v.length > 0, { error: `Choose at least one kind of ${what}` });
 }
 

@@ -48,3 +48,10 @@ export function retryAt(attempts: number, failedAt: Date, waits: readonly number
   const wait = waits[attempts - 1];
   return wait === undefined ? null : new Date(failedAt.getTime() + wait * 60_000).toISOString();
 }
+
+/** The From header: MAIL_FROM as given when it names the sender, else the business name before its address. */
+export function fromHeader(mailFrom: string | null | undefined, business: { name: string; email: string }): string {
+  const name = business.name.replace(/["\\]/g, "");
+  if (!mailFrom) return `"${name}" <${business.email}>`;
+  return mailFrom.includes("<") ? mailFrom : `"${name}" <${mailFrom}>`;
+}

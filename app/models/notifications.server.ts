@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { env, siteOrigin } from "~/config/env.server";
+import { env, siteOrigin, smtpServer } from "~/config/env.server";
 import { inspectionInvitation } from "~/lib/calendar";
 import { carPath } from "~/lib/car";
 import { digestDayAt } from "~/lib/digest-clock";
@@ -41,6 +41,12 @@ const DIGEST_KEY = "digest_day";
 /** Email goes out only with SMTP_URL set; without it nothing is queued for email (webhooks still are). */
 export function mailEnabled(): boolean {
   return Boolean(env().SMTP_URL);
+}
+
+/** How email goes out, for the back office: on or off, the mail server (host and port) and the sender. */
+export function mailSettings(): { enabled: boolean; server: string | null; from: string | null } {
+  const config = env();
+  return { enabled: Boolean(config.SMTP_URL), server: smtpServer(config), from: config.MAIL_FROM ?? null };
 }
 
 /** The stored document; `db` is a transaction's when called inside one. */
