@@ -108,15 +108,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function KindsLegend() {
   return (
-    <Stack gap={2} component="dl" m={0}>
+    <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: "none" }} aria-label="What each kind is">
       {NOTIFY_KINDS.map((k) => (
-        <Text key={k} size="xs" c="dimmed">
-          <Text span fw={700} size="xs" c="dark.4" component="dt" display="inline">
+        <Text key={k} component="li" size="xs" c="dimmed">
+          <Text span fw={700} size="xs" c="dark.4">
             {NOTIFY_KIND_LABELS[k]}
           </Text>
-          <Text span size="xs" component="dd" display="inline" ml={0}>
-            : {NOTIFY_KIND_HINTS[k]}
-          </Text>
+          : {NOTIFY_KIND_HINTS[k]}
         </Text>
       ))}
     </Stack>
