@@ -79,7 +79,8 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         await postWebhook(message, options.webhooks);
       }
       await recordSent(message.id, now());
-      log.info(`Outbox: ${message.channel} ${message.id} (${message.topic}) sent to ${message.recipient}`);
+      // Ids only: recipients are buyers' addresses, which stay out of the log (the Outbox page shows them).
+      log.info(`Outbox: ${message.channel} ${message.id} (${message.topic}) sent`);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       const permanent = e instanceof DeliveryError && e.permanent;
@@ -88,7 +89,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       const next = permanent ? null : retryAt(attempts, at, waits);
       await recordFailure(message.id, reason, next, at);
       log.warn(
-        `Outbox: ${message.channel} ${message.id} to ${message.recipient} failed (attempt ${attempts}): ${reason}; ` +
+        `Outbox: ${message.channel} ${message.id} (${message.topic}) failed (attempt ${attempts}): ${reason}; ` +
           (next ? `next try at ${next}` : "no more tries"),
       );
     }
