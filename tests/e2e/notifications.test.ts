@@ -70,7 +70,9 @@ describe.each(JS_MODES)("notifications $label", ({ js }) => {
     await page
       .getByRole("status")
       .filter({
-        hasText: `${address} added: they get inspection bookings, contact messages, sourcing requests and the morning digest.`,
+        hasText:
+          `${address} added: they get inspection bookings, contact messages, sourcing requests ` +
+          "and the morning digest.",
       })
       .waitFor();
     const row = page.getByRole("form", { name: address });
