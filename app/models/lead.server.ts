@@ -11,6 +11,8 @@ import {
 } from "~/lib/lead-schemas";
 import { getDb, nowIso } from "../../db/database.server";
 import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";
+import { queueLeadMessages } from "./notifications.server";
+import { wakeOutbox } from "./outbox.server";
 
 /**
  * Buyer leads: inspection bookings, contact messages, loan applications and client information.
@@ -49,7 +51,7 @@ const windowStart = () => new Date(Date.now() - LEAD_DEDUPE_MS).toISOString();
 
 /** Stores an inspection booking (already validated by InspectionSchema), once. */
 export async function createInspection(input: InspectionInput): Promise<Inspection> {
-  return getDb()
+  const inspection = await getDb()
     .transaction()
     .execute(async (trx) => {
       const same = await trx
@@ -63,7 +65,7 @@ export async function createInspection(input: InspectionInput): Promise<Inspecti
         .orderBy("id", "desc")
         .executeTakeFirst();
       if (same) return same;
-      return trx
+      const row = await trx
         .insertInto("inspections")
         .values({
           name: input.name,
@@ -77,12 +79,16 @@ export async function createInspection(input: InspectionInput): Promise<Inspecti
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await queueLeadMessages(trx, "inspection", row.id);
+      return row;
     });
+  wakeOutbox();
+  return inspection;
 }
 
 /** Stores a message from the Connect page, once. */
 export async function createContactMessage(input: ContactInput): Promise<ContactMessage> {
-  return getDb()
+  const message = await getDb()
     .transaction()
     .execute(async (trx) => {
       const same = await trx
@@ -94,12 +100,16 @@ export async function createContactMessage(input: ContactInput): Promise<Contact
         .orderBy("id", "desc")
         .executeTakeFirst();
       if (same) return same;
-      return trx
+      const row = await trx
         .insertInto("contact_messages")
         .values({ ...input, created_at: nowIso() })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await queueLeadMessages(trx, "contact", row.id);
+      return row;
     });
+  wakeOutbox();
+  return message;
 }
 
 /** A new loan application reference: 128 random bits as 32 hex digits (LOAN_REFERENCE_PATTERN). */
@@ -160,7 +170,7 @@ export type ClientInfoResult =
  * given. An unknown reference, or one whose client information was already sent, is refused.
  */
 export async function createClientInfo(input: ClientInfoInput): Promise<ClientInfoResult> {
-  return getDb()
+  const result = await getDb()
     .transaction()
     .execute(async (trx) => {
       let appId: number | null = null;
@@ -214,6 +224,10 @@ export async function createClientInfo(input: ClientInfoInput): Promise<ClientIn
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // The loan becomes a lead now: its own id, or minus the client information's without an application.
+      await queueLeadMessages(trx, "loan", appId ?? -clientInfo.id);
       return { ok: true, clientInfo } as const;
     });
+  wakeOutbox();
+  return result;
 }

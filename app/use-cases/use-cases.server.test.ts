@@ -9,6 +9,7 @@ import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
 import { insertHeroSlide, listHeroSlides } from "~/models/hero-slides.server";
 import { createContactMessage } from "~/models/lead.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
+import { enqueue, recordFailure } from "~/models/outbox.server";
 import { saveImage } from "~/models/upload.server";
 import { getDb } from "../../db/database.server";
 import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
@@ -18,6 +19,7 @@ import { deleteCarListing, sellCar } from "./cars.server";
 import { removeDemoStock } from "./demo.server";
 import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide, reorderHeroSlides } from "./hero-slides.server";
 import { answerLead } from "./leads.server";
+import { resendMessage, updateNotifications } from "./notifications.server";
 import { setLogo, updateSettings } from "./settings.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
 import { type Actor, UseCaseError } from "./use-case.server";
@@ -37,6 +39,16 @@ const sale = async () => {
 /** A slide made without a role check, for the rows that change one. */
 const slide = async () =>
   (await insertHeroSlide({ image: "/images/hero-1.webp", heading: "Slide", text: "", link: null })).id;
+
+/** A failed message in the outbox, for the row that resends one. */
+const failedMessage = async () => {
+  await enqueue(getDb(), [
+    { channel: "webhook", topic: "webhook", recipient: "https://hooks.example.com/x", subject: "Lead", payload: "{}" },
+  ]);
+  const { id } = await getDb().selectFrom("outbox").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+  await recordFailure(id, "HTTP 500", null);
+  return id;
+};
 
 /** Every admin write, called with input an owner may send; `sales` says whether a sales account may too. */
 const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown> }[] = [
@@ -88,6 +100,12 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
   { name: "change the settings", sales: false, run: (a) => updateSettings(a, { tagline: `Tagline ${unique()}` }) },
   { name: "upload the logo", sales: false, run: async (a) => setLogo(a, await makeImage("png")) },
   { name: "remove the demo stock", sales: false, run: (a) => removeDemoStock(a) },
+  {
+    name: "change who is notified",
+    sales: false,
+    run: (a) => updateNotifications(a, { recipients: [{ email: `${unique()}@example.ng`, kinds: ["digest"] }] }),
+  },
+  { name: "resend a failed message", sales: false, run: async (a) => resendMessage(a, await failedMessage()) },
   { name: "add a hero slide", sales: false, run: async (a) => addHeroSlide(a, { heading: "Sale" }, await makeImage()) },
   {
     name: "edit a hero slide",
