@@ -150,6 +150,27 @@ describe("the settings page", () => {
     expect((await getBusiness()).name).toBe("Bola Autos");
   });
 
+  it("shows the stored numbers the local way (0803 555 0142) and a save stores them canonical again", async () => {
+    const cookie = await cookieFor("owner");
+    await saveBusiness({
+      ...defaultBusiness,
+      phones: ["+2348035550199", "+2349155550113"],
+      whatsapp: "+2349095550177",
+    });
+    const page = (await settingsPage.loader({
+      request: new Request(`${BASE}/admin/settings`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    })) as Awaited<ReturnType<typeof settingsPage.loader>>;
+    expect(page.values).toMatchObject({ "phones.0": "0803 555 0199", "phones.1": "0915 555 0113" });
+    expect(page.values.whatsapp).toBe("0909 555 0177");
+    expect((await respond(() => post(cookie, { intent: "settings", ...page.values }))).status).toBe(302);
+    expect(await getBusiness()).toMatchObject({
+      phones: ["+2348035550199", "+2349155550113"],
+      whatsapp: "+2349095550177",
+    });
+  });
+
   it("answers a sales account 403, loader and action", async () => {
     const cookie = await cookieFor("sales");
     const loader = await respond(() =>

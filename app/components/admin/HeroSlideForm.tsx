@@ -1,5 +1,6 @@
-import { Button, Group, Input, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { FileField } from "./FileField";
 
 export interface SlideValues {
   heading: string;
@@ -9,7 +10,7 @@ export interface SlideValues {
 
 /**
  * A hero slide's fields and photo, for adding (the photo required) and editing (a new photo is
- * optional). A plain file input, so it works without JavaScript.
+ * optional). A native file input (FileField), so it works without JavaScript.
  */
 export function HeroSlideForm({
   intent,
@@ -67,22 +68,15 @@ export function HeroSlideForm({
           autosize
           minRows={2}
         />
-        <Input.Wrapper
+        <FileField
+          id={`${prefix}-image`}
+          name="image"
           label={intent === "add" ? "Photo" : "New photo (optional)"}
           description="JPEG, PNG or WebP, at most 2 MB; a wide landscape photo looks best"
-          error={errors.image}
-          id={`${prefix}-image`}
+          accept="image/jpeg,image/png,image/webp"
           required={intent === "add"}
-        >
-          <input
-            id={`${prefix}-image`}
-            type="file"
-            name="image"
-            accept="image/jpeg,image/png,image/webp"
-            required={intent === "add"}
-            style={{ display: "block", marginTop: 6, maxWidth: "100%" }}
-          />
-        </Input.Wrapper>
+          error={errors.image}
+        />
         <Group>
           <Button type="submit" loading={busy}>
             {intent === "add" ? "Add slide" : "Save slide"}
