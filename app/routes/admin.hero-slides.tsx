@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { HeroSlideForm, type SlideValues } from "~/components/admin/HeroSlideForm";
 import { Notice } from "~/components/admin/Notice";
 import { requirePermission } from "~/http/auth.server";
@@ -41,8 +42,17 @@ type Result = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "home.edit");
-  const done = new URL(request.url).searchParams.get("done") as Intent | null;
-  return { slides: await listHeroSlides(), done: done && DONE[done] ? DONE[done] : null, max: MAX_HERO_SLIDES };
+  const params = new URL(request.url).searchParams;
+  const done = params.get("done") as Intent | null;
+  const slides = await listHeroSlides();
+  // Remove asks first: ?confirm=remove&id=N (a modal with JavaScript, a panel without).
+  const asked = params.get("confirm") === "remove" ? slides.find((s) => String(s.id) === params.get("id")) : undefined;
+  return {
+    slides,
+    done: done && DONE[done] ? DONE[done] : null,
+    max: MAX_HERO_SLIDES,
+    confirm: asked ? { id: asked.id, heading: asked.heading } : null,
+  };
 }
 
 /** Edge policy (app/lib/edge.ts): a slide's photo travels in the POST body. */
@@ -79,7 +89,7 @@ function valuesOf(source: { heading?: string; text?: string; link?: string | nul
 }
 
 export default function HeroSlides() {
-  const { slides, done, max } = useLoaderData<typeof loader>();
+  const { slides, done, max, confirm } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = (intent: string, id?: number) =>
@@ -99,6 +109,14 @@ export default function HeroSlides() {
         {result ? <Notice kind="error">{result.message}</Notice> : null}
         {done && !result ? <Notice kind="success">{done}</Notice> : null}
       </Stack>
+      {confirm ? (
+        <ConfirmDialog
+          question="Remove this slide?"
+          detail={`"${confirm.heading}" leaves the home page and its photo is deleted.`}
+          fields={{ intent: "remove", id: String(confirm.id) }}
+          cancelHref="/admin/hero-slides"
+        />
+      ) : null}
       {slides.length === 0 ? (
         <Paper withBorder radius="md" p="lg" bg="gray.0">
           <Text fw={600}>No slides yet</Text>
@@ -155,20 +173,19 @@ export default function HeroSlides() {
                       formKey={refused ? `r-${refused.at}` : `${slide.id}-${slide.heading}-${slide.image}`}
                       busy={submitting("edit", slide.id)}
                     />
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={slide.id} />
+                    <Group>
                       <Button
-                        type="submit"
+                        component={Link}
+                        to={`?confirm=remove&id=${slide.id}`}
+                        preventScrollReset
                         variant="subtle"
                         color="red"
                         size="compact-sm"
                         aria-label={`Remove "${slide.heading}"`}
-                        loading={submitting("remove", slide.id)}
                       >
                         Remove slide
                       </Button>
-                    </Form>
+                    </Group>
                   </Stack>
                 </Group>
               </Card>

@@ -239,6 +239,22 @@ describe("the Home page screen", () => {
     expect(payload(seventh)).toMatchObject({ message: SLIDE_LIMIT_MESSAGE, values: { heading: "Seventh" } });
   });
 
+  it("asks before removing: ?confirm=remove names the slide, an unknown id asks nothing", async () => {
+    const cookie = await cookieFor("owner");
+    await post(cookie, { intent: "add", heading: "Weekend offer" }, await photo());
+    const [slide] = await listHeroSlides();
+    const load = async (query: string) =>
+      (await page.loader({
+        request: new Request(`${BASE}/admin/hero-slides${query}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      })) as Awaited<ReturnType<typeof page.loader>>;
+    expect((await load(`?confirm=remove&id=${slide.id}`)).confirm).toEqual({ id: slide.id, heading: "Weekend offer" });
+    expect((await load("?confirm=remove&id=999")).confirm).toBeNull();
+    expect((await load("")).confirm).toBeNull();
+    expect(await listHeroSlides()).toHaveLength(1);
+  });
+
   it("answers 403 to a sales account, page and action", async () => {
     const cookie = await cookieFor("sales");
     const loader = await respond(() =>

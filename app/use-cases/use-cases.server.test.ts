@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config/site";
+import { csvText } from "~/lib/csv";
 import { ContactSchema } from "~/lib/lead-schemas";
 import type { Role } from "~/lib/roles";
 import { type Admin, createAdmin, findAdminByUsername } from "~/models/admin.server";
@@ -12,14 +13,15 @@ import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { saveImage } from "~/models/upload.server";
 import { getDb } from "../../db/database.server";
 import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
-import { clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
+import { baseCar, clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
 import { validContact } from "../../tests/helpers/leads";
-import { deleteCarListing, sellCar } from "./cars.server";
+import { addCarListing, deleteCarListing, editCarListing, sellCar } from "./cars.server";
 import { removeDemoStock } from "./demo.server";
 import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide, reorderHeroSlides } from "./hero-slides.server";
 import { answerLead } from "./leads.server";
 import { setLogo, updateSettings } from "./settings.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
+import { importStock } from "./stock-sheet.server";
 import { type Actor, UseCaseError } from "./use-case.server";
 
 async function actor(role: Role): Promise<Actor> {
@@ -34,12 +36,44 @@ const sale = async () => {
   return { id, make: "Toyota", model: "Camry", year: 2020, dateSold: new Date().toISOString(), timeSold: "10:00" };
 };
 
+/** The car form's fields as sent (every value a string, features repeated). */
+const carFields = (): Record<string, string | string[]> => ({
+  ...Object.fromEntries(Object.entries(baseCar).map(([k, v]) => [k, Array.isArray(v) ? v : String(v)])),
+  imageOrder: [],
+});
+
+/** A stock sheet of one new car, as a spreadsheet would send it. */
+const stockSheet = () => {
+  const car: Record<string, string> = {
+    stock_number: `S-${unique()}`,
+    make: "Toyota",
+    model: "Corolla",
+    year: "2019",
+    price: "9000000",
+    condition: "Foreign Used",
+    engine_capacity: "1.8L",
+    engine_size: "V4",
+    custom_paper: "Yes",
+    body_type: "Sedan",
+    drive_train: "FWD",
+    mileage: "54000",
+  };
+  return { name: "stock.csv", bytes: new TextEncoder().encode(csvText(Object.keys(car), [Object.values(car)])) };
+};
+
 /** A slide made without a role check, for the rows that change one. */
 const slide = async () =>
   (await insertHeroSlide({ image: "/images/hero-1.webp", heading: "Slide", text: "", link: null })).id;
 
 /** Every admin write, called with input an owner may send; `sales` says whether a sales account may too. */
 const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown> }[] = [
+  { name: "add a car", sales: true, run: async (a) => addCarListing(a, carFields(), [await makeImage()]) },
+  {
+    name: "edit a car",
+    sales: true,
+    run: async (a) => editCarListing(a, await makeCar(), carFields(), [await makeImage()]),
+  },
+  { name: "import a stock sheet", sales: true, run: (a) => importStock(a.admin, stockSheet(), { dryRun: false }) },
   { name: "sell a car", sales: true, run: async (a) => sellCar(a, await sale()) },
   { name: "delete a car", sales: false, run: async (a) => deleteCarListing(a, await makeCar()) },
   {
