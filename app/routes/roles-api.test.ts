@@ -6,11 +6,14 @@ import { adminToken, bearer, respond, TEST_PASSWORD } from "../../tests/helpers/
 import { clearData, makeCar } from "../../tests/helpers/db";
 import * as leadsCsvPage from "./admin.leads[.csv]";
 import * as reportCsvPage from "./admin.report[.csv]";
+import * as stockFile from "./admin_.stock-file";
 import * as add from "./api.admin.add";
 import * as demoRemove from "./api.admin.demo.remove";
 import * as leadsCsv from "./api.admin.leads[.csv]";
+import * as remove from "./api.admin.remove";
 import * as role from "./api.admin.role";
 import * as carById from "./api.cars.$id";
+import * as stockExport from "./api.cars.export";
 
 const BASE = "http://localhost";
 const json = (token: string, method: string, body: unknown) => ({
@@ -66,6 +69,21 @@ describe("a sales account", () => {
           params: {},
           context: {},
         }),
+      () =>
+        stockExport.loader({
+          request: new Request(`${BASE}/api/cars/export?format=csv`, { headers: bearer(token) }),
+          params: {},
+          context: {},
+        }),
+      () =>
+        remove.action({
+          request: new Request(
+            `${BASE}/api/admin/remove`,
+            json(token, "POST", { username: "x1", currentPassword: TEST_PASSWORD }),
+          ),
+          params: {},
+          context: {},
+        }),
     ];
     for (const call of calls(sales.token)) {
       const res = await respond(call);
@@ -74,20 +92,29 @@ describe("a sales account", () => {
     }
     const statuses = [];
     for (const call of calls(owner.token)) statuses.push((await respond(call)).status);
-    expect(statuses).toEqual([200, 200, 200, 201, 200]);
+    expect(statuses).toEqual([200, 200, 200, 201, 200, 200, 200]);
   });
 
-  it("gets the 403 page for CSV downloads in the back office", async () => {
+  it("gets the 403 page for CSV and spreadsheet downloads in the back office, the empty template excepted", async () => {
     const { token } = await adminToken("seller", "sales");
     const cookie = (await (await sessionCookie()).serialize(token)).split(";")[0];
     for (const [path, loader] of [
       ["/admin/leads.csv", leadsCsvPage.loader],
       ["/admin/report.csv", reportCsvPage.loader],
+      ["/admin/stock-file?kind=export&format=csv", stockFile.loader],
     ] as const) {
       const res = await respond(() =>
         loader({ request: new Request(BASE + path, { headers: { Cookie: cookie } }), params: {}, context: {} }),
       );
       expect(res.status, path).toBe(403);
     }
+    const template = await respond(() =>
+      stockFile.loader({
+        request: new Request(`${BASE}/admin/stock-file?kind=template&format=csv`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(template.status).toBe(200);
   });
 });

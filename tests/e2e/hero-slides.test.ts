@@ -3,34 +3,14 @@
 // opens the screen. With and without JavaScript, and screenshots at phone and desktop widths.
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  DESKTOP,
-  field,
-  JS_MODES,
-  PHONE,
-  screenshot,
-  scrollWidth,
-  settled,
-  setupE2E,
-  waitForHydration,
-} from "./harness";
+import { addStaff, bearerToken, SCREEN_SIZES, shootScreens } from "./back-office";
+import { field, JS_MODES, screenshot, settled, setupE2E } from "./harness";
 
 const app = setupE2E({ browser: true, server: { env: { PAGE_CACHE_MB: "16" } } });
 
-async function apiToken(): Promise<string> {
-  const res = await fetch(app.url("/api/admin/login"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  return (await res.json()).token;
-}
-
 /** Each test starts from no slides (a failed one may leave some). */
 async function clearSlides(): Promise<void> {
-  const auth = { Authorization: `Bearer ${await apiToken()}` };
+  const auth = { Authorization: `Bearer ${await bearerToken(app)}` };
   const { slides } = await (await fetch(app.url("/api/admin/hero-slides"), { headers: auth })).json();
   for (const { id } of slides as { id: number }[]) {
     const res = await fetch(app.url(`/api/admin/hero-slides/${id}`), { method: "DELETE", headers: auth });
@@ -46,7 +26,24 @@ async function addSlide(page: Page, heading: string, text: string, photo: string
   await form.locator('input[name="image"]').setInputFiles(`public/images/${photo}`);
   await form.getByRole("button", { name: "Add slide" }).click();
   await page.getByText("Slide added. The home page shows it now.").waitFor();
-  await page.getByRole("button", { name: `Remove "${heading}"` }).waitFor();
+  await page.getByRole("link", { name: `Remove "${heading}"` }).waitFor();
+}
+
+/** Remove, asked first: No keeps the slide, Yes removes it. */
+async function removeSlide(page: Page, heading: string, { thinkAgain }: { thinkAgain: boolean }): Promise<void> {
+  const remove = page.getByRole("link", { name: `Remove "${heading}"` });
+  if (thinkAgain) {
+    await remove.click();
+    await page.getByText("Remove this slide?").waitFor();
+    await page.getByRole("link", { name: "No", exact: true }).click();
+    await page.getByText("Remove this slide?").waitFor({ state: "hidden" });
+    await expect(remove.count()).resolves.toBe(1);
+  }
+  await remove.click();
+  await page.getByText(`"${heading}" leaves the home page and its photo is deleted.`).waitFor();
+  await page.getByRole("button", { name: "Yes" }).click();
+  await page.getByText("Slide removed.").waitFor();
+  await remove.waitFor({ state: "detached" });
 }
 
 async function homeHeading(js: boolean): Promise<string> {
@@ -78,23 +75,16 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
     expect((await fetch(app.url(src ?? ""))).status).toBe(200);
 
     if (js) {
-      for (const [name, viewport] of [
-        ["390", PHONE],
-        ["1280", DESKTOP],
-      ] as const) {
-        const ctx = await app.context({ js: true, viewport, admin: true });
-        const shot = await ctx.newPage();
-        await shot.goto(app.url("/admin/hero-slides"));
-        await waitForHydration(shot, true);
-        await settled(shot);
-        await screenshot(shot, `hero-slides-admin-${name}`);
-        expect(await scrollWidth(shot)).toBeLessThanOrEqual(viewport.width);
+      for (const [size, viewport] of SCREEN_SIZES) {
+        const shot = await shootScreens(app, viewport, [[`hero-slides-admin-${size}`, "/admin/hero-slides"]]);
+        // The first slide stays put (reduced motion stops the slideshow): shot once its photo is drawn.
+        await shot.emulateMedia({ reducedMotion: "reduce" });
         await shot.goto(app.url("/"));
-        // The slideshow keeps moving, so the page never settles: the first slide has faded in by now.
-        await shot.getByTestId("hero-heading").waitFor();
-        await shot.waitForTimeout(1500);
-        await screenshot(shot, `hero-slides-home-${name}`, { fullPage: false });
-        await ctx.close();
+        await shot
+          .locator('[data-testid="hero-slide"][data-active="true"]')
+          .evaluate((img: HTMLImageElement) => img.decode());
+        await settled(shot);
+        await screenshot(shot, `hero-slides-home-${size}`, { fullPage: false });
       }
     }
 
@@ -102,11 +92,8 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
     await page.getByText("Order saved.").waitFor();
     expect(await homeHeading(js)).toBe(second);
 
-    for (const heading of [first, second]) {
-      await page.getByRole("button", { name: `Remove "${heading}"` }).click();
-      await page.getByText("Slide removed.").waitFor();
-      await page.getByRole("button", { name: `Remove "${heading}"` }).waitFor({ state: "detached" });
-    }
+    await removeSlide(page, first, { thinkAgain: true });
+    await removeSlide(page, second, { thinkAgain: false });
     await page.getByText("No slides yet").waitFor();
     expect(await homeHeading(js)).toBe("Drive home your next car with confidence");
     const trail = app.rows<{ action: string }>("SELECT action FROM activity WHERE action LIKE 'hero.%'");
@@ -131,13 +118,7 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
 
   it("hides the screen from a sales account and answers 403", async () => {
     const username = js ? "hero-sales-js" : "hero-sales-nojs";
-    const token = await apiToken();
-    const added = await fetch(app.url("/api/admin/add"), {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ username, password: "sales-password-1", role: "sales", currentPassword: ADMIN_PASSWORD }),
-    });
-    expect(added.status).toBe(201);
+    await addStaff(app, username);
     const page = await app.open("/admin", { js, admin: username });
     const nav = page.getByRole("navigation", { name: "Admin" }).first();
     await nav.getByRole("link", { name: "Dashboard" }).waitFor();
