@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -143,26 +143,25 @@ export default function HeroSlides() {
                       h={130}
                       fit="cover"
                     />
-                    <Group gap="xs" wrap="nowrap">
-                      <Group gap={6} wrap="nowrap" grow style={{ flex: 1 }}>
-                        {(["up", "down"] as const).map((dir) => (
-                          <Form method="post" key={dir}>
-                            <input type="hidden" name="intent" value={dir} />
-                            <input type="hidden" name="id" value={slide.id} />
-                            <Button
-                              type="submit"
-                              size="compact-sm"
-                              variant="default"
-                              disabled={dir === "up" ? i === 0 : i === slides.length - 1}
-                              aria-label={`Move "${slide.heading}" ${dir}`}
-                              loading={submitting(dir, slide.id)}
-                            >
-                              {dir === "up" ? "↑ Up" : "↓ Down"}
-                            </Button>
-                          </Form>
-                        ))}
-                      </Group>
-                    </Group>
+                    <SimpleGrid cols={2} spacing={6}>
+                      {(["up", "down"] as const).map((dir) => (
+                        <Form method="post" key={dir}>
+                          <input type="hidden" name="intent" value={dir} />
+                          <input type="hidden" name="id" value={slide.id} />
+                          <Button
+                            type="submit"
+                            size="compact-sm"
+                            variant="default"
+                            fullWidth
+                            disabled={dir === "up" ? i === 0 : i === slides.length - 1}
+                            aria-label={`Move "${slide.heading}" ${dir}`}
+                            loading={submitting(dir, slide.id)}
+                          >
+                            {dir === "up" ? "↑ Up" : "↓ Down"}
+                          </Button>
+                        </Form>
+                      ))}
+                    </SimpleGrid>
                   </Stack>
                   <Stack gap="sm" style={{ flex: "1 1 320px", minWidth: 0 }}>
                     <HeroSlideForm
@@ -172,20 +171,20 @@ export default function HeroSlides() {
                       errors={refused?.fieldErrors ?? {}}
                       formKey={refused ? `r-${refused.at}` : `${slide.id}-${slide.heading}-${slide.image}`}
                       busy={submitting("edit", slide.id)}
+                      // Remove asks first: ?confirm=remove&id=N.
+                      remove={
+                        <Button
+                          component={Link}
+                          to={`?confirm=remove&id=${slide.id}`}
+                          preventScrollReset
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove "${slide.heading}"`}
+                        >
+                          Remove slide
+                        </Button>
+                      }
                     />
-                    <Group>
-                      <Button
-                        component={Link}
-                        to={`?confirm=remove&id=${slide.id}`}
-                        preventScrollReset
-                        variant="subtle"
-                        color="red"
-                        size="compact-sm"
-                        aria-label={`Remove "${slide.heading}"`}
-                      >
-                        Remove slide
-                      </Button>
-                    </Group>
                   </Stack>
                 </Group>
               </Card>

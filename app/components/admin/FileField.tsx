@@ -24,7 +24,14 @@ export function FileField({
 }) {
   const describedBy = [error ? `${id}-error` : null, description ? `${id}-description` : null].filter(Boolean);
   return (
-    <Input.Wrapper id={id} label={label} description={description} error={error} required={required}>
+    <Input.Wrapper
+      id={id}
+      label={label}
+      description={description}
+      error={error}
+      required={required}
+      inputWrapperOrder={["label", "input", "description", "error"]}
+    >
       <input
         id={id}
         type="file"
@@ -34,7 +41,7 @@ export function FileField({
         className={classes.fileInput}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy.length ? describedBy.join(" ") : undefined}
-        style={{ marginTop: description ? 6 : 2 }}
+        style={{ marginTop: 2, marginBottom: description ? 4 : 0 }}
       />
     </Input.Wrapper>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FileField } from "./FileField";
 
 export interface SlideValues {
@@ -19,6 +20,7 @@ export function HeroSlideForm({
   errors,
   formKey,
   busy,
+  remove,
 }: {
   intent: "add" | "edit";
   id?: number;
@@ -26,6 +28,8 @@ export function HeroSlideForm({
   errors: Record<string, string>;
   formKey: string;
   busy: boolean;
+  /** The slide's Remove button, on the line of Save slide (editing only). */
+  remove?: ReactNode;
 }) {
   const prefix = intent === "add" ? "new" : `slide-${id}`;
   return (
@@ -56,6 +60,7 @@ export function HeroSlideForm({
             error={errors.link}
             placeholder="/browse?condition=Brand+New"
             description="A page of this site, or a full https:// address"
+            inputWrapperOrder={["label", "input", "description", "error"]}
           />
         </SimpleGrid>
         <Textarea
@@ -77,10 +82,11 @@ export function HeroSlideForm({
           required={intent === "add"}
           error={errors.image}
         />
-        <Group>
+        <Group justify="space-between" gap="sm">
           <Button type="submit" loading={busy}>
             {intent === "add" ? "Add slide" : "Save slide"}
           </Button>
+          {remove}
         </Group>
       </Stack>
     </Form>
