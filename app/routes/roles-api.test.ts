@@ -2,8 +2,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/http/cookies.server";
 import { OWNER_ONLY_MESSAGE } from "~/lib/roles";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
+import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import * as dashboardPage from "./admin._index";
+import * as staffPage from "./admin.admin-management";
+import * as listingsPage from "./admin.create-listing";
 import * as leadsCsvPage from "./admin.leads[.csv]";
 import * as reportCsvPage from "./admin.report[.csv]";
 import * as stockFile from "./admin_.stock-file";
@@ -116,5 +120,54 @@ describe("a sales account", () => {
       }),
     );
     expect(template.status).toBe(200);
+  });
+
+  it("gets 403 from the owners' page actions (delete a car, staff accounts, demo removal), which change nothing", async () => {
+    const { token } = await adminToken("seller", "sales");
+    await adminToken("boss");
+    const cookie = (await (await sessionCookie()).serialize(token)).split(";")[0];
+    const carId = await makeCar();
+    const post = (path: string, fields: Record<string, string>) =>
+      new Request(BASE + path, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const staff = (fields: Record<string, string>) =>
+      staffPage.action({
+        request: post("/admin/admin-management", { ...fields, currentPassword: TEST_PASSWORD }),
+        params: {},
+        context: {},
+      });
+    const calls = [
+      () =>
+        listingsPage.action({
+          request: post("/admin/create-listing", { intent: "delete", id: String(carId) }),
+          params: {},
+          context: {},
+        }),
+      () => dashboardPage.action({ request: post("/admin", { intent: "remove-demo" }), params: {}, context: {} }),
+      () => staff({ intent: "add", username: "sneaky", password: "longenough1", role: "owner" }),
+      () => staff({ intent: "role", username: "seller", role: "owner" }),
+      () => staff({ intent: "remove", username: "boss" }),
+      () => staff({ intent: "change", username: "boss", newPassword: "taken-over-1" }),
+    ];
+    // A thrown 403 page, or the staff page's own answer (its message) with status 403.
+    const statusOf = async (call: () => Promise<unknown>) => {
+      try {
+        const out = await call();
+        return out instanceof Response ? out.status : (out as { init?: { status?: number } }).init?.status;
+      } catch (e) {
+        if (e instanceof Response) return e.status;
+        throw e;
+      }
+    };
+    for (const call of calls) expect(await statusOf(call)).toBe(403);
+    const admins = await getDb().selectFrom("admins").select(["username", "role"]).orderBy("username").execute();
+    expect(admins).toEqual([
+      { username: "boss", role: "owner" },
+      { username: "seller", role: "sales" },
+    ]);
+    expect(await getDb().selectFrom("cars").select("id").where("id", "=", carId).execute()).toHaveLength(1);
   });
 });
