@@ -5,20 +5,16 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { HeroSlideForm, type SlideValues } from "~/components/admin/HeroSlideForm";
 import { Notice } from "~/components/admin/Notice";
+import { MAX_HERO_SLIDES } from "~/config/constants";
 import { requirePermission } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
 import { clientIp } from "~/http/request.server";
 import { refusalForPage } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
+import { SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { imageVariant } from "~/lib/images";
-import { listHeroSlides, MAX_HERO_SLIDES } from "~/models/hero-slides.server";
-import {
-  addHeroSlide,
-  editHeroSlide,
-  moveHeroSlide,
-  removeHeroSlide,
-  SLIDE_LIMIT_MESSAGE,
-} from "~/use-cases/hero-slides.server";
+import { listHeroSlides } from "~/models/hero-slides.server";
+import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide } from "~/use-cases/hero-slides.server";
 
 const INTENTS = ["add", "edit", "remove", "up", "down"] as const;
 type Intent = (typeof INTENTS)[number];

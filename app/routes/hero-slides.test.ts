@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/http/cookies.server";
+import { SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { pageActivity } from "~/models/activity.server";
 import { listHeroSlides } from "~/models/hero-slides.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { HERO_SLIDES, homeSlides } from "~/models/showroom.server";
-import { SLIDE_LIMIT_MESSAGE } from "~/use-cases/hero-slides.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData, makeImage, uploadedFiles } from "../../tests/helpers/db";
 import * as page from "./admin.hero-slides";

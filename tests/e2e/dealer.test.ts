@@ -100,14 +100,19 @@ describe.each(JS_MODES)("business settings $label", ({ js }) => {
     await expect(visitor.locator('meta[property="og:image"]').count()).resolves.toBe(0);
   });
 
-  it("shows the promotion with its link above every public page and the About text; an empty one shows none", async () => {
+  it("shows the promotion above every public page, the About text, services and greeting; no empty promotion", async () => {
     const text = js ? "December sale (JS): 5% off every SUV" : "December sale: 5% off every SUV";
+    const greeting = js ? "Good day! Which car caught your eye? (JS)" : "Good day! Which car caught your eye?";
     const page = await app.open("/admin/settings", { js, admin: true });
     await page.getByLabel(/^Promotion text/).fill(text);
     await page.getByLabel(/^Promotion link/).fill("/browse?body_type=SUV");
     await page.getByLabel(/^About text/).fill("We started in 2009 with three cars.\n\nEvery car is inspected twice.");
+    await page.getByLabel(/^After-sales services/).fill("Vehicle diagnosis\nTyre fitting\nPaperwork renewal");
+    await page.getByLabel(/^Chat greeting/).fill(greeting);
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved.").waitFor();
+    const chat = await fetch(app.url("/go/whatsapp"), { method: "HEAD", redirect: "manual" });
+    expect(decodeURIComponent(chat.headers.get("Location") ?? "")).toContain(`?text=${greeting}`);
 
     const visitor = await app.newPage({ js });
     for (const path of ["/", "/about", "/browse", "/book-inspection"]) {
@@ -121,6 +126,11 @@ describe.each(JS_MODES)("business settings $label", ({ js }) => {
       "We started in 2009 with three cars.",
       "Every car is inspected twice.",
     ]);
+    const services = visitor
+      .locator("footer")
+      .getByRole("heading", { name: "After-sales services" })
+      .locator("+ ul li");
+    await expect(services.allInnerTexts()).resolves.toEqual(["Vehicle diagnosis", "Tyre fitting", "Paperwork renewal"]);
 
     await page.getByLabel(/^Promotion text/).fill("");
     await page.getByLabel(/^Promotion link/).fill("");

@@ -1,6 +1,7 @@
 // The owner's home page slides: added with a photo in the back office, shown on the home page at
 // the next request (page cache included), moved and removed; a sales account neither sees nor
 // opens the screen. With and without JavaScript, and screenshots at phone and desktop widths.
+import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addStaff, bearerToken, SCREEN_SIZES, shootScreens } from "./back-office";
@@ -92,12 +93,43 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
     await page.getByText("Order saved.").waitFor();
     expect(await homeHeading(js)).toBe(second);
 
+    // Edited in place: a new heading and a new photo (the old photo's files go).
+    const renamed = `${second}, duty paid`;
+    const before = app.rows<{ image: string }>("SELECT image FROM hero_slides WHERE heading = ?", second)[0].image;
+    const edit = page.getByRole("form", { name: "Edit slide" }).first();
+    await field(edit, "Heading").fill(renamed);
+    await edit.locator('input[name="image"]').setInputFiles("public/images/gallery-5.webp");
+    await edit.getByRole("button", { name: "Save slide" }).click();
+    await page.getByText("Slide saved.").waitFor();
+    await page.getByRole("link", { name: `Remove "${renamed}"` }).waitFor();
+    const after = app.rows<{ image: string }>("SELECT image FROM hero_slides WHERE heading = ?", renamed)[0].image;
+    expect(after).not.toBe(before);
+    expect((await fetch(app.url(before))).status).toBe(404);
+    expect(await homeHeading(js)).toBe(renamed);
+
     await removeSlide(page, first, { thinkAgain: true });
-    await removeSlide(page, second, { thinkAgain: false });
+    await removeSlide(page, renamed, { thinkAgain: false });
     await page.getByText("No slides yet").waitFor();
     expect(await homeHeading(js)).toBe("Drive home your next car with confidence");
     const trail = app.rows<{ action: string }>("SELECT action FROM activity WHERE action LIKE 'hero.%'");
     expect(trail.map((r) => r.action)).toEqual(expect.arrayContaining(["hero.add", "hero.reorder", "hero.remove"]));
+  });
+
+  it("at six slides says so instead of offering the add form", async () => {
+    const auth = { Authorization: `Bearer ${await bearerToken(app)}` };
+    const photo = new Blob([new Uint8Array(fs.readFileSync("public/images/gallery-6.webp"))], { type: "image/webp" });
+    for (let i = 1; i <= 6; i++) {
+      const body = new FormData();
+      body.set("heading", `Slide ${i}`);
+      body.set("image", photo, "slide.webp");
+      const res = await fetch(app.url("/api/admin/hero-slides"), { method: "POST", headers: auth, body });
+      expect(res.status).toBe(201);
+    }
+    const page = await app.open("/admin/hero-slides", { js, admin: true });
+    await page.getByText("The home page shows at most 6 slides. Remove one before adding another.").waitFor();
+    await expect(page.getByRole("form", { name: "Add a slide" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("form", { name: "Edit slide" }).count()).resolves.toBe(6);
+    expect(app.consoleErrors(page)).toEqual([]); // the message is the same on the server and in the browser
   });
 
   it("keeps what was typed when the photo is not an image", async () => {
