@@ -4,7 +4,8 @@ import { MAX_HERO_SLIDES } from "~/config/constants";
 /** What an owner types for a hero slide (the photo is checked apart, by the upload model). */
 
 /** The seventh slide's refusal (a plain module: the admin page shows it too, in the browser). */
-export const SLIDE_LIMIT_MESSAGE = `The home page shows at most ${MAX_HERO_SLIDES} slides. Remove one before adding another.`;
+const MAX = MAX_HERO_SLIDES;
+export const SLIDE_LIMIT_MESSAGE = `The home page shows at most ${MAX} slides. Remove one before adding another.`;
 
 const LINK_MESSAGE = "The link must be a page of this site (starting with /) or a full https:// address";
 

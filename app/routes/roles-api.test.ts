@@ -99,7 +99,7 @@ describe("a sales account", () => {
     expect(statuses).toEqual([200, 200, 200, 201, 200, 200, 200]);
   });
 
-  it("gets the 403 page for CSV and spreadsheet downloads in the back office, the empty template excepted", async () => {
+  it("gets the 403 page for CSV and stock downloads in the back office, not for the empty template", async () => {
     const { token } = await adminToken("seller", "sales");
     const cookie = (await (await sessionCookie()).serialize(token)).split(";")[0];
     for (const [path, loader] of [
@@ -122,7 +122,7 @@ describe("a sales account", () => {
     expect(template.status).toBe(200);
   });
 
-  it("gets 403 from the owners' page actions (delete a car, staff accounts, demo removal), which change nothing", async () => {
+  it("gets 403 from owners' page actions (delete a car, staff, demo removal), which change nothing", async () => {
     const { token } = await adminToken("seller", "sales");
     await adminToken("boss");
     const cookie = (await (await sessionCookie()).serialize(token)).split(";")[0];

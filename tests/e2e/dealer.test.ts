@@ -74,7 +74,7 @@ describe.each(JS_MODES)("business settings $label", ({ js }) => {
     expect(app.rows("SELECT 1 FROM settings WHERE value LIKE '%Typed But Refused%'")).toHaveLength(0);
   });
 
-  it("uploads a logo from the file picker: the header, the footer and shared links show it; it can be removed", async () => {
+  it("uploads a logo from a file picker: header, footer and shared links show it; it can be removed", async () => {
     const page = await app.open("/admin/settings", { js, admin: true });
     await page.getByLabel("No logo yet: the initials are shown").waitFor();
     await page.getByLabel(/^New logo/).setInputFiles(`public/images/gallery-${js ? 3 : 4}.webp`);
@@ -100,7 +100,7 @@ describe.each(JS_MODES)("business settings $label", ({ js }) => {
     await expect(visitor.locator('meta[property="og:image"]').count()).resolves.toBe(0);
   });
 
-  it("shows the promotion above every public page, the About text, services and greeting; no empty promotion", async () => {
+  it("shows the promotion on every public page, the About text, services, greeting; no empty promotion", async () => {
     const text = js ? "December sale (JS): 5% off every SUV" : "December sale: 5% off every SUV";
     const greeting = js ? "Good day! Which car caught your eye? (JS)" : "Good day! Which car caught your eye?";
     const page = await app.open("/admin/settings", { js, admin: true });
@@ -313,7 +313,7 @@ describe("the clean start", () => {
 describe("the clean start with JavaScript", () => {
   const fresh = setupE2E({ browser: true });
 
-  it("links each checklist step to where it is done; the modal removes the demo cars and their photos only", async () => {
+  it("links each checklist step to where it is done; the modal removes demo cars and photos only", async () => {
     // One car of the dealer's own and one lead, which must stay.
     const db = new Database(fresh.server.dbPath);
     db.pragma("busy_timeout = 5000");
