@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config/site";
+import { carRow, EXPORT_COLUMNS } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { ContactSchema } from "~/lib/lead-schemas";
 import type { Role } from "~/lib/roles";
 import { type Admin, createAdmin, findAdminByUsername } from "~/models/admin.server";
 import { saveBusiness } from "~/models/business.server";
+import { getCar } from "~/models/car.server";
 import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
 import { insertHeroSlide, listHeroSlides } from "~/models/hero-slides.server";
 import { createContactMessage } from "~/models/lead.server";
@@ -42,23 +44,11 @@ const carFields = (): Record<string, string | string[]> => ({
   imageOrder: [],
 });
 
-/** A stock sheet of one new car, as a spreadsheet would send it. */
-const stockSheet = () => {
-  const car: Record<string, string> = {
-    stock_number: `S-${unique()}`,
-    make: "Toyota",
-    model: "Corolla",
-    year: "2019",
-    price: "9000000",
-    condition: "Foreign Used",
-    engine_capacity: "1.8L",
-    engine_size: "V4",
-    custom_paper: "Yes",
-    body_type: "Sedan",
-    drive_train: "FWD",
-    mileage: "54000",
-  };
-  return { name: "stock.csv", bytes: new TextEncoder().encode(csvText(Object.keys(car), [Object.values(car)])) };
+/** A stock sheet of one car, as the export writes it (importing it back updates the car). */
+const stockSheet = async () => {
+  const car = await getCar(await makeCar());
+  if (!car) throw new Error("no car");
+  return { name: "stock.csv", bytes: new TextEncoder().encode(csvText([...EXPORT_COLUMNS], [carRow(car)])) };
 };
 
 /** A slide made without a role check, for the rows that change one. */
@@ -73,7 +63,11 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
     sales: true,
     run: async (a) => editCarListing(a, await makeCar(), carFields(), [await makeImage()]),
   },
-  { name: "import a stock sheet", sales: true, run: (a) => importStock(a.admin, stockSheet(), { dryRun: false }) },
+  {
+    name: "import a stock sheet",
+    sales: true,
+    run: async (a) => importStock(a.admin, await stockSheet(), { dryRun: false }),
+  },
   { name: "sell a car", sales: true, run: async (a) => sellCar(a, await sale()) },
   { name: "delete a car", sales: false, run: async (a) => deleteCarListing(a, await makeCar()) },
   {
