@@ -24,7 +24,7 @@ export const HeroSlideSchema = z.object({
       .string({ error: LINK_MESSAGE })
       .trim()
       .max(300, "The link can be at most 300 characters")
-      .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s/]+\.[^\s]+$/.test(v), LINK_MESSAGE)
+      .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), LINK_MESSAGE)
       .nullable()
       .default(null),
   ),

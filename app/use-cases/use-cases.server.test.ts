@@ -5,7 +5,7 @@ import { carRow, EXPORT_COLUMNS } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { ContactSchema } from "~/lib/lead-schemas";
 import type { Role } from "~/lib/roles";
-import { type Admin, createAdmin, findAdminByUsername } from "~/models/admin.server";
+import { type Admin, createAdmin, ensureFirstAdmin, findAdminByUsername } from "~/models/admin.server";
 import { saveBusiness } from "~/models/business.server";
 import { getCar } from "~/models/car.server";
 import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
@@ -156,6 +156,17 @@ describe("use case x role", () => {
       else await expect(asSales).rejects.toMatchObject({ code: "forbidden" });
     });
   }
+});
+
+describe("a fresh install", () => {
+  it("makes its first admin an owner, once", async () => {
+    await getDb().deleteFrom("admins").execute();
+    expect(await ensureFirstAdmin("founder", undefined)).toMatchObject({ created: true });
+    expect(await ensureFirstAdmin("second", "longenough1")).toEqual({ created: false });
+    expect(await getDb().selectFrom("admins").select(["username", "role"]).execute()).toEqual([
+      { username: "founder", role: "owner" },
+    ]);
+  });
 });
 
 describe("the last owner", () => {
