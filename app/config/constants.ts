@@ -4,6 +4,8 @@ export const NEW_ARRIVALS_COUNT = 6;
 export const HOME_REFRESH_MS = 30_000;
 export const SLIDESHOW_INTERVAL_MS = 3_000;
 export const SLIDESHOW_SLIDES = 4;
+/** The owner's hero slides on the home page, at most. */
+export const MAX_HERO_SLIDES = 6;
 export const GALLERY_IMAGES = 8;
 
 export const BROWSE_PAGE_SIZE = 6;

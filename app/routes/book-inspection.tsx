@@ -7,7 +7,7 @@ import leads from "~/components/leads/leads.module.css";
 import { Container, panelClass } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { edge } from "~/lib/edge";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
 import { inspectionDayError } from "~/models/business.server";
@@ -99,7 +99,8 @@ export const meta: MetaFunction = ({ matches }) => {
   const site = businessFromMatches(matches);
   return [
     { title: `Book an Inspection | ${site.name}` },
-    { name: "description", content: `Book a free inspection and test drive at ${site.name}, Lekki, Lagos.` },
+    { name: "description", content: `Book a free inspection and test drive at ${site.name}, ${site.area}.` },
+    ...logoPreviewMeta(matches),
   ];
 };
 

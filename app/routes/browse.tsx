@@ -13,7 +13,7 @@ import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
-import { businessFromMatches, useBusiness } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta, useBusiness } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
@@ -160,6 +160,7 @@ export const meta: MetaFunction = ({ matches }) => {
       name: "description",
       content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, ${site.area}.`,
     },
+    ...logoPreviewMeta(matches),
   ];
 };
 

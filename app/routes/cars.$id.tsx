@@ -12,7 +12,7 @@ import { Notice } from "~/components/ui/Notice";
 import { SIMILAR_CARS_COUNT } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import { notFoundIfMissing } from "~/http/responses.server";
-import { businessFromMatches, telHref, useBusiness } from "~/lib/business";
+import { businessFromMatches, logoUrlFromMatches, telHref, useBusiness } from "~/lib/business";
 import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
 import { carMonthlyQuote, toCardCar } from "~/lib/car-card";
 import {
@@ -200,7 +200,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const price = formatNaira(car.price);
   const url = absoluteUrl(origin, carPath(car));
   // The dealer's logo stands in for a car without photos.
-  const image = carPreviewImage(car, origin) ?? (site.logo ? absoluteUrl(origin, site.logo) : null);
+  const image = carPreviewImage(car, origin) ?? logoUrlFromMatches(matches);
   const preview = carPreviewText(car, site);
   return [
     { title: `${name} for ${price}${car.sold ? " (Sold)" : ""} | ${site.name}` },

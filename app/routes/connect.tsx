@@ -7,7 +7,7 @@ import leads from "~/components/leads/leads.module.css";
 import { Container } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { edge } from "~/lib/edge";
 import { ContactSchema } from "~/lib/lead-schemas";
 import { createContactMessage } from "~/models/lead.server";
@@ -59,6 +59,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [
     { title: `Connect with Us | ${site.name}` },
     { name: "description", content: `Call, WhatsApp or message ${site.name} in ${site.area}.` },
+    ...logoPreviewMeta(matches),
   ];
 };
 

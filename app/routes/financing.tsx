@@ -8,7 +8,7 @@ import { Pagination } from "~/components/Pagination";
 import { Container } from "~/components/ui/Container";
 import { FINANCING_PAGE_SIZE } from "~/config/constants";
 import { takeApplicationSubmitted } from "~/http/cookies.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
@@ -75,6 +75,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [
     { title: `Financing Options | ${site.name}` },
     { name: "description", content: `Car financing at ${site.name}: 40-90% deposit, 3 to 12 months, no interest.` },
+    ...logoPreviewMeta(matches),
   ];
 };
 

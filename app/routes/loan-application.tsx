@@ -10,7 +10,7 @@ import { Container, panelClass, ui } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { flashApplicationSubmitted } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { edge } from "~/lib/edge";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo, getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
@@ -113,7 +113,7 @@ export default function LoanApplication() {
 
 export const meta: MetaFunction = ({ matches }) => {
   const site = businessFromMatches(matches);
-  return [{ title: `Loan Application | ${site.name}` }];
+  return [{ title: `Loan Application | ${site.name}` }, ...logoPreviewMeta(matches)];
 };
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -8,19 +8,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDayFrom } from "../helpers/leads";
 import { EXPECTED, loadReportDataset, REPORT_RANGE } from "../helpers/report-dataset";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  DESKTOP,
-  type E2E,
-  JS_MODES,
-  PHONE,
-  screenshot,
-  scrollWidth,
-  settled,
-  setupE2E,
-  waitForHydration,
-} from "./harness";
+import { bearerToken, SCREEN_SIZES, shootScreens } from "./back-office";
+import { ADMIN_USERNAME, type E2E, JS_MODES, setupE2E } from "./harness";
 
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -31,15 +20,6 @@ const clicks = (e2e: E2E, carId?: number) =>
   carId === undefined
     ? e2e.rows<{ n: number }>("SELECT count(*) AS n FROM leads WHERE kind = 'whatsapp'")[0].n
     : e2e.rows<{ n: number }>("SELECT count(*) AS n FROM leads WHERE kind = 'whatsapp' AND car_id = ?", carId)[0].n;
-
-async function bearerToken(e2e: E2E): Promise<string> {
-  const res = await fetch(e2e.url("/api/admin/login"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  return (await res.json()).token;
-}
 
 /** wa.me is on the internet: the browser gets a stand-in page for it. */
 async function stubWhatsapp(ctx: BrowserContext): Promise<void> {
@@ -418,27 +398,16 @@ describe.each(JS_MODES)("the activity trail $label", ({ js }) => {
 });
 
 describe("the desk with leads and activity in it", () => {
-  for (const [size, viewport] of [
-    ["1280", DESKTOP],
-    ["390", PHONE],
-  ] as const) {
+  for (const [size, viewport] of SCREEN_SIZES) {
     it(`fits a ${size} px screen: inbox, a changed lead, activity (screenshots for people to look at)`, async () => {
       const [lead] = app.rows<{ source_id: number }>(
         "SELECT source_id FROM leads WHERE kind = 'contact' AND updated_by IS NOT NULL ORDER BY id LIMIT 1",
       );
-      const ctx = await app.context({ js: true, viewport, admin: true });
-      const page = await ctx.newPage();
-      for (const [name, url] of [
-        ["inbox-contacts", "/admin/leads?kind=contact"],
-        ["lead-changed", `/admin/leads/contact/${lead.source_id}`],
-        ["activity-entries", "/admin/activity"],
-      ] as const) {
-        await page.goto(app.url(url));
-        await waitForHydration(page, true);
-        await settled(page);
-        await screenshot(page, `admin-${name}-${size}`);
-        expect(await scrollWidth(page), name).toBeLessThanOrEqual(viewport.width);
-      }
+      const page = await shootScreens(app, viewport, [
+        [`admin-inbox-contacts-${size}`, "/admin/leads?kind=contact"],
+        [`admin-lead-changed-${size}`, `/admin/leads/contact/${lead.source_id}`],
+        [`admin-activity-entries-${size}`, "/admin/activity"],
+      ]);
       // A filter that matches nothing says so, as cards on a phone and as a table row on a desk.
       await page.goto(app.url("/admin/leads?q=nobody-by-this-name"));
       await page.getByText("No leads match these filters.").filter({ visible: true }).waitFor();
