@@ -71,8 +71,8 @@ const SOURCES: Source[] = [
 
 /** 'Loan for Toyota Camry 2020 Black: ₦15,000,000 over 3 months' (the amount financed, to the naira). */
 const loanSummary = (a: string) =>
-  `'Loan for ' || ${a}.car_name || ': ₦' || printf('%,d', CAST(round(${a}.loan_amount - ${a}.initial_deposit) AS INTEGER))` +
-  ` || ' over ' || ${a}.loan_period`;
+  `'Loan for ' || ${a}.car_name || ': ₦' ||` +
+  ` printf('%,d', CAST(round(${a}.loan_amount - ${a}.initial_deposit) AS INTEGER)) || ' over ' || ${a}.loan_period`;
 const OLD_LOAN_SUMMARY = (a: string) => `'Loan for ' || ${a}.car_name || ' over ' || ${a}.loan_period`;
 
 const clientWords = (c: string) =>
@@ -122,7 +122,8 @@ async function loanTriggers(db: Kysely<any>, summary: (a: string) => string): Pr
         summary = ${summary("new")}, search_text = ${loanWords("new")}
       WHERE kind = 'loan' AND source_id = new.id;
     END`);
-  await run(`UPDATE leads SET summary = (SELECT ${summary("a")} FROM loan_applications AS a WHERE a.id = leads.source_id)
+  await run(`UPDATE leads
+    SET summary = (SELECT ${summary("a")} FROM loan_applications AS a WHERE a.id = leads.source_id)
     WHERE kind = 'loan' AND source_id > 0`);
 }
 
@@ -147,8 +148,7 @@ const BEFORE: Source[] = SOURCES.map((s) => ({
   values: (r) => {
     const v = s.values(r);
     v[4] = "NULL";
-    if (s.kind === "contact")
-      v[6] = words(`${r}.name`, `${r}.email`, phoneWords(`${r}.phone`), `${r}.message`);
+    if (s.kind === "contact") v[6] = words(`${r}.name`, `${r}.email`, phoneWords(`${r}.phone`), `${r}.message`);
     return v;
   },
 }));

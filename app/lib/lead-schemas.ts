@@ -147,17 +147,14 @@ const optionalLoanReference = z.preprocess(
  * blank is none. Whether that car exists is the caller's check (a page drops an unknown one, the
  * API refuses it).
  */
-const carId = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return undefined;
-    return typeof v === "string" && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v;
-  },
-  z
-    .number({ error: "Car id must be the id of a car in our stock (a whole number)" })
-    .int({ error: "Car id must be the id of a car in our stock (a whole number)" })
-    .positive({ error: "Car id must be the id of a car in our stock (a whole number)" })
-    .optional(),
-);
+const carId = z.preprocess((v) => {
+  if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return undefined;
+  return typeof v === "string" && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v;
+}, z
+  .number({ error: "Car id must be the id of a car in our stock (a whole number)" })
+  .int({ error: "Car id must be the id of a car in our stock (a whole number)" })
+  .positive({ error: "Car id must be the id of a car in our stock (a whole number)" })
+  .optional());
 
 /** The refusal when a car id names no car (the API; a page simply books without the car). */
 export const unknownCar = (id: number) => `There is no car with id ${id} in our stock`;

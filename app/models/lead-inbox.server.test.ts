@@ -251,7 +251,12 @@ describe("what the figures count", () => {
     const kinds = async (category: "lead" | "signal" | "incomplete") =>
       (await pageLeads({ category }, 1, 25)).leads.map((l) => `${l.kind}/${l.id}`).sort();
     expect(await kinds("lead")).toEqual(
-      [`inspection/${ids.inspection.id}`, `contact/${ids.contact.id}`, `loan/${ids.loan.id}`, `loan/${-ids.orphanId}`].sort(),
+      [
+        `inspection/${ids.inspection.id}`,
+        `contact/${ids.contact.id}`,
+        `loan/${ids.loan.id}`,
+        `loan/${-ids.orphanId}`,
+      ].sort(),
     );
     expect((await kinds("signal")).map((k) => k.split("/")[0]).sort()).toEqual(["newsletter", "whatsapp"]);
     expect(await kinds("incomplete")).toEqual([`loan/${abandoned.id}`]);

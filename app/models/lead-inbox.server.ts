@@ -3,8 +3,8 @@ import { CSV_EXPORT_BATCH } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import { carPath } from "~/lib/car";
 import { lagosDayEnd, lagosDayStart } from "~/lib/lagos-time";
-import { roundMoney } from "~/lib/loan-math";
 import type { LeadCar, LeadCategory, LeadFilters, LeadKind, LeadStatus, LeadUpdate } from "~/lib/leads";
+import { roundMoney } from "~/lib/loan-math";
 import { getDb, nowIso } from "../../db/database.server";
 import type { LeadsTable } from "../../db/schema";
 
@@ -77,7 +77,8 @@ const CAR_COLUMNS = [
   sql<string | null>`CASE WHEN leads.car_id IS NOT NULL AND cars.id IS NULL THEN CASE leads.kind
       WHEN 'whatsapp' THEN (SELECT w.car_label FROM whatsapp_clicks AS w WHERE w.id = leads.source_id)
       WHEN 'loan' THEN (SELECT a.car_name FROM loan_applications AS a WHERE a.id = leads.source_id)
-      WHEN 'inspection' THEN (SELECT i.car_make || ' ' || i.car_model FROM inspections AS i WHERE i.id = leads.source_id)
+      WHEN 'inspection' THEN
+        (SELECT i.car_make || ' ' || i.car_model FROM inspections AS i WHERE i.id = leads.source_id)
     END END`.as("car_recorded"),
 ] as const;
 

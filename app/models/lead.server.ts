@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
 import { LEAD_DEDUPE_MS } from "~/config/constants";
 import type { InspectionView } from "~/lib/inspection-views";
+import type { LoanSubmitted } from "~/lib/lead-messages";
 import {
   type ClientInfoInput,
   type ContactInput,
@@ -11,7 +12,6 @@ import {
   normalizeLoanReference,
   UNKNOWN_LOAN_APPLICATION,
 } from "~/lib/lead-schemas";
-import type { LoanSubmitted } from "~/lib/lead-messages";
 import type { LeadCar } from "~/lib/leads";
 import { getDb, nowIso } from "../../db/database.server";
 import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";

@@ -93,7 +93,8 @@ export async function buildReport(range: ReportRange): Promise<Report> {
   let total = 0;
   let won = 0;
   let incomplete = 0;
-  const isAnswerable = (kind: LeadKind): kind is AnswerableKind => (ANSWERABLE_KINDS as readonly string[]).includes(kind);
+  const isAnswerable = (kind: LeadKind): kind is AnswerableKind =>
+    (ANSWERABLE_KINDS as readonly string[]).includes(kind);
   const isSignal = (kind: LeadKind): kind is SignalKind => (SIGNAL_KINDS as readonly string[]).includes(kind);
   for (const r of leadRows) {
     const i = index.get(r.month);
@@ -121,15 +122,9 @@ export async function buildReport(range: ReportRange): Promise<Report> {
   };
 }
 
-/**
- * How long leads waited for their first status change, per staff member: for each lead received
- * in [start, end) that a person can answer, the first entry of its history (the activity trail)
- * that changed its status, made after the lead arrived; the median of those waits per staff
- * member who made the change, and over everyone. Leads whose status never changed are counted
- * as not yet answered. Each lead's first change is one seek of the activity_target index.
- */
-export async function firstResponses(start: string, end: string): Promise<ReportFigures["firstResponse"]> {
-  const rows = await sql<{ staff: string | null; ms: number | null }>`
+/** Each lead of [start, end) a person can answer, with who first changed its status and after how long (ms). */
+export function firstResponseQuery(start: string, end: string) {
+  return sql<{ staff: string | null; ms: number | null }>`
     SELECT a.admin_username AS staff,
       CAST(round((julianday(a.created_at) - julianday(l.created_at)) * 86400000) AS INTEGER) AS ms
     FROM leads AS l
@@ -142,7 +137,18 @@ export async function firstResponses(start: string, end: string): Promise<Report
       LIMIT 1
     )
     WHERE l.created_at >= ${start} AND l.created_at < ${end} AND l.category = 'lead'
-  `.execute(getDb());
+  `;
+}
+
+/**
+ * How long leads waited for their first status change, per staff member: for each lead received
+ * in [start, end) that a person can answer, the first entry of its history (the activity trail)
+ * that changed its status, made after the lead arrived; the median of those waits per staff
+ * member who made the change, and over everyone. Leads whose status never changed are counted
+ * as not yet answered. Each lead's first change is one seek of the activity_target index.
+ */
+export async function firstResponses(start: string, end: string): Promise<ReportFigures["firstResponse"]> {
+  const rows = await firstResponseQuery(start, end).execute(getDb());
   const waits = new Map<string, number[]>();
   let unanswered = 0;
   for (const r of rows.rows) {

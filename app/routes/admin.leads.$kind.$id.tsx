@@ -78,8 +78,8 @@ export default function LeadPage() {
       {saved && !failed ? <Notice kind="success">Lead updated</Notice> : null}
       {lead.category === "incomplete" ? (
         <Notice kind="info">
-          Incomplete: the buyer worked out this loan but left before sending their details, so there is nobody to
-          answer yet. It is not counted as a lead until the client information arrives.
+          Incomplete: the buyer worked out this loan but left before sending their details, so there is nobody to answer
+          yet. It is not counted as a lead until the client information arrives.
         </Notice>
       ) : null}
       <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs">

@@ -99,7 +99,8 @@ function FirstResponseTable({ figures }: { figures: ReportFigures["firstResponse
       <Text size="sm" mt="sm">
         {figures.unanswered === 0
           ? "Every lead of this period has been answered."
-          : `${formatNumber(figures.unanswered)} ${figures.unanswered === 1 ? "lead is" : "leads are"} still waiting for a first status change.`}
+          : `${formatNumber(figures.unanswered)} ${figures.unanswered === 1 ? "lead is" : "leads are"} ` +
+            "still waiting for a first status change."}
       </Text>
     </Paper>
   );
@@ -203,8 +204,9 @@ export default function Reports() {
       {leads.incomplete > 0 ? (
         <Notice kind="info">
           <span data-testid="report-incomplete">
-            {`${formatNumber(leads.incomplete)} loan ${leads.incomplete === 1 ? "application was" : "applications were"} ` +
-              "left before the client information; they are not counted as leads. "}
+            {`${formatNumber(leads.incomplete)} loan ` +
+              `${leads.incomplete === 1 ? "application was" : "applications were"} left before the client ` +
+              "information; they are not counted as leads. "}
           </span>
           <Link to={`/admin/leads${leadFilterQuery({ category: "incomplete", from: range.from, to: range.to })}`}>
             See them

@@ -89,9 +89,7 @@ export default function BookInspection() {
             fieldErrors={refused?.fieldErrors ?? {}}
             success={booked?.detail ?? null}
             car={car}
-            notice={
-              soldCar ? `The ${soldCar} has been sold. Tell us which car you would like to see instead.` : null
-            }
+            notice={soldCar ? `The ${soldCar} has been sold. Tell us which car you would like to see instead.` : null}
             error={refused?.error ?? null}
             stamp={stamp}
             minDate={today}

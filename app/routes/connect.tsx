@@ -29,10 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     stamp: await formStamp(),
     car: car ? { id: car.id, name: carName(car), path: carPath(car), price: formatNaira(car.price) } : null,
-    prefill: (car ? { message: `Hello, I am interested in the ${carName(car)}. Is it still available?` } : {}) as Record<
-      string,
-      string
-    >,
+    prefill: (car
+      ? { message: `Hello, I am interested in the ${carName(car)}. Is it still available?` }
+      : {}) as Record<string, string>,
   };
 }
 

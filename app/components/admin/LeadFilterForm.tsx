@@ -51,12 +51,7 @@ export function LeadFilterForm({ filters, staff }: { filters: LeadFilters; staff
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <NativeSelect
-              label="Show"
-              name="category"
-              data={CATEGORY_OPTIONS}
-              defaultValue={filters.category ?? ""}
-            />
+            <NativeSelect label="Show" name="category" data={CATEGORY_OPTIONS} defaultValue={filters.category ?? ""} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, md: 4 }}>
             <NativeSelect label="Kind" name="kind" data={KIND_OPTIONS} defaultValue={filters.kind ?? ""} />

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { MAX_LENGTHS } from "~/lib/lead-fields";
 import { Button } from "../ui/Button";
-import { Notice } from "../ui/Notice";
 import { panelClass } from "../ui/Container";
 import { TextAreaField, TextField } from "../ui/Field";
+import { Notice } from "../ui/Notice";
 import { BotTrap } from "./BotTrap";
 import { EmailField, PhoneField } from "./ContactFields";
 import { FormCar } from "./FormCar";
@@ -53,12 +53,7 @@ export function InspectionForm({
       {/* A new key after a booking remounts the form: every field back to empty. */}
       <Form method="post" key={formKey} aria-label="Book an inspection" noValidate={false} className={classes.form}>
         <BotTrap stamp={stamp} />
-        <LeadNotice
-          success={success ? INSPECTION_SUCCESS : null}
-          detail={success}
-          error={error}
-          fieldErrors={errors}
-        />
+        <LeadNotice success={success ? INSPECTION_SUCCESS : null} detail={success} error={error} fieldErrors={errors} />
         <LeadSection title="Your details">
           <TextField
             label="Full name"
