@@ -8,7 +8,7 @@ const NAME = "2026-11-26-0012-lead-figures";
 const AT = "2026-11-01T10:00:00.000Z";
 
 /** A database as it was before the migration, with a booking, a message and two loan applications. */
-async function before(): Promise<{ db: Kysely<any>; sqlite: Database.Database }> {
+async function beforeLeadFigures(): Promise<{ db: Kysely<any>; sqlite: Database.Database }> {
   const sqlite = new Database(":memory:");
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
   for (const [name, migration] of Object.entries(migrations)) {
@@ -38,7 +38,7 @@ const leads = (sqlite: Database.Database) =>
 
 describe(`migration ${NAME}`, () => {
   it("keeps earlier leads without a car, sorts every lead into what the figures count, names the amount financed", async () => {
-    const { db, sqlite } = await before();
+    const { db, sqlite } = await beforeLeadFigures();
     await leadFigures.up(db);
     expect(leads(sqlite)).toEqual([
       { kind: "contact", source_id: 1, car_id: null, category: "lead", summary: "Still there?" },
@@ -89,7 +89,7 @@ describe(`migration ${NAME}`, () => {
   });
 
   it("goes back down to the registry as it was", async () => {
-    const { db, sqlite } = await before();
+    const { db, sqlite } = await beforeLeadFigures();
     const registry = () =>
       sqlite.prepare("SELECT kind, source_id, car_id, summary FROM leads ORDER BY kind, source_id").all();
     const earlier = registry();

@@ -47,7 +47,6 @@ type Fn = (args: { request: Request; params: Record<string, string>; context: ob
 const run = (fn: unknown, request: Request) => (fn as Fn)({ request, params: {}, context: { clientIp: "10.0.0.5" } });
 const get = (url: string, headers: Record<string, string> = {}) => new Request(`http://localhost${url}`, { headers });
 const staff = (url: string) => get(url, { Cookie: cookie });
-// biome-ignore lint/suspicious/noExplicitAny: loader data read by the test
 const data = async (fn: unknown, request: Request): Promise<any> => {
   const out = await run(fn, request);
   if (out instanceof Response) throw new Error(`Expected data, got ${out.status}`);
