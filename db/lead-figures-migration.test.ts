@@ -37,7 +37,7 @@ const leads = (sqlite: Database.Database) =>
   sqlite.prepare("SELECT kind, source_id, car_id, category, summary FROM leads ORDER BY kind, source_id").all();
 
 describe(`migration ${NAME}`, () => {
-  it("keeps earlier leads without a car, sorts every lead into what the figures count, names the amount financed", async () => {
+  it("keeps earlier leads carless, sorts every lead for the figures, names the amount financed", async () => {
     const { db, sqlite } = await beforeLeadFigures();
     await leadFigures.up(db);
     expect(leads(sqlite)).toEqual([

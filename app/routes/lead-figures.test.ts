@@ -241,7 +241,7 @@ describe("the dashboard's figures", () => {
 });
 
 describe("Inspection Requests", () => {
-  it("lists Upcoming (from today, soonest first), Today and Past (latest first), with the car booked from", async () => {
+  it("lists Upcoming (from today, soonest first), Today and Past (latest first), with the car", async () => {
     const today = lagosToday();
     const carId = await makeCar({ make: "Honda", model: "Accord", year: 2018 });
     const book = async (name: string, date: string, car: number | null = null) => {
