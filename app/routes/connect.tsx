@@ -57,8 +57,9 @@ export default function Connect() {
         intro="Call, chat on WhatsApp or send a message. A real person at our showroom will answer."
       />
       <Container size="lg" className={leads.page}>
-        <div className={leads.columns} data-first="narrow">
-          <ContactDetailsCard />
+        {/* A question about a car (from its page) puts the form first: the buyer came to write. */}
+        <div className={leads.columns} data-first={car ? undefined : "narrow"}>
+          {car ? null : <ContactDetailsCard />}
           <ContactForm
             values={refused?.values ?? (sent ? {} : prefill)}
             fieldErrors={refused?.fieldErrors ?? {}}
@@ -68,6 +69,7 @@ export default function Connect() {
             stamp={stamp}
             formKey={sent ? `sent-${sent.id}` : "contact"}
           />
+          {car ? <ContactDetailsCard /> : null}
         </div>
       </Container>
     </>
