@@ -208,7 +208,7 @@ for (const mode of JS_MODES) {
       for (const p of images) expect(onDisk(app.server, p)).toBe(false);
     });
 
-    it("lists inspection requests newest first, with N/A for empty other info", async () => {
+    it("lists inspection requests by the day chosen, with N/A for empty other info", async () => {
       // Two buyers (two phones): the same phone, car and date within 10 minutes is one booking.
       const book = (name: string, other: string) =>
         fetch(app.url("/api/inspections"), {
