@@ -146,21 +146,15 @@ export default function Reports() {
         </Form>
       </Paper>
       {problem ? <Notice kind="error">{`${problem} Showing this year instead.`}</Notice> : null}
-      {/* Counts two to a row on a phone; money (long figures) gets a whole row there. */}
+      {/* Stock and sales: the counts three to a row (two on a phone), then the money (long figures) two to a row. */}
       <Grid gutter="md">
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
           <Figure label="Stock on hand" value={`${formatNumber(stock.count)} cars`} testId="report-stock-count" />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
           <Figure label="Cars sold" value={formatNumber(sales.totalCount)} testId="report-sold" />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
-          <Figure label="Stock value" value={formatNaira(stock.value)} testId="report-stock-value" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
-          <Figure label="Sales value" value={formatNaira(sales.totalValue)} testId="report-sales-value" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
           <Figure
             label="Average days to sell"
             value={sales.averageDaysToSale === null ? "N/A" : `${formatNumber(sales.averageDaysToSale)} days`}
@@ -168,7 +162,16 @@ export default function Reports() {
             testId="report-days-to-sale"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Figure label="Stock value" value={formatNaira(stock.value)} testId="report-stock-value" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Figure label="Sales value" value={formatNaira(sales.totalValue)} testId="report-sales-value" />
+        </Grid.Col>
+      </Grid>
+      {/* Leads a person can answer, then the signals counted apart: one row on a desk, two by two on a phone. */}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 6, sm: 6, lg: 3 }}>
           <Figure
             label="Leads"
             value={formatNumber(leads.total)}
@@ -176,7 +179,7 @@ export default function Reports() {
             testId="report-leads"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 6, sm: 6, lg: 3 }}>
           <Figure
             label="Leads won"
             value={percent(leads.wonShare)}
@@ -184,7 +187,7 @@ export default function Reports() {
             testId="report-won-share"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 6, sm: 6, lg: 3 }}>
           <Figure
             label="WhatsApp clicks"
             value={formatNumber(sum(signals.whatsapp))}
@@ -192,7 +195,7 @@ export default function Reports() {
             testId="report-whatsapp"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 6, sm: 6, lg: 3 }}>
           <Figure
             label="Newsletter sign-ups"
             value={formatNumber(sum(signals.newsletter))}

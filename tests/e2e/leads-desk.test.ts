@@ -520,6 +520,19 @@ describe("reports against a known history", () => {
       await page.getByText("1 lead is still waiting for a first status change.").waitFor();
       if (js) await page.locator(".recharts-wrapper").nth(3).waitFor();
       expect(await page.locator(".recharts-wrapper").count()).toBe(js ? 4 : 0);
+      if (js) {
+        // For people to look at: the figures apart, and the staff's times to a first answer.
+        for (const [size, viewport] of [
+          ["1280", DESKTOP],
+          ["390", PHONE],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          await settled(page);
+          await screenshot(page, `admin-report-history-${size}`);
+          expect(await scrollWidth(page), size).toBeLessThanOrEqual(viewport.width);
+        }
+        await page.setViewportSize(DESKTOP);
+      }
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
