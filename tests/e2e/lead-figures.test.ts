@@ -158,6 +158,26 @@ describe.each(JS_MODES)("booking from a car's page $label", ({ js }) => {
   });
 });
 
+describe("the quick view", () => {
+  it("books the car it shows: its Book an inspection carries the car's id", async () => {
+    const page = await app.open("/browse", { js: true, viewport: PHONE });
+    const details = page.getByTestId("car-card").first().getByRole("link", { name: "View Details" });
+    const id = Number((await details.getAttribute("href"))?.match(/^\/cars\/(\d+)-/)?.[1]);
+    const [car] = app.rows<Car>("SELECT id, make, model, year FROM cars WHERE id = ?", id);
+    await details.click();
+    const book = page.getByTestId("car-lightbox").getByRole("link", { name: "Book an inspection" });
+    await book.waitFor();
+    expect(await book.getAttribute("href")).toBe(`/book-inspection?car=${car.id}`);
+    await book.click();
+    await page.waitForURL(`**/book-inspection?car=${car.id}`);
+    await page
+      .getByTestId("form-car")
+      .getByRole("link", { name: name(car) })
+      .waitFor();
+    expect(app.consoleErrors(page)).toEqual([]);
+  });
+});
+
 describe("what the desk counts", () => {
   it("counts leads to answer, and apart WhatsApp clicks and sign-ups; each card lists what it counts", async () => {
     const page = await app.open("/admin", { js: true, admin: true });
