@@ -1,8 +1,8 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 import type { ActivityKind } from "../app/lib/activity";
 import type { CarFields } from "../app/lib/car";
-import type { LeadKind, LeadStatus } from "../app/lib/leads";
+import type { LeadCategory, LeadKind, LeadStatus } from "../app/lib/leads";
 import type { OutboxChannel, OutboxStatus, OutboxTopic } from "../app/lib/outbox";
 import type { Role } from "../app/lib/roles";
 
@@ -64,6 +64,8 @@ export interface InspectionsTable {
   car_model: string;
   inspection_date: string; // YYYY-MM-DD
   other_info: string | null;
+  /** The car the booking was made from (its page or the lightbox); no foreign key: kept after the car goes. */
+  car_id: number | null;
   created_at: string;
 }
 
@@ -73,6 +75,8 @@ export interface ContactMessagesTable {
   phone: string;
   email: string;
   message: string;
+  /** The car the message was sent about (Connect opened from its page); no foreign key. */
+  car_id: number | null;
   created_at: string;
 }
 
@@ -165,6 +169,8 @@ export interface LeadsTable {
   updated_at: string | null;
   /** The staff member the lead is assigned to; null when nobody (or when that account was removed). */
   assignee_id: number | null;
+  /** What the figures count it as (a generated column, read only): see LEAD_CATEGORIES. */
+  category: ColumnType<LeadCategory, never, never>;
 }
 
 /** "We'll source it for you": a buyer's request for a car the stock does not have (a `sourcing` lead). */

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { sql } from "kysely";
 import { env, siteOrigin, smtpServer } from "~/config/env.server";
 import { inspectionInvitation } from "~/lib/calendar";
 import { carPath } from "~/lib/car";
@@ -243,10 +242,6 @@ export async function queueLeadMessages(db: DB, kind: LeadNotifyKind, id: number
   await enqueue(db, messages);
 }
 
-/** A loan lead counts once its client information is in (the loan application alone is not a lead yet). */
-const completedLead = sql<boolean>`(leads.kind <> 'loan' OR leads.source_id < 0 OR EXISTS (
-  SELECT 1 FROM client_infos AS c WHERE c.loan_application_id = leads.source_id))`;
-
 const STALE_LISTED = 20;
 
 async function digestData(db: DB, day: string, now: Date): Promise<DigestData> {
@@ -256,7 +251,7 @@ async function digestData(db: DB, day: string, now: Date): Promise<DigestData> {
     .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
     .where("created_at", ">=", lagosDayStart(yesterday))
     .where("created_at", "<", lagosDayEnd(yesterday))
-    .where(completedLead)
+    .where("category", "<>", "incomplete")
     .groupBy("kind")
     .execute();
   const byKind = new Map(counted.map((c) => [c.kind, Number(c.n)]));
@@ -265,7 +260,7 @@ async function digestData(db: DB, day: string, now: Date): Promise<DigestData> {
     .where("status", "=", "new")
     .where("kind", "in", LEAD_NOTIFY_KINDS)
     .where("created_at", "<", new Date(now.getTime() - 86_400_000).toISOString())
-    .where(completedLead);
+    .where("category", "=", "lead");
   const { n: staleTotal } = await staleQuery.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const stale = await staleQuery
     .select(["kind", "source_id", "name", "phone", "summary", "created_at"])

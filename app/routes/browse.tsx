@@ -17,6 +17,7 @@ import { businessFromMatches, logoPreviewMeta, useBusiness } from "~/lib/busines
 import { toCardCar } from "~/lib/car-card";
 import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
+import { sourcingSentDetail } from "~/lib/lead-messages";
 import { SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber } from "~/lib/money";
 import { pageCars, stockFacets } from "~/models/car.server";
@@ -68,7 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readLeadForm(request, context, SourcingSchema, SOURCING_FAILURE);
   if (!form.ok) return form.response;
   const saved = await createSourcingRequest(form.data);
-  return { ok: true as const, id: saved.id };
+  const detail = sourcingSentDetail({ carWanted: saved.car_wanted, budget: saved.budget, phone: saved.phone });
+  return { ok: true as const, id: saved.id, detail };
 }
 
 export default function Browse() {
@@ -140,7 +142,7 @@ export default function Browse() {
           }}
           values={refused?.values ?? {}}
           fieldErrors={refused?.fieldErrors ?? {}}
-          success={Boolean(sent)}
+          success={sent?.detail ?? null}
           error={refused?.error ?? null}
           stamp={stamp}
           formKey={sent ? `sent-${sent.id}` : "sourcing"}

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/re
 import { PinIcon } from "~/components/CarCard";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
-import { inspectionHref } from "~/components/car/CarLightbox";
+import { contactHref, inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
@@ -154,6 +154,9 @@ export default function CarPage() {
               >
                 Chat on WhatsApp
               </ButtonAnchor>
+              <ButtonLink to={contactHref(car)} size="md" variant="default">
+                Ask about this car
+              </ButtonLink>
               <SaveButton car={car} labelled />
             </div>
           )}

@@ -52,7 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await createClientInfo(form.data);
   if (!result.ok) return formFailure(CLIENT_INFO_FAILURE, { [result.field]: result.error }, form.values);
-  return redirect("/financing", { headers: { "Set-Cookie": await flashApplicationSubmitted() } });
+  return redirect("/financing", {
+    headers: { "Set-Cookie": await flashApplicationSubmitted(form.data.loan_application) },
+  });
 }
 
 function NoLoan() {
