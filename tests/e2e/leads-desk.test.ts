@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openDayFrom } from "../helpers/leads";
 import { EXPECTED, loadReportDataset, REPORT_RANGE } from "../helpers/report-dataset";
 import { bearerToken, SCREEN_SIZES, shootScreens } from "./back-office";
-import { ADMIN_USERNAME, type E2E, JS_MODES, setupE2E } from "./harness";
+import { ADMIN_USERNAME, type E2E, JS_MODES, screenshot, scrollWidth, settled, setupE2E } from "./harness";
 
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -491,16 +491,13 @@ describe("reports against a known history", () => {
       expect(await page.locator(".recharts-wrapper").count()).toBe(js ? 4 : 0);
       if (js) {
         // For people to look at: the figures apart, and the staff's times to a first answer.
-        for (const [size, viewport] of [
-          ["1280", DESKTOP],
-          ["390", PHONE],
-        ] as const) {
+        for (const [size, viewport] of SCREEN_SIZES) {
           await page.setViewportSize(viewport);
           await settled(page);
           await screenshot(page, `admin-report-history-${size}`);
           expect(await scrollWidth(page), size).toBeLessThanOrEqual(viewport.width);
         }
-        await page.setViewportSize(DESKTOP);
+        await page.setViewportSize(SCREEN_SIZES[0][1]);
       }
 
       const [download] = await Promise.all([
