@@ -10,7 +10,9 @@ import { migrateToLatest } from "./db/migrate";
 import { createApp } from "./server/app";
 import { createServer } from "./server/connections";
 import { createLogger } from "./server/logger";
+import { createMailer } from "./server/mailer";
 import { forgetUnloadedModules } from "./server/module-cache";
+import { startOutboxSender } from "./server/outbox-sender";
 import { removePidFile, writePidFile } from "./server/pid-file";
 
 let config: Env;
@@ -66,6 +68,13 @@ async function main() {
       await broadcastDevReady(build);
     });
   }
+  const sender = await startOutboxSender({
+    mailer: config.SMTP_URL ? createMailer(config.SMTP_URL) : null,
+    mailFrom: config.MAIL_FROM,
+    webhooks: { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE === "1", userAgent: "dealer-site-webhooks/1" },
+    logger,
+  });
+  if (!config.SMTP_URL) logger.info("Email is off: SMTP_URL is not set (webhooks are still sent).");
   const app = createApp({ config, build: () => build, assetsDir: ASSETS_DIR, logger });
   const server = createServer(app).listen(config.PORT, config.HOST, async () => {
     writePidFile(config.DATABASE_PATH);
@@ -82,13 +91,15 @@ async function main() {
     stopping = true;
     logger.info(`${signal} received: closing connections and the database.`);
     fs.unwatchFile(BUILD_PATH);
+    // The sender finishes the message in hand (within the 8 s below) before the database closes.
+    const senderStopped = sender.stop();
     const exit = () => {
       closeDatabase();
       removePidFile(config.DATABASE_PATH);
       logger.flush();
       process.exit(0);
     };
-    server.close(exit);
+    server.close(() => void senderStopped.finally(exit));
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();

@@ -1,12 +1,22 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLocation,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ChatButton } from "~/components/ChatButton";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { useAdoptSavedCookie } from "~/components/saved/useSavedCars";
+import { env, siteOrigin } from "~/config/env.server";
 import { savedCarIds } from "~/http/cookies.server";
 import { businessFromMatches } from "~/lib/business";
 import { getBusiness } from "~/models/business.server";
@@ -19,14 +29,23 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * The dealer's facts (business settings, the same for every visitor: useBusiness() reads them) and
+ * The dealer's facts (business settings, the same for every visitor: useBusiness() reads them), the
+ * public origin (absolute addresses in link previews) and
  * the cars a visitor without JavaScript saved (the heart's cookie), so every page can draw their
  * hearts filled. Empty for everyone else: the root data of a visitor without the cookie is the
  * same for all, and the page cache keeps serving it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { saved: await savedCarIds(request), business: await getBusiness() };
+  return { saved: await savedCarIds(request), business: await getBusiness(), origin: siteOrigin(env()) };
 }
+
+/**
+ * The root's data is loaded again at every navigation to another address and after every form, so
+ * a saved settings change reaches an open page at its next click; a refresh of the same address
+ * without a form (the home page's lists every 30 s) leaves it alone.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
+  formMethod !== undefined || currentUrl.href !== nextUrl.href;
 
 export const meta: MetaFunction = ({ error, matches }) => {
   const site = businessFromMatches(matches);

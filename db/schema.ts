@@ -1,8 +1,9 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 import type { ActivityKind } from "../app/lib/activity";
 import type { CarFields } from "../app/lib/car";
-import type { LeadKind, LeadStatus } from "../app/lib/leads";
+import type { LeadCategory, LeadKind, LeadStatus } from "../app/lib/leads";
+import type { OutboxChannel, OutboxStatus, OutboxTopic } from "../app/lib/outbox";
 import type { Role } from "../app/lib/roles";
 
 /** The Kysely view of the database. Timestamps are ISO-8601 UTC text. */
@@ -63,6 +64,8 @@ export interface InspectionsTable {
   car_model: string;
   inspection_date: string; // YYYY-MM-DD
   other_info: string | null;
+  /** The car the booking was made from (its page or the lightbox); no foreign key: kept after the car goes. */
+  car_id: number | null;
   created_at: string;
 }
 
@@ -72,6 +75,8 @@ export interface ContactMessagesTable {
   phone: string;
   email: string;
   message: string;
+  /** The car the message was sent about (Connect opened from its page); no foreign key. */
+  car_id: number | null;
   created_at: string;
 }
 
@@ -164,6 +169,8 @@ export interface LeadsTable {
   updated_at: string | null;
   /** The staff member the lead is assigned to; null when nobody (or when that account was removed). */
   assignee_id: number | null;
+  /** What the figures count it as (a generated column, read only): see LEAD_CATEGORIES. */
+  category: ColumnType<LeadCategory, never, never>;
 }
 
 /** "We'll source it for you": a buyer's request for a car the stock does not have (a `sourcing` lead). */
@@ -207,6 +214,34 @@ export interface HeroSlidesTable {
   updated_at: string;
 }
 
+/**
+ * The outbox: every email and webhook, written in the same transaction as the lead that causes it
+ * and delivered by the sender (server/outbox-sender.ts) with retries.
+ */
+export interface OutboxTable {
+  id: Generated<number>;
+  created_at: string;
+  channel: OutboxChannel;
+  topic: OutboxTopic;
+  lead_kind: LeadKind | null;
+  /** The lead's id as its page names it (the source row's id). */
+  lead_id: number | null;
+  /** An email address, or the webhook's URL. */
+  recipient: string;
+  subject: string;
+  /** Email: JSON (text, html, replyTo, attachments). Webhook: the exact JSON body sent. */
+  payload: string;
+  /** Webhook: "sha256=<hex>" of the payload with the webhook's secret. */
+  signature: string | null;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** The last failure as the mail server or the receiver answered it. */
+  last_error: string | null;
+  sent_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   cars: CarsTable;
   car_images: CarImagesTable;
@@ -226,4 +261,5 @@ export interface Database {
   activity: ActivityTable;
   hero_slides: HeroSlidesTable;
   sourcing_requests: SourcingRequestsTable;
+  outbox: OutboxTable;
 }

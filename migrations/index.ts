@@ -8,6 +8,8 @@ import * as dealerSettings from "./2026-11-24-0006-dealer-settings";
 import * as stockNumber from "./2026-11-24-0008-stock-number";
 import * as buyerSearch from "./2026-11-24-0009-buyer-search";
 import * as leadAssignee from "./2026-11-24-0011-lead-assignee";
+import * as leadFigures from "./2026-11-26-0012-lead-figures";
+import * as outbox from "./2026-11-26-0013-outbox";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-0008-stock-number": stockNumber,
   "2026-11-24-0009-buyer-search": buyerSearch,
   "2026-11-24-0011-lead-assignee": leadAssignee,
+  "2026-11-26-0012-lead-figures": leadFigures,
+  "2026-11-26-0013-outbox": outbox,
 };

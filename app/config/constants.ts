@@ -4,6 +4,8 @@ export const NEW_ARRIVALS_COUNT = 6;
 export const HOME_REFRESH_MS = 30_000;
 export const SLIDESHOW_INTERVAL_MS = 3_000;
 export const SLIDESHOW_SLIDES = 4;
+/** The owner's hero slides on the home page, at most. */
+export const MAX_HERO_SLIDES = 6;
 export const GALLERY_IMAGES = 8;
 
 export const BROWSE_PAGE_SIZE = 6;
@@ -83,3 +85,17 @@ export const HEADERS_TIMEOUT_MS = 15_000;
 export const BODY_TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 export const MAX_CONNECTIONS_PER_ADDRESS = 128;
+
+/**
+ * The outbox (email and webhooks): the waits before each retry of a failed delivery, in minutes.
+ * A message gets one attempt plus one per wait (9 in all, over about 3 hours), then is marked failed.
+ */
+export const OUTBOX_RETRY_MINUTES = [1, 2, 5, 10, 20, 40, 60, 60] as const;
+export const ADMIN_OUTBOX_PAGE_SIZE = 50;
+/** Sent messages (they hold buyers' details) are deleted after this many days. */
+export const OUTBOX_KEEP_SENT_DAYS = 90;
+/** The morning digest goes out at this hour, Lagos time. */
+export const DIGEST_HOUR_LAGOS = 8;
+/** Who can be told: at most this many email recipients and webhooks. */
+export const MAX_NOTIFY_RECIPIENTS = 20;
+export const MAX_WEBHOOKS = 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, siteOrigin } from "./env.server";
+import { parseEnv, siteOrigin, smtpServer } from "./env.server";
 
 describe("configuration", () => {
   it("has working defaults for every variable", () => {
@@ -36,5 +36,21 @@ describe("configuration", () => {
     );
     expect(() => parseEnv({ PORT: "70000" })).toThrowError(/PORT/);
     expect(() => parseEnv({ RATE_LIMITS: "maybe" })).toThrowError(/RATE_LIMITS must be on or off/);
+  });
+
+  it("checks the mail settings: an smtp(s):// URL, a sender address, the private-webhook switch", () => {
+    const env = parseEnv({
+      SMTP_URL: "smtp://mailer:p%40ss@mail.example.ng:2525",
+      MAIL_FROM: "Lekki Prime Autos <bookings@lekkiprimeautos.ng>",
+    });
+    expect(env.WEBHOOKS_ALLOW_PRIVATE).toBe("0");
+    expect(smtpServer(env)).toBe("mail.example.ng:2525");
+    expect(smtpServer(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.ng" }))).toBe("mail.example.ng:465");
+    expect(smtpServer(parseEnv({}))).toBeNull();
+    expect(parseEnv({ MAIL_FROM: "desk@lekkiprimeautos.ng" }).MAIL_FROM).toBe("desk@lekkiprimeautos.ng");
+    expect(() => parseEnv({ SMTP_URL: "https://mail.example.ng" })).toThrowError(/SMTP_URL must be an smtp:\/\//);
+    expect(() => parseEnv({ SMTP_URL: "mail.example.ng:587" })).toThrowError(/SMTP_URL/);
+    expect(() => parseEnv({ MAIL_FROM: "bookings" })).toThrowError(/MAIL_FROM must be an email address/);
+    expect(() => parseEnv({ WEBHOOKS_ALLOW_PRIVATE: "yes" })).toThrowError(/WEBHOOKS_ALLOW_PRIVATE must be 0 or 1/);
   });
 });

@@ -55,8 +55,37 @@ const EnvSchema = z.object({
       message: "SITE_URL must be the site's public origin, e.g. https://lekkiprimeautos.ng (no path)",
     })
     .optional(),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.ng:587 (smtps:// for TLS from the start). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(isSmtpUrl, {
+      message: "SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:password@mail.example.ng:587",
+    })
+    .optional(),
+  /** The sender of every email: an address, or "Name <address>". */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine((v) => MAIL_FROM_PATTERN.test(v), {
+      message: 'MAIL_FROM must be an email address, or a name and address: "Lekki Prime Autos <sales@example.ng>"',
+    })
+    .optional(),
+  /** 1 lets webhooks reach loopback and private addresses (tests, or a receiver on the dealer's own network). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"], { message: "WEBHOOKS_ALLOW_PRIVATE must be 0 or 1" }).default("0"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const MAIL_FROM_PATTERN = /^(?:[^<>@]*<\s*[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -72,6 +101,13 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 /** The site's public origin: SITE_URL, else http://localhost:PORT. */
 export function siteOrigin(config: Env): string {
   return new URL(config.SITE_URL ?? `http://localhost:${config.PORT}`).origin;
+}
+
+/** "mail.example.ng:587" for SMTP_URL smtp://user:pass@mail.example.ng:587 (never the credentials); null when unset. */
+export function smtpServer(config: Pick<Env, "SMTP_URL">): string | null {
+  if (!config.SMTP_URL) return null;
+  const url = new URL(config.SMTP_URL);
+  return `${url.hostname}:${url.port || (url.protocol === "smtps:" ? "465" : "587")}`;
 }
 
 /** Parses the environment; throws one readable message listing every bad variable. */

@@ -1,14 +1,14 @@
 import { movePhoto, parsePhotoMove } from "~/lib/photo-order";
-import { carTarget, recordActivity } from "~/models/activity.server";
-import type { Admin } from "~/models/admin.server";
-import { addCar, CarListingError, saveCarEdit } from "~/models/car-listing.server";
-import { FORM_TOKEN_FIELD, oncePerForm } from "~/models/form-once.server";
+import { CarListingError } from "~/models/car-listing.server";
+import { FORM_TOKEN_FIELD } from "~/models/form-once.server";
+import { addCarListing, editCarListing } from "~/use-cases/cars.server";
+import type { Actor } from "~/use-cases/use-case.server";
 import { carFormValues, carListingStatus, readCarUpload } from "./car-upload.server";
 
 /**
  * Saving the car form (Add New Car, Edit Car Listing), for the pages' actions (no JavaScript)
- * and /admin/car-upload (the form's upload with progress when JavaScript runs): read, save, record
- * the activity; a refusal carries every field's message and the text as typed.
+ * and /admin/car-upload (the form's upload with progress when JavaScript runs): read the form and
+ * call the same use case as the API; a refusal carries every field's message and the text as typed.
  */
 
 export interface CarFormFailure {
@@ -22,7 +22,7 @@ export interface CarFormFailure {
 
 export type CarFormAnswer = { ok: true; done: "added" | "updated"; id: number } | (CarFormFailure & { status: number });
 
-export async function saveCarForm(request: Request, admin: Admin, id: number | null): Promise<CarFormAnswer> {
+export async function saveCarForm(request: Request, actor: Actor, id: number | null): Promise<CarFormAnswer> {
   const verb = id ? "update" : "add";
   try {
     const { fields, files } = await readCarUpload(request);
@@ -42,14 +42,11 @@ export async function saveCarForm(request: Request, admin: Admin, id: number | n
       };
     }
     if (id) {
-      await saveCarEdit(id, fields, files);
-      await recordActivity(admin, { action: "car.update", target: await carTarget(id) });
+      await editCarListing(actor, id, fields, files);
       return { ok: true, done: "updated", id };
     }
     // Add Car carries a one-time token: the same form sent twice adds one car (form-once.server.ts).
-    const token = [fields[FORM_TOKEN_FIELD]].flat()[0];
-    const { id: added, created } = await oncePerForm(token, () => addCar(fields, files));
-    if (created) await recordActivity(admin, { action: "car.create", target: await carTarget(added) });
+    const { id: added } = await addCarListing(actor, fields, files, [fields[FORM_TOKEN_FIELD]].flat()[0]);
     return { ok: true, done: "added", id: added };
   } catch (e) {
     if (!(e instanceof CarListingError)) throw e;

@@ -140,8 +140,9 @@ export async function rememberVisitorSubscription(request: Request, entry: Visit
 /**
  * 'Application submitted successfully!' on /financing is a one-time flash: the client-info
  * action sets this short-lived cookie and the /financing loader shows the message once and
- * clears it, so a reload or a shared /financing link never repeats it. It holds only a marker
- * (no personal data), so it needs no signature.
+ * clears it, so a reload or a shared /financing link never repeats it. It holds the loan
+ * application's reference (unguessable, and already the address of that loan's own page), so the
+ * message can say what was sent; it needs no signature.
  */
 const applicationFlash = createCookie(APPLICATION_FLASH_COOKIE_NAME, {
   httpOnly: true,
@@ -149,20 +150,25 @@ const applicationFlash = createCookie(APPLICATION_FLASH_COOKIE_NAME, {
   path: "/",
   maxAge: 300,
 });
-const FLASH_VALUE = "1";
-
-/** The Set-Cookie header that makes the next /financing page show the success message. */
-export function flashApplicationSubmitted(): Promise<string> {
-  return applicationFlash.serialize(FLASH_VALUE);
+/** The Set-Cookie header that makes the next /financing page show the success message for this application. */
+export function flashApplicationSubmitted(reference: string): Promise<string> {
+  return applicationFlash.serialize(reference);
 }
 
-/** Whether the success message is due, and the header that clears it once shown. */
+/**
+ * Whether the success message is due, the application it is for (its reference, when the cookie
+ * holds one), and the header that clears it once shown.
+ */
 export async function takeApplicationSubmitted(
   request: Request,
-): Promise<{ submitted: boolean; headers: HeadersInit }> {
+): Promise<{ submitted: boolean; reference: string | null; headers: HeadersInit }> {
   const value = await readCookie(request, applicationFlash);
-  if (value !== FLASH_VALUE) return { submitted: false, headers: {} };
-  return { submitted: true, headers: { "Set-Cookie": await applicationFlash.serialize("", { maxAge: 0 }) } };
+  if (typeof value !== "string" || value === "") return { submitted: false, reference: null, headers: {} };
+  return {
+    submitted: true,
+    reference: value,
+    headers: { "Set-Cookie": await applicationFlash.serialize("", { maxAge: 0 }) },
+  };
 }
 
 /**

@@ -29,6 +29,8 @@ export const ACTIVITY_ACTIONS = {
   "hero.remove": { kind: "business", label: "Removed a hero slide" },
   "hero.reorder": { kind: "business", label: "Reordered the hero slides" },
   "demo.remove": { kind: "business", label: "Removed the demo stock" },
+  "notifications.update": { kind: "business", label: "Changed who is notified" },
+  "outbox.resend": { kind: "business", label: "Resent a failed message" },
 } as const satisfies Record<string, { kind: ActivityKind; label: string }>;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Business, DAYS, type DayHours } from "./business";
-import { normalizeNigerianPhone } from "./phone";
+import { localNigerianPhone, normalizeNigerianPhone } from "./phone";
 
 /**
  * The business settings as an owner sends them (the API's JSON, or the settings form turned into
@@ -144,14 +144,14 @@ export function settingsFromForm(form: Record<string, string>): Record<string, u
   };
 }
 
-/** The business as the settings form's flat fields (to fill it). */
+/** The business as the settings form's flat fields (to fill it); phones written the local way, 0803 555 0142. */
 export function settingsFormValues(b: Business): Record<string, string> {
   const out: Record<string, string> = {
     name: b.name,
     shortName: b.shortName,
     tagline: b.tagline,
     email: b.email,
-    whatsapp: b.whatsapp,
+    whatsapp: localNigerianPhone(b.whatsapp),
     address: b.address,
     area: b.area,
     afterSalesServices: b.afterSalesServices.join("\n"),
@@ -161,7 +161,7 @@ export function settingsFormValues(b: Business): Record<string, string> {
     "promotion.url": b.promotion?.url ?? "",
   };
   b.phones.forEach((p, i) => {
-    out[`phones.${i}`] = p;
+    out[`phones.${i}`] = localNigerianPhone(p);
   });
   for (const d of DAYS) {
     const h = b.hours[d];

@@ -7,6 +7,8 @@ import {
   formatTime,
   hoursLines,
   initials,
+  logoPreviewMeta,
+  logoUrlFromMatches,
   openDaysText,
   telHref,
   type WeekHours,
@@ -79,5 +81,18 @@ describe("business helpers", () => {
     expect(aboutParagraphs(defaultBusiness.about)).toHaveLength(3);
     expect(initials("Lekki Prime Autos")).toBe("LP");
     expect(initials("ade motors")).toBe("AM");
+  });
+
+  it("makes the logo the picture of shared links, absolute on the public origin, and nothing without a logo", () => {
+    const origin = "https://shop.example.ng";
+    const root = (logo: string | null) => [{ id: "root", data: { business: { ...defaultBusiness, logo }, origin } }];
+    expect(logoUrlFromMatches(root("/uploads/abc.png"))).toBe("https://shop.example.ng/uploads/abc.png");
+    expect(logoPreviewMeta(root("/uploads/abc.png"))).toEqual([
+      { property: "og:site_name", content: defaultBusiness.name },
+      { property: "og:image", content: "https://shop.example.ng/uploads/abc.png" },
+      { property: "og:image:alt", content: defaultBusiness.name },
+    ]);
+    expect(logoPreviewMeta(root(null))).toEqual([]);
+    expect(logoPreviewMeta([])).toEqual([]);
   });
 });

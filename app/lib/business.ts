@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "@remix-run/react";
 import { useRouteLoaderData } from "@remix-run/react";
 import { defaultBusiness } from "~/config/site";
 import { formatNigerianPhone } from "./phone";
@@ -176,6 +177,25 @@ export function initials(name: string): string {
 export function businessFromMatches(matches: readonly { id: string; data?: unknown }[]): Business {
   const root = matches.find((m) => m.id === "root")?.data as { business?: Business } | undefined;
   return root?.business ?? defaultBusiness;
+}
+
+/** The uploaded logo as an absolute address on the public origin (the root loader's), or null without a logo. */
+export function logoUrlFromMatches(matches: readonly { id: string; data?: unknown }[]): string | null {
+  const root = matches.find((m) => m.id === "root")?.data as { business?: Business; origin?: string } | undefined;
+  const logo = root?.business?.logo;
+  return logo && root?.origin ? new URL(logo, root.origin).href : null;
+}
+
+/** The picture of a shared link to a page that has none of its own: the dealer's logo (none without one). */
+export function logoPreviewMeta(matches: readonly { id: string; data?: unknown }[]): MetaDescriptor[] {
+  const logo = logoUrlFromMatches(matches);
+  if (!logo) return [];
+  const site = businessFromMatches(matches);
+  return [
+    { property: "og:site_name", content: site.name },
+    { property: "og:image", content: logo },
+    { property: "og:image:alt", content: site.name },
+  ];
 }
 
 /** The dealer's facts in a component, from the root loader (the defaults if it did not run). */

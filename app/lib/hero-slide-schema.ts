@@ -1,6 +1,11 @@
 import { z } from "zod";
+import { MAX_HERO_SLIDES } from "~/config/constants";
 
 /** What an owner types for a hero slide (the photo is checked apart, by the upload model). */
+
+/** The seventh slide's refusal (a plain module: the admin page shows it too, in the browser). */
+const MAX = MAX_HERO_SLIDES;
+export const SLIDE_LIMIT_MESSAGE = `The home page shows at most ${MAX} slides. Remove one before adding another.`;
 
 const LINK_MESSAGE = "The link must be a page of this site (starting with /) or a full https:// address";
 
@@ -19,7 +24,7 @@ export const HeroSlideSchema = z.object({
       .string({ error: LINK_MESSAGE })
       .trim()
       .max(300, "The link can be at most 300 characters")
-      .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s/]+\.[^\s]+$/.test(v), LINK_MESSAGE)
+      .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), LINK_MESSAGE)
       .nullable()
       .default(null),
   ),

@@ -59,3 +59,26 @@ export function monthLabel(month: string, withYear: boolean): string {
   const name = MONTH_LABELS[Number(month.slice(5, 7)) - 1] ?? month;
   return withYear ? `${name} ${month.slice(0, 4)}` : name;
 }
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A calendar day in words, the same on every device: "2026-03-05" -> "Thursday 5 March 2026". */
+export function calendarDayLabel(day: string): string {
+  if (!isCalendarDate(day)) return day;
+  const d = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}

@@ -142,6 +142,23 @@ const optionalLoanReference = z.preprocess(
     .optional(),
 );
 
+/**
+ * The car a booking or a message was sent from (its id; the car page's links carry it): optional,
+ * blank is none. Whether that car exists is the caller's check (a page drops an unknown one, the
+ * API refuses it).
+ */
+const carId = z.preprocess((v) => {
+  if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return undefined;
+  return typeof v === "string" && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v;
+}, z
+  .number({ error: "Car id must be the id of a car in our stock (a whole number)" })
+  .int({ error: "Car id must be the id of a car in our stock (a whole number)" })
+  .positive({ error: "Car id must be the id of a car in our stock (a whole number)" })
+  .optional());
+
+/** The refusal when a car id names no car (the API; a page simply books without the car). */
+export const unknownCar = (id: number) => `There is no car with id ${id} in our stock`;
+
 export const InspectionSchema = z.object({
   name: requiredText("Name", MAX_LENGTHS.name),
   phone,
@@ -164,6 +181,7 @@ export const InspectionSchema = z.object({
     }
   }),
   other_info: optionalText("Other information", MAX_LENGTHS.other_info),
+  car_id: carId,
 });
 export type InspectionInput = z.output<typeof InspectionSchema>;
 
@@ -172,6 +190,7 @@ export const ContactSchema = z.object({
   phone,
   email,
   message: requiredText("Message", MAX_LENGTHS.message),
+  car_id: carId,
 });
 export type ContactInput = z.output<typeof ContactSchema>;
 

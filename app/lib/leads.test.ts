@@ -7,12 +7,13 @@ import {
   leadCsvFilename,
   leadCsvRow,
   leadFilterQuery,
+  leadName,
   parseLeadFilters,
   parseLeadId,
   telUrl,
   whatsappChatUrl,
 } from "./leads";
-import { parseReportRange, percent, reportCsv } from "./report";
+import { formatWait, median, parseReportRange, percent, reportCsv } from "./report";
 import { validate } from "./validation";
 
 describe("inbox filters", () => {
@@ -25,6 +26,17 @@ describe("inbox filters", () => {
     const bad = parseLeadFilters(new URLSearchParams("kind=fax&status=maybe&from=2026-02-30&to=soon&car=x"));
     expect(bad).toEqual({ filters: {}, ignored: ["kind", "status", "from", "to", "car"] });
     expect(parseLeadFilters(new URLSearchParams("kind=all&status=&car="))).toEqual({ filters: {}, ignored: [] });
+  });
+
+  it("reads what to show: leads to answer, the signals counted apart, or incomplete loan applications", () => {
+    const read = (q: string) => parseLeadFilters(new URLSearchParams(q));
+    expect(read("category=lead&status=new").filters).toEqual({ category: "lead", status: "new" });
+    expect(read("category=Incomplete").filters).toEqual({ category: "incomplete" });
+    expect(read("category=all").filters).toEqual({});
+    expect(read("category=people")).toEqual({ filters: {}, ignored: ["category"] });
+    expect(leadFilterQuery({ status: "new", category: "lead", assignee: "me" })).toBe(
+      "?category=lead&status=new&assignee=me",
+    );
   });
 
   it("reads the assignee: me, none or a username; anything else is ignored and named", () => {
@@ -83,6 +95,9 @@ describe("a change to a lead", () => {
       target: { id: "contact/7", label: "Contact message: Aisha" },
       detail: "status New → Won; note: Paid deposit",
     });
+    expect(leadName({ kind: "loan", name: null })).toBe("Incomplete");
+    expect(leadName({ kind: "whatsapp", name: null })).toBe("WhatsApp visitor");
+    expect(leadName({ kind: "loan", name: "Tunde" })).toBe("Tunde");
     const click = { kind: "whatsapp" as const, id: 3, name: null, status: "lost" as const, note: null };
     expect(leadActivity(click, { changed: ["note"], before: { status: "lost", note: "x" } }).detail).toBe(
       "note cleared",
@@ -98,7 +113,20 @@ describe("answer links", () => {
 });
 
 describe("the leads CSV", () => {
-  it("writes a lead as one row in Lagos time, with the phone in its usual writing", () => {
+  it("writes a lead as one row in Lagos time, with the phone in its usual writing and the car by name", () => {
+    const base = {
+      kind: "contact" as const,
+      id: 5,
+      created_at: "2026-03-01T10:00:00.000Z",
+      status: "new" as const,
+      name: "Aisha",
+      phone: null,
+      email: null,
+      summary: "Hello",
+      note: null,
+      updated_by: null,
+      updated_at: null,
+    };
     const row = leadCsvRow({
       kind: "inspection",
       id: 4,
@@ -107,7 +135,14 @@ describe("the leads CSV", () => {
       name: "Adéolá",
       phone: "+2348035550142",
       email: "ade@example.com",
-      car_id: null,
+      car_id: 12,
+      car: {
+        id: 12,
+        title: "Toyota Camry 2020",
+        exists: true,
+        sold: false,
+        url: "https://shop.ng/cars/12-toyota-camry-2020",
+      },
       summary: "Toyota Camry, inspection on 2026-03-05",
       note: null,
       updated_by: "boss",
@@ -121,12 +156,17 @@ describe("the leads CSV", () => {
       "Adéolá",
       "+234 803 555 0142",
       "ade@example.com",
-      null,
+      12,
+      "Toyota Camry 2020",
+      "https://shop.ng/cars/12-toyota-camry-2020",
       "Toyota Camry, inspection on 2026-03-05",
       null,
       "boss",
       "2026-03-02 09:00",
     ]);
+    const gone = { id: 9, title: "Kia Rio 2019", exists: false, sold: false, url: null };
+    expect(leadCsvRow({ ...base, car_id: 9, car: gone }).slice(7, 10)).toEqual([9, "Kia Rio 2019 (deleted)", null]);
+    expect(leadCsvRow({ ...base, car_id: null, car: null }).slice(7, 10)).toEqual([null, null, null]);
     const now = new Date("2026-11-22T23:30:00Z");
     expect(leadCsvFilename({}, now)).toBe("leads-2026-11-23.csv");
     expect(leadCsvFilename({ kind: "newsletter" }, now)).toBe("newsletter-subscribers-2026-11-23.csv");
@@ -172,7 +212,7 @@ describe("the report's range and CSV", () => {
     });
   });
 
-  it("writes one row per month, a total and the summary", () => {
+  it("writes one row per month, a total, the summary and the staff's times to a first status change", () => {
     expect(percent(0.25)).toBe("25.0%");
     expect(percent(1 / 3)).toBe("33.3%");
     expect(percent(null)).toBe("N/A");
@@ -190,25 +230,29 @@ describe("the report's range and CSV", () => {
         averageDaysToSale: 12.5,
       },
       leads: {
-        byKind: {
-          inspection: [1, 0],
-          contact: zero,
-          loan: [0, 2],
-          newsletter: zero,
-          whatsapp: [3, 0],
-          sourcing: [0, 1],
-        },
-        total: 7,
+        byKind: { inspection: [1, 0], contact: zero, loan: [0, 2], sourcing: [0, 1] },
+        total: 4,
         won: 2,
-        wonShare: 1 / 3,
+        wonShare: 0.5,
+        incomplete: 1,
+      },
+      signals: { whatsapp: [3, 0], newsletter: [0, 5] },
+      firstResponse: {
+        staff: [
+          { staff: "ada", answered: 2, medianMs: 90 * 60_000 },
+          { staff: "bayo", answered: 1, medianMs: 26 * 3_600_000 },
+        ],
+        answered: 3,
+        unanswered: 1,
+        medianMs: 2 * 3_600_000,
       },
     });
     expect(text.split("\r\n")).toEqual([
       "\uFEFFMonth,Cars sold,Sales value (NGN),Inspection leads,Contact message leads,Loan application leads," +
-        "Newsletter leads,WhatsApp click leads,Sourcing request leads,All leads",
-      "2026-01,1,10000000,1,0,0,0,3,0,4",
-      "2026-02,2,30000000,0,0,2,0,0,1,3",
-      "Total,3,40000000,1,0,2,0,3,1,7",
+        "Sourcing request leads,All leads,WhatsApp clicks,Newsletter sign-ups",
+      "2026-01,1,10000000,1,0,0,0,1,3,0",
+      "2026-02,2,30000000,0,0,2,1,3,0,5",
+      "Total,3,40000000,1,0,2,1,4,3,5",
       "",
       "Period,2026-01-01 to 2026-02-28",
       "Stock on hand (cars),3",
@@ -216,8 +260,29 @@ describe("the report's range and CSV", () => {
       "Average days from listing to sale,12.5",
       "Sales without a recorded price,0",
       "Leads won,2",
-      "Share of leads won,33.3%",
+      "Share of leads won,50.0%",
+      "Incomplete loan applications (not counted as leads),1",
+      "",
+      "Staff member,Leads answered,Median hours to first status change",
+      "ada,2,1.5",
+      "bayo,1,26",
+      "Everyone,3,2",
+      "Not yet answered,1",
       "",
     ]);
+  });
+
+  it("takes the median and writes a wait in words", () => {
+    expect(median([])).toBeNull();
+    expect(median([5])).toBe(5);
+    expect(median([9, 1, 4])).toBe(4);
+    expect(median([10, 2, 4, 8])).toBe(6);
+    expect(formatWait(null)).toBe("N/A");
+    expect(formatWait(20_000)).toBe("under a minute");
+    expect(formatWait(45 * 60_000)).toBe("45 min");
+    expect(formatWait(2 * 3_600_000)).toBe("2 h");
+    expect(formatWait(2 * 3_600_000 + 5 * 60_000)).toBe("2 h 5 min");
+    expect(formatWait(24 * 3_600_000)).toBe("1 day");
+    expect(formatWait(76 * 3_600_000 + 10 * 60_000)).toBe("3 days 4 h");
   });
 });

@@ -19,6 +19,30 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   sourcing: "Sourcing request",
 };
 
+/**
+ * What the figures count a lead as (the registry's generated `category` column):
+ * - `lead`: a person to answer: a booking, a message, a completed loan application, a sourcing request;
+ * - `signal`: a WhatsApp click or a newsletter sign-up, counted apart;
+ * - `incomplete`: a loan application whose client information never came (no one to answer yet).
+ */
+export const LEAD_CATEGORIES = ["lead", "signal", "incomplete"] as const;
+export type LeadCategory = (typeof LEAD_CATEGORIES)[number];
+
+export const LEAD_CATEGORY_LABELS: Record<LeadCategory, string> = {
+  lead: "Leads to answer",
+  signal: "WhatsApp clicks and newsletter sign-ups",
+  incomplete: "Incomplete loan applications",
+};
+
+/** The kinds of lead a person can answer, and the kinds counted apart. */
+export const ANSWERABLE_KINDS = ["inspection", "contact", "loan", "sourcing"] as const satisfies readonly LeadKind[];
+export type AnswerableKind = (typeof ANSWERABLE_KINDS)[number];
+export const SIGNAL_KINDS = ["whatsapp", "newsletter"] as const satisfies readonly LeadKind[];
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+export const isLeadCategory = (value: unknown): value is LeadCategory =>
+  (LEAD_CATEGORIES as readonly unknown[]).includes(value);
+
 /** A lead goes new -> contacted -> won or lost; any status may be chosen again to correct a mistake. */
 export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -47,9 +71,11 @@ export interface LeadFilters {
   q?: string;
   /** Whose leads: `me` (the staff member asking), `none` (nobody's yet) or a staff member's username. */
   assignee?: string;
+  /** Leads to answer, the counted-apart signals, or incomplete loan applications. */
+  category?: LeadCategory;
 }
 
-export const LEAD_FILTER_NAMES = ["kind", "status", "from", "to", "car", "q", "assignee"] as const;
+export const LEAD_FILTER_NAMES = ["category", "kind", "status", "from", "to", "car", "q", "assignee"] as const;
 
 const USERNAME_SHAPE = /^[\w.@-]{1,64}$/;
 
@@ -63,6 +89,9 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
   const filters: LeadFilters = {};
   const ignored: string[] = [];
   const read = (name: (typeof LEAD_FILTER_NAMES)[number]) => params.get(name)?.trim() || "";
+  const category = read("category").toLowerCase();
+  if (isLeadCategory(category)) filters.category = category;
+  else if (category && category !== "all") ignored.push("category");
   const kind = read("kind").toLowerCase();
   if (isLeadKind(kind)) filters.kind = kind;
   else if (kind && kind !== "all") ignored.push("kind");
@@ -158,10 +187,22 @@ export function telUrl(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** Who a lead is, for headings and the activity trail: the name, or what it is when there is none. */
+/**
+ * Who a lead is, for headings and the activity trail: the name, or what it is when there is none
+ * (a loan application without client information is "Incomplete": nobody to answer yet).
+ */
 export function leadName(lead: { kind: LeadKind; name: string | null }): string {
-  return lead.name ?? (lead.kind === "whatsapp" ? "WhatsApp visitor" : "No name given");
+  if (lead.name) return lead.name;
+  if (lead.kind === "whatsapp") return "WhatsApp visitor";
+  if (lead.kind === "loan") return "Incomplete";
+  return "No name given";
 }
+
+/**
+ * How a status change starts its activity-trail entry ("status New → Contacted; …"): the reports
+ * find a lead's first status change by it.
+ */
+export const STATUS_CHANGE_PREFIX = "status ";
 
 /** The audit-trail entry of a change to a lead: "status New → Contacted; note changed". */
 export function leadActivity(
@@ -180,7 +221,9 @@ export function leadActivity(
 ) {
   const parts: string[] = [];
   if (change.changed.includes("status"))
-    parts.push(`status ${LEAD_STATUS_LABELS[change.before.status]} → ${LEAD_STATUS_LABELS[lead.status]}`);
+    parts.push(
+      `${STATUS_CHANGE_PREFIX}${LEAD_STATUS_LABELS[change.before.status]} → ${LEAD_STATUS_LABELS[lead.status]}`,
+    );
   if (change.changed.includes("assignee"))
     parts.push(
       lead.assignee ? `assigned to ${lead.assignee}` : `unassigned (was ${change.before.assignee ?? "nobody"})`,
@@ -203,11 +246,25 @@ export const LEAD_CSV_HEADER = [
   "Phone",
   "Email",
   "Car id",
+  "Car",
+  "Car link",
   "Summary",
   "Note",
   "Updated by",
   "Updated at (Lagos time)",
 ] as const;
+
+/** The car a lead is about, as the inbox, the CSV and the API show it. */
+export interface LeadCar {
+  id: number;
+  /** "Toyota Camry 2020"; for a deleted car, the name the lead recorded (or "Car 12"). */
+  title: string;
+  /** Whether the car is still in the stock (listed or sold). */
+  exists: boolean;
+  sold: boolean;
+  /** The car's page (absolute, on the site's public address) while it exists. */
+  url: string | null;
+}
 
 export function leadCsvRow(lead: {
   kind: LeadKind;
@@ -218,6 +275,7 @@ export function leadCsvRow(lead: {
   phone: string | null;
   email: string | null;
   car_id: number | null;
+  car: LeadCar | null;
   summary: string;
   note: string | null;
   updated_by: string | null;
@@ -232,6 +290,8 @@ export function leadCsvRow(lead: {
     lead.phone ? formatNigerianPhone(lead.phone) : null,
     lead.email,
     lead.car_id,
+    lead.car ? `${lead.car.title}${lead.car.exists ? "" : " (deleted)"}` : null,
+    lead.car?.url ?? null,
     lead.summary,
     lead.note,
     lead.updated_by,

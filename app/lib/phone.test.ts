@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNigerianPhone, normalizeNigerianPhone } from "./phone";
+import { formatNigerianPhone, localNigerianPhone, normalizeNigerianPhone } from "./phone";
 
 describe("normalizeNigerianPhone", () => {
   it.each([
@@ -40,5 +40,12 @@ describe("normalizeNigerianPhone", () => {
   it("formats a stored number for display", () => {
     expect(formatNigerianPhone("+2348035550142")).toBe("+234 803 555 0142");
     expect(formatNigerianPhone("not a number")).toBe("not a number");
+  });
+
+  it("writes a stored number the local way, which reads back to the same number", () => {
+    expect(localNigerianPhone("+2348035550142")).toBe("0803 555 0142");
+    expect(localNigerianPhone("+2349155550113")).toBe("0915 555 0113");
+    expect(normalizeNigerianPhone(localNigerianPhone("+2347015550142"))).toBe("+2347015550142");
+    expect(localNigerianPhone("typed 123")).toBe("typed 123");
   });
 });

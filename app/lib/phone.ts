@@ -19,3 +19,9 @@ export function formatNigerianPhone(stored: string): string {
   const m = stored.match(/^\+234(\d{3})(\d{3})(\d{4})$/);
   return m ? `+234 ${m[1]} ${m[2]} ${m[3]}` : stored;
 }
+
+/** "0803 555 0142": a stored number as people write it at home (the settings form shows this). */
+export function localNigerianPhone(stored: string): string {
+  const m = stored.match(/^\+234(\d{3})(\d{3})(\d{4})$/);
+  return m ? `0${m[1]} ${m[2]} ${m[3]}` : stored;
+}

@@ -1,6 +1,6 @@
 import { defaultBusiness } from "~/config/site";
 import { type Business, closedDayError } from "~/lib/business";
-import { getDb, getSqlite } from "../../db/database.server";
+import { type DB, getDb, getSqlite } from "../../db/database.server";
 import { catalogVersion } from "./catalog-version.server";
 
 /**
@@ -24,13 +24,14 @@ function fromStored(value: string): Business {
   }
 }
 
-export async function getBusiness(): Promise<Business> {
-  const db = getSqlite();
+/** The settings; `db` is a transaction's when called inside one (the outbox composes emails in the lead's). */
+export async function getBusiness(db: DB = getDb()): Promise<Business> {
+  const sqlite = getSqlite();
   const version = catalogVersion();
-  if (cache && cache.db === db && cache.version === version) return cache.business;
-  const row = await getDb().selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
+  if (cache && cache.db === sqlite && cache.version === version) return cache.business;
+  const row = await db.selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
   const business = row ? fromStored(row.value) : defaultBusiness;
-  cache = { db, version, business };
+  cache = { db: sqlite, version, business };
   return business;
 }
 

@@ -5,8 +5,6 @@ import { getDb } from "../../db/database.server";
  * write bumps the catalogue version through the table's triggers, so cached pages show it at once.
  */
 
-export const MAX_HERO_SLIDES = 6;
-
 export interface HeroSlide {
   id: number;
   image: string;

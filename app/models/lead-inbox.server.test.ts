@@ -63,7 +63,7 @@ describe("the leads registry", () => {
       name: "Tunde Adeyemi",
       phone: "+2349095550113",
       car_id: ids.carId,
-      summary: "Loan for Toyota Camry 2020 Black over 3 months",
+      summary: "Loan for Toyota Camry 2020 Black: ₦15,000,000 over 3 months",
     });
     // Client information sent alone is a loan lead of its own, with the negative of its id.
     expect(byKind[`loan/${-ids.orphanId}`]).toMatchObject({ name: "Solo Client" });
@@ -159,19 +159,120 @@ describe("a lead's page", () => {
       car: null,
     });
     const loan = await getLead("loan", ids.loan.id);
+    // The calculator's "Loan Amount" is the car's price: the lead shows what is financed.
+    expect(loan?.fields).toEqual({
+      car_name: "Toyota Camry 2020 Black",
+      car_price: 25_000_000,
+      initial_deposit: 10_000_000,
+      amount_financed: 15_000_000,
+      loan_period: "3 months",
+      monthly_repayment: 5_000_000,
+    });
     expect(loan).toMatchObject({
-      fields: { car_name: "Toyota Camry 2020 Black", loan_amount: 25_000_000, loan_period: "3 months" },
       client: { name: "Tunde Adeyemi", employment_status: "Business Owner", referral: "Instagram" },
-      car: { id: ids.carId, title: "Kia Rio 2019", exists: true, sold: false },
+      car: {
+        id: ids.carId,
+        title: "Kia Rio 2019",
+        exists: true,
+        sold: false,
+        url: `http://shop.ng/cars/${ids.carId}-kia-rio-2019`,
+      },
     });
     expect(await getLead("loan", -ids.orphanId)).toMatchObject({ fields: {}, client: { name: "Solo Client" } });
     const click = (await pageLeads({ kind: "whatsapp" }, 1, 1)).leads[0];
     await getDb().deleteFrom("cars").where("id", "=", ids.carId).execute();
     expect(await getLead("whatsapp", click.id)).toMatchObject({
       fields: { car_label: "Kia Rio 2019", from_path: "/cars/1" },
-      car: { id: ids.carId, title: "Kia Rio 2019", exists: false },
+      car: { id: ids.carId, title: "Kia Rio 2019", exists: false, url: null },
     });
     expect(await getLead("contact", 999_999)).toBeNull();
+  });
+});
+
+describe("a booking or a message sent from a car's page", () => {
+  it("keeps the car: the registry, the list, the export and the lead's page name it and link to it", async () => {
+    const carId = await makeCar({ make: "Lexus", model: "RX 350", year: 2021 });
+    const booking = await createInspection(InspectionSchema.parse({ ...validInspection(), car_id: String(carId) }));
+    const message = await createContactMessage(ContactSchema.parse({ ...validContact(), car_id: carId }));
+    expect([booking.car_id, message.car_id]).toEqual([carId, carId]);
+    const car = {
+      id: carId,
+      title: "Lexus RX 350 2021",
+      exists: true,
+      sold: false,
+      url: `http://shop.ng/cars/${carId}-lexus-rx-350-2021`,
+    };
+    const { leads } = await pageLeads({ car: carId }, 1, 25);
+    expect(leads.map((l) => [l.kind, l.car_id, l.car])).toEqual([
+      ["contact", carId, car],
+      ["inspection", carId, car],
+    ]);
+    const exported = [];
+    for await (const batch of leadBatches({ car: carId })) exported.push(...batch);
+    expect(exported.map((l) => l.car)).toEqual([car, car]);
+    expect((await getLead("inspection", booking.id))?.car).toEqual(car);
+    // A message's search finds the car's name.
+    expect((await pageLeads({ q: "lexus 2021" }, 1, 25)).leads.map((l) => l.kind)).toEqual(["contact"]);
+
+    await getDb().updateTable("cars").set({ sold: 1 }).where("id", "=", carId).execute();
+    expect((await getLead("contact", message.id))?.car).toMatchObject({ sold: true, exists: true });
+    // Deleted since: the booking keeps the make and model the buyer sent.
+    await getDb().deleteFrom("cars").where("id", "=", carId).execute();
+    expect((await getLead("inspection", booking.id))?.car).toEqual({
+      id: carId,
+      title: "Toyota Camry",
+      exists: false,
+      sold: false,
+      url: null,
+    });
+    expect((await getLead("contact", message.id))?.car).toMatchObject({ title: `Car ${carId}`, url: null });
+  });
+
+  it("is one booking when sent twice, and another booking for another car", async () => {
+    const one = await makeCar({ make: "Toyota", model: "Camry", year: 2019 });
+    const two = await makeCar({ make: "Toyota", model: "Camry", year: 2021 });
+    const input = InspectionSchema.parse({ ...validInspection(), car_id: one });
+    const first = await createInspection(input);
+    expect((await createInspection(input)).id).toBe(first.id);
+    expect((await createInspection({ ...input, car_id: two })).id).not.toBe(first.id);
+    expect((await createInspection({ ...input, car_id: undefined })).id).not.toBe(first.id);
+    const note = ContactSchema.parse({ ...validContact(), car_id: one });
+    const sent = await createContactMessage(note);
+    expect((await createContactMessage(note)).id).toBe(sent.id);
+    expect((await createContactMessage({ ...note, car_id: two })).id).not.toBe(sent.id);
+    expect((await pageLeads({ kind: "inspection" }, 1, 25)).total).toBe(3);
+  });
+});
+
+describe("what the figures count", () => {
+  it("sorts leads into those to answer, the signals counted apart, and incomplete loan applications", async () => {
+    const ids = await oneOfEach();
+    const abandoned = await createLoanApplication({ ...LoanApplicationSchema.parse(validLoanApplication()) });
+    const kinds = async (category: "lead" | "signal" | "incomplete") =>
+      (await pageLeads({ category }, 1, 25)).leads.map((l) => `${l.kind}/${l.id}`).sort();
+    expect(await kinds("lead")).toEqual(
+      [
+        `inspection/${ids.inspection.id}`,
+        `contact/${ids.contact.id}`,
+        `loan/${ids.loan.id}`,
+        `loan/${-ids.orphanId}`,
+      ].sort(),
+    );
+    expect((await kinds("signal")).map((k) => k.split("/")[0]).sort()).toEqual(["newsletter", "whatsapp"]);
+    expect(await kinds("incomplete")).toEqual([`loan/${abandoned.id}`]);
+    expect(await getLead("loan", abandoned.id)).toMatchObject({ category: "incomplete", name: null });
+    // "New leads": people to answer, nothing else.
+    expect(await countLeads({ category: "lead", status: "new" })).toBe(4);
+    expect(await countLeads({ status: "new" })).toBe(7);
+
+    // The client information arrives: the application becomes a lead at once.
+    const client = await createClientInfo(
+      ClientInfoSchema.parse({ ...validClientInfo(), name: "Late Client", loan_application: abandoned.reference }),
+    );
+    expect(client.ok).toBe(true);
+    expect(await getLead("loan", abandoned.id)).toMatchObject({ category: "lead", name: "Late Client" });
+    expect(await countLeads({ category: "lead", status: "new" })).toBe(5);
+    expect(await countLeads({ category: "incomplete" })).toBe(0);
   });
 
   it("changes status and note, recording who and when; nothing changes when nothing differs", async () => {

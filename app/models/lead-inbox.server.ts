@@ -1,7 +1,10 @@
 import { type Selectable, sql } from "kysely";
 import { CSV_EXPORT_BATCH } from "~/config/constants";
+import { env, siteOrigin } from "~/config/env.server";
+import { carPath } from "~/lib/car";
 import { lagosDayEnd, lagosDayStart } from "~/lib/lagos-time";
-import type { LeadFilters, LeadKind, LeadStatus, LeadUpdate } from "~/lib/leads";
+import type { LeadCar, LeadCategory, LeadFilters, LeadKind, LeadStatus, LeadUpdate } from "~/lib/leads";
+import { roundMoney } from "~/lib/loan-math";
 import { getDb, nowIso } from "../../db/database.server";
 import type { LeadsTable } from "../../db/schema";
 
@@ -20,12 +23,16 @@ import type { LeadsTable } from "../../db/schema";
 export interface Lead {
   id: number;
   kind: LeadKind;
+  /** What the figures count it as: a lead to answer, a signal (click, sign-up), an incomplete loan. */
+  category: LeadCategory;
   status: LeadStatus;
   created_at: string;
   name: string | null;
   phone: string | null;
   email: string | null;
   car_id: number | null;
+  /** The car the lead is about, by name and with a link to its page; null when it names none. */
+  car: LeadCar | null;
   summary: string;
   note: string | null;
   updated_by: string | null;
@@ -36,31 +43,95 @@ export interface Lead {
 
 export type LeadFieldValue = string | number | null;
 
-/** A lead with everything the buyer sent, and the car it is about when there is one. */
+/** A lead with everything the buyer sent. */
 export interface LeadDetail extends Lead {
-  /** The car, when the lead names one: its title, and whether it is still listed (exists) or sold. */
-  car: { id: number; title: string; exists: boolean; sold: boolean } | null;
-  /** The buyer's own fields, as stored (for a loan: the application's figures). */
+  /** The buyer's own fields, as stored (for a loan: the application's figures and the amount financed). */
   fields: Record<string, LeadFieldValue>;
   /** A loan lead's client information, when it was sent. */
   client: Record<string, LeadFieldValue> | null;
 }
 
-type LeadRow = Selectable<LeadsTable> & { assignee: string | null };
+interface CarColumns {
+  car_make: string | null;
+  car_model: string | null;
+  car_year: number | null;
+  car_sold: number | null;
+  /** The car's name as the lead recorded it, read only when the car is gone. */
+  car_recorded: string | null;
+}
+type LeadRow = Selectable<LeadsTable> & { assignee: string | null } & CarColumns;
 
 /** The assignee's username beside the registry's columns. */
 const ASSIGNEE = sql<string | null>`(SELECT username FROM admins WHERE admins.id = leads.assignee_id)`.as("assignee");
+
+/**
+ * The lead's car beside the registry's columns (the query joins `cars` on leads.car_id): its name
+ * now, or, when it was deleted, the name the lead's own row recorded (a click's label, a loan's car
+ * name, a booking's make and model). Each is one primary-key lookup.
+ */
+const CAR_COLUMNS = [
+  "cars.make as car_make",
+  "cars.model as car_model",
+  "cars.year as car_year",
+  "cars.sold as car_sold",
+  sql<string | null>`CASE WHEN leads.car_id IS NOT NULL AND cars.id IS NULL THEN CASE leads.kind
+      WHEN 'whatsapp' THEN (SELECT w.car_label FROM whatsapp_clicks AS w WHERE w.id = leads.source_id)
+      WHEN 'loan' THEN (SELECT a.car_name FROM loan_applications AS a WHERE a.id = leads.source_id)
+      WHEN 'inspection' THEN
+        (SELECT i.car_make || ' ' || i.car_model FROM inspections AS i WHERE i.id = leads.source_id)
+    END END`.as("car_recorded"),
+] as const;
+
+/** The registry's rows with their assignee and car, for the ids of `where`. */
+function leadRows() {
+  return getDb()
+    .selectFrom("leads")
+    .leftJoin("cars", "cars.id", "leads.car_id")
+    .selectAll("leads")
+    .select(ASSIGNEE)
+    .select(CAR_COLUMNS);
+}
+
+/**
+ * The car a lead names, as lists and exports show it: its name and page while it exists, else the
+ * name the lead recorded (`recorded`) or "Car 12".
+ */
+export function carLink(
+  carId: number | null,
+  car: { make: string; model: string; year: number; sold: boolean } | null,
+  recorded: string | null,
+): LeadCar | null {
+  if (carId === null) return null;
+  if (!car) return { id: carId, title: recorded ?? `Car ${carId}`, exists: false, sold: false, url: null };
+  return {
+    id: carId,
+    title: `${car.make} ${car.model} ${car.year}`,
+    exists: true,
+    sold: car.sold,
+    url: `${siteOrigin(env())}${carPath({ id: carId, ...car })}`,
+  };
+}
+
+function leadCar(row: LeadRow): LeadCar | null {
+  const listed =
+    row.car_make === null || row.car_model === null || row.car_year === null
+      ? null
+      : { make: row.car_make, model: row.car_model, year: row.car_year, sold: row.car_sold === 1 };
+  return carLink(row.car_id, listed, row.car_recorded);
+}
 
 function toLead(row: LeadRow): Lead {
   return {
     id: row.source_id,
     kind: row.kind,
+    category: row.category,
     status: row.status,
     created_at: row.created_at,
     name: row.name,
     phone: row.phone,
     email: row.email,
     car_id: row.car_id,
+    car: leadCar(row),
     summary: row.summary,
     note: row.note,
     updated_by: row.updated_by,
@@ -87,6 +158,7 @@ export function leadSearchMatch(text: string | undefined): string | null {
 
 function filtered(f: LeadFilters) {
   let q = getDb().selectFrom("leads");
+  if (f.category) q = q.where("leads.category", "=", f.category);
   if (f.kind) q = q.where("leads.kind", "=", f.kind);
   if (f.status) q = q.where("leads.status", "=", f.status);
   if (f.car !== undefined) q = q.where("leads.car_id", "=", f.car);
@@ -137,13 +209,7 @@ export async function pageLeads(
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
   const { ids } = leadQueries(filters, { limit: pageSize, offset: (current - 1) * pageSize });
-  const rows = await getDb()
-    .selectFrom("leads")
-    .selectAll()
-    .select(ASSIGNEE)
-    .where("leads.id", "in", ids)
-    .orderBy(NEWEST)
-    .execute();
+  const rows = await leadRows().where("leads.id", "in", ids).orderBy(NEWEST).execute();
   return { leads: rows.map(toLead), total, page: current, pageCount };
 }
 
@@ -161,7 +227,11 @@ export async function countLeads(filters: LeadFilters): Promise<number> {
 export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_BATCH): AsyncGenerator<Lead[]> {
   let after: { created_at: string; id: number } | null = null;
   for (;;) {
-    let q = filtered(filters).selectAll("leads").select(ASSIGNEE);
+    let q = filtered(filters)
+      .leftJoin("cars", "cars.id", "leads.car_id")
+      .selectAll("leads")
+      .select(ASSIGNEE)
+      .select(CAR_COLUMNS);
     if (after) {
       const { created_at, id } = after;
       q = q.where(sql<boolean>`(leads.created_at, leads.id) < (${created_at}, ${id})`);
@@ -176,13 +246,7 @@ export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_
 }
 
 async function registryRow(kind: LeadKind, id: number): Promise<LeadRow | undefined> {
-  return getDb()
-    .selectFrom("leads")
-    .selectAll()
-    .select(ASSIGNEE)
-    .where("kind", "=", kind)
-    .where("source_id", "=", id)
-    .executeTakeFirst();
+  return leadRows().where("leads.kind", "=", kind).where("leads.source_id", "=", id).executeTakeFirst();
 }
 
 const CLIENT_FIELDS = [
@@ -261,50 +325,29 @@ async function sourceFields(
         .select(["car_name", "loan_amount", "initial_deposit", "loan_period", "monthly_repayment"])
         .where("id", "=", id)
         .executeTakeFirst();
+      // The calculator's "Loan Amount" is the car's price; what the dealer finances is the rest.
+      const loan = application && {
+        car_name: application.car_name,
+        car_price: application.loan_amount,
+        initial_deposit: application.initial_deposit,
+        amount_financed: roundMoney(application.loan_amount - application.initial_deposit),
+        loan_period: application.loan_period,
+        monthly_repayment: application.monthly_repayment,
+      };
       const client = await db
         .selectFrom("client_infos")
         .select(CLIENT_FIELDS)
         .where("loan_application_id", "=", id)
         .orderBy("id")
         .executeTakeFirst();
-      return { fields: application ?? {}, client: client ?? null };
+      return { fields: loan ?? {}, client: client ?? null };
     }
   }
 }
 
-async function carOf(row: LeadRow): Promise<LeadDetail["car"]> {
-  if (row.car_id === null) return null;
-  const car = await getDb()
-    .selectFrom("cars")
-    .select(["id", "make", "model", "year", "sold"])
-    .where("id", "=", row.car_id)
-    .executeTakeFirst();
-  if (car) return { id: car.id, title: `${car.make} ${car.model} ${car.year}`, exists: true, sold: car.sold === 1 };
-  // The car was deleted since: its name as the lead recorded it.
-  const label =
-    row.kind === "whatsapp"
-      ? (
-          await getDb()
-            .selectFrom("whatsapp_clicks")
-            .select("car_label")
-            .where("id", "=", row.source_id)
-            .executeTakeFirst()
-        )?.car_label
-      : row.kind === "loan"
-        ? (
-            await getDb()
-              .selectFrom("loan_applications")
-              .select("car_name")
-              .where("id", "=", row.source_id)
-              .executeTakeFirst()
-          )?.car_name
-        : null;
-  return { id: row.car_id, title: label ?? `Car ${row.car_id}`, exists: false, sold: false };
-}
-
 async function detailOf(row: LeadRow): Promise<LeadDetail> {
-  const [{ fields, client }, car] = await Promise.all([sourceFields(row), carOf(row)]);
-  return { ...toLead(row), car, fields, client };
+  const { fields, client } = await sourceFields(row);
+  return { ...toLead(row), fields, client };
 }
 
 /** One lead with everything the buyer sent; null when there is none. */
@@ -352,20 +395,16 @@ export async function updateLead(
       if (status !== row.status) changed.push("status");
       if (assigneeId !== row.assignee_id) changed.push("assignee");
       if (note !== row.note) changed.push("note");
-      if (changed.length === 0) return { row, changed, before };
-      await trx
-        .updateTable("leads")
-        .set({ status, note, assignee_id: assigneeId, updated_by: by, updated_at: nowIso() })
-        .where("id", "=", row.id)
-        .execute();
-      const updated = await trx
-        .selectFrom("leads")
-        .selectAll()
-        .select(ASSIGNEE)
-        .where("id", "=", row.id)
-        .executeTakeFirstOrThrow();
-      return { row: updated, changed, before };
+      if (changed.length) {
+        await trx
+          .updateTable("leads")
+          .set({ status, note, assignee_id: assigneeId, updated_by: by, updated_at: nowIso() })
+          .where("id", "=", row.id)
+          .execute();
+      }
+      return { id: row.id, changed, before };
     });
   if (!result) return null;
-  return { lead: await detailOf(result.row), changed: result.changed, before: result.before };
+  const row = await leadRows().where("leads.id", "=", result.id).executeTakeFirstOrThrow();
+  return { lead: await detailOf(row), changed: result.changed, before: result.before };
 }

@@ -1,16 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
 import { LEAD_DEDUPE_MS } from "~/config/constants";
+import type { InspectionView } from "~/lib/inspection-views";
+import type { LoanSubmitted } from "~/lib/lead-messages";
 import {
   type ClientInfoInput,
   type ContactInput,
   type InspectionInput,
   type LoanApplicationInput,
+  lagosToday,
   normalizeLoanReference,
   UNKNOWN_LOAN_APPLICATION,
 } from "~/lib/lead-schemas";
+import type { LeadCar } from "~/lib/leads";
 import { getDb, nowIso } from "../../db/database.server";
 import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";
+import { carLink } from "./lead-inbox.server";
+import { queueLeadMessages } from "./notifications.server";
+import { wakeOutbox } from "./outbox.server";
 
 /**
  * Buyer leads: inspection bookings, contact messages, loan applications and client information.
@@ -22,22 +29,102 @@ export type ContactMessage = Selectable<ContactMessagesTable>;
 export type LoanApplication = Selectable<LoanApplicationsTable>;
 export type ClientInfo = Selectable<ClientInfosTable>;
 
-/** One page of inspection requests, newest booking first, and how many there are. */
-export async function pageInspections(page: number, pageSize: number): Promise<{ rows: Inspection[]; total: number }> {
-  const db = getDb();
-  const { n } = await db
-    .selectFrom("inspections")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom("inspections")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((Math.max(1, page) - 1) * pageSize)
-    .execute();
-  return { rows, total: Number(n) };
+/** The car a buyer's form names (by its id), as the form shows it; null when there is no such car. */
+export interface FormCar {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  price: number;
+  sold: boolean;
+}
+
+export async function formCar(id: number | null | undefined): Promise<FormCar | null> {
+  if (!id || !Number.isSafeInteger(id) || id <= 0) return null;
+  const car = await getDb()
+    .selectFrom("cars")
+    .select(["id", "make", "model", "year", "price", "sold"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return car ? { ...car, sold: car.sold === 1 } : null;
+}
+
+/** A booking as the back office lists it: with the car it was made from, by name and with a link. */
+export type InspectionListing = Inspection & { car: LeadCar | null };
+
+/** The order of a list of bookings: a view by inspection date, or as received (newest first: the API). */
+export type InspectionOrder = InspectionView | "received";
+
+function inspectionsIn(order: InspectionOrder, today: string) {
+  const q = getDb().selectFrom("inspections");
+  if (order === "today") return q.where("inspections.inspection_date", "=", today);
+  if (order === "upcoming") return q.where("inspections.inspection_date", ">=", today);
+  if (order === "past") return q.where("inspections.inspection_date", "<", today);
+  return q;
+}
+
+/**
+ * One page of inspection bookings and how many there are: by inspection date (Upcoming and Today
+ * soonest first, Past latest first; the index inspections_date serves each) or as received.
+ * `today` is the Lagos calendar day.
+ */
+export function inspectionQueries(
+  order: InspectionOrder,
+  today: string,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  const count = inspectionsIn(order, today).select((eb) => eb.fn.countAll<number>().as("n"));
+  const page = inspectionsIn(order, today)
+    .leftJoin("cars", "cars.id", "inspections.car_id")
+    .selectAll("inspections")
+    .select(["cars.make as listed_make", "cars.model as listed_model", "cars.year as listed_year"])
+    .select("cars.sold as listed_sold")
+    .limit(limit)
+    .offset(offset);
+  const ordered =
+    order === "received"
+      ? page.orderBy("inspections.created_at", "desc").orderBy("inspections.id", "desc")
+      : order === "past"
+        ? page.orderBy("inspections.inspection_date", "desc").orderBy("inspections.id", "desc")
+        : page.orderBy("inspections.inspection_date", "asc").orderBy("inspections.id", "asc");
+  return { count, page: ordered };
+}
+
+export async function pageInspections(
+  order: InspectionOrder,
+  page: number,
+  pageSize: number,
+  today: string = lagosToday(),
+): Promise<{ rows: InspectionListing[]; total: number }> {
+  const { count } = inspectionQueries(order, today, { limit: 1, offset: 0 });
+  const { n } = await count.executeTakeFirstOrThrow();
+  const rows = await inspectionQueries(order, today, {
+    limit: pageSize,
+    offset: (Math.max(1, page) - 1) * pageSize,
+  }).page.execute();
+  return {
+    rows: rows.map(({ listed_make, listed_model, listed_year, listed_sold, ...r }) => ({
+      ...r,
+      car: carLink(
+        r.car_id,
+        listed_make === null || listed_model === null || listed_year === null
+          ? null
+          : { make: listed_make, model: listed_model, year: listed_year, sold: listed_sold === 1 },
+        `${r.car_make} ${r.car_model}`,
+      ),
+    })),
+    total: Number(n),
+  };
+}
+
+/** How many bookings are for today and from today on (the back office's tabs; each a seek of inspections_date). */
+export async function upcomingInspectionCounts(
+  today: string = lagosToday(),
+): Promise<{ today: number; upcoming: number }> {
+  const count = async (view: "today" | "upcoming") =>
+    Number((await inspectionQueries(view, today, { limit: 1, offset: 0 }).count.executeTakeFirstOrThrow()).n);
+  const [todays, upcoming] = await Promise.all([count("today"), count("upcoming")]);
+  return { today: todays, upcoming };
 }
 
 /**
@@ -47,9 +134,12 @@ export async function pageInspections(page: number, pageSize: number): Promise<{
  */
 const windowStart = () => new Date(Date.now() - LEAD_DEDUPE_MS).toISOString();
 
-/** Stores an inspection booking (already validated by InspectionSchema), once. */
+/**
+ * Stores an inspection booking (already validated by InspectionSchema), once; `car_id` is the car
+ * it was booked from (the caller has checked that the car exists).
+ */
 export async function createInspection(input: InspectionInput): Promise<Inspection> {
-  return getDb()
+  const inspection = await getDb()
     .transaction()
     .execute(async (trx) => {
       const same = await trx
@@ -59,11 +149,12 @@ export async function createInspection(input: InspectionInput): Promise<Inspecti
         .where("car_make", "=", input.car_make)
         .where("car_model", "=", input.car_model)
         .where("inspection_date", "=", input.inspection_date)
+        .where((eb) => (input.car_id ? eb("car_id", "=", input.car_id) : eb("car_id", "is", null)))
         .where("created_at", ">=", windowStart())
         .orderBy("id", "desc")
         .executeTakeFirst();
       if (same) return same;
-      return trx
+      const row = await trx
         .insertInto("inspections")
         .values({
           name: input.name,
@@ -73,16 +164,21 @@ export async function createInspection(input: InspectionInput): Promise<Inspecti
           car_model: input.car_model,
           inspection_date: input.inspection_date,
           other_info: input.other_info,
+          car_id: input.car_id ?? null,
           created_at: nowIso(),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await queueLeadMessages(trx, "inspection", row.id);
+      return row;
     });
+  wakeOutbox();
+  return inspection;
 }
 
-/** Stores a message from the Connect page, once. */
+/** Stores a message from the Connect page, once; `car_id` is the car it is about (checked by the caller). */
 export async function createContactMessage(input: ContactInput): Promise<ContactMessage> {
-  return getDb()
+  const message = await getDb()
     .transaction()
     .execute(async (trx) => {
       const same = await trx
@@ -90,16 +186,21 @@ export async function createContactMessage(input: ContactInput): Promise<Contact
         .selectAll()
         .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
         .where("message", "=", input.message)
+        .where((eb) => (input.car_id ? eb("car_id", "=", input.car_id) : eb("car_id", "is", null)))
         .where("created_at", ">=", windowStart())
         .orderBy("id", "desc")
         .executeTakeFirst();
       if (same) return same;
-      return trx
+      const row = await trx
         .insertInto("contact_messages")
-        .values({ ...input, created_at: nowIso() })
+        .values({ ...input, car_id: input.car_id ?? null, created_at: nowIso() })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await queueLeadMessages(trx, "contact", row.id);
+      return row;
     });
+  wakeOutbox();
+  return message;
 }
 
 /** A new loan application reference: 128 random bits as 32 hex digits (LOAN_REFERENCE_PATTERN). */
@@ -141,6 +242,28 @@ export async function getLoanApplicationByReference(
   );
 }
 
+/** A completed loan application's figures and the buyer's phone, for the success message; null otherwise. */
+export async function loanReceipt(reference: string | null | undefined): Promise<LoanSubmitted | null> {
+  const ref = normalizeLoanReference(reference);
+  if (!ref) return null;
+  const row = await getDb()
+    .selectFrom("loan_applications as a")
+    .innerJoin("client_infos as c", "c.loan_application_id", "a.id")
+    .select(["a.car_name", "a.loan_amount", "a.initial_deposit", "a.monthly_repayment", "a.loan_period", "c.phone"])
+    .where("a.reference", "=", ref)
+    .executeTakeFirst();
+  return row
+    ? {
+        carName: row.car_name,
+        price: row.loan_amount,
+        deposit: row.initial_deposit,
+        monthly: row.monthly_repayment,
+        period: row.loan_period,
+        phone: row.phone,
+      }
+    : null;
+}
+
 /** True when the client information for this loan application has already been sent. */
 export async function hasClientInfo(loanApplicationId: number): Promise<boolean> {
   const row = await getDb()
@@ -160,7 +283,7 @@ export type ClientInfoResult =
  * given. An unknown reference, or one whose client information was already sent, is refused.
  */
 export async function createClientInfo(input: ClientInfoInput): Promise<ClientInfoResult> {
-  return getDb()
+  const result = await getDb()
     .transaction()
     .execute(async (trx) => {
       let appId: number | null = null;
@@ -214,6 +337,10 @@ export async function createClientInfo(input: ClientInfoInput): Promise<ClientIn
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // The loan becomes a lead now: its own id, or minus the client information's without an application.
+      await queueLeadMessages(trx, "loan", appId ?? -clientInfo.id);
       return { ok: true, clientInfo } as const;
     });
+  wakeOutbox();
+  return result;
 }

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { getSqlite } from "../../db/database.server";
+import { lagosDate } from "~/lib/lagos-time";
+import { ContactSchema } from "~/lib/lead-schemas";
+import { answerLead } from "~/use-cases/leads.server";
+import { getDb, getSqlite } from "../../db/database.server";
+import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData } from "../../tests/helpers/db";
+import { validContact } from "../../tests/helpers/leads";
 import { EXPECTED, loadReportDataset, REPORT_RANGE } from "../../tests/helpers/report-dataset";
+import { createAdmin } from "./admin.server";
+import { createContactMessage } from "./lead.server";
 import { buildReport } from "./reports.server";
 
 beforeEach(clearData);
@@ -17,6 +24,8 @@ describe("the Reports page's figures", () => {
     expect(report.stock.value).toBe(20_000_000);
     expect(report.sales).toEqual(EXPECTED.sales);
     expect(report.leads).toEqual(EXPECTED.leads);
+    expect(report.signals).toEqual(EXPECTED.signals);
+    expect(report.firstResponse).toEqual(EXPECTED.firstResponse);
   });
 
   it("counts each month in Lagos time and nothing outside the range", async () => {
@@ -25,8 +34,11 @@ describe("the Reports page's figures", () => {
     expect(april.months).toEqual(["2019-04"]);
     expect(april.sales).toMatchObject({ count: [1], value: [5_000_000], averageDaysToSale: 121 });
     expect(april.leads).toMatchObject({ total: 0, won: 0, wonShare: null });
+    expect(april.firstResponse).toEqual({ staff: [], answered: 0, unanswered: 0, medianMs: null });
     const july = await buildReport({ from: "2019-07-01", to: "2019-07-31" });
     expect(july.leads.byKind.contact).toEqual([1]);
+    // The July message was answered by bayo 8 h 30 min after it came (23:30 UTC, already July in Lagos).
+    expect(july.firstResponse).toMatchObject({ staff: [{ staff: "bayo", answered: 1, medianMs: 8.5 * 3_600_000 }] });
     const empty = await buildReport({ from: "2000-01-01", to: "2000-02-29" });
     expect(empty.sales).toEqual({
       count: [0, 0],
@@ -36,5 +48,26 @@ describe("the Reports page's figures", () => {
       withoutPrice: 0,
       averageDaysToSale: null,
     });
+  });
+});
+
+describe("the time to a first status change", () => {
+  it("is read from the history the lead page writes: a note alone is not an answer", async () => {
+    const admin = await createAdmin("report-tunde", TEST_PASSWORD, "sales");
+    const actor = { admin: { id: admin.id, username: admin.username, role: admin.role }, ip: "10.0.0.9" };
+    const message = await createContactMessage(ContactSchema.parse({ ...validContact(), message: "Report timing" }));
+    // The message came in 90 minutes ago.
+    const came = new Date(Date.now() - 90 * 60_000).toISOString();
+    await getDb().updateTable("contact_messages").set({ created_at: came }).where("id", "=", message.id).execute();
+    await answerLead(actor, "contact", message.id, { note: "Called, no answer" });
+    const today = { from: lagosDate(came), to: lagosDate() };
+    expect((await buildReport(today)).firstResponse).toMatchObject({ staff: [], answered: 0, unanswered: 1 });
+    await answerLead(actor, "contact", message.id, { status: "contacted" });
+    const { firstResponse } = await buildReport(today);
+    expect(firstResponse).toMatchObject({ answered: 1, unanswered: 0 });
+    expect(firstResponse.staff).toEqual([{ staff: "report-tunde", answered: 1, medianMs: expect.any(Number) }]);
+    // About 90 minutes, whatever the test's own speed.
+    expect(firstResponse.staff[0].medianMs).toBeGreaterThanOrEqual(90 * 60_000 - 1_000);
+    expect(firstResponse.staff[0].medianMs).toBeLessThan(95 * 60_000);
   });
 });

@@ -1,12 +1,21 @@
 import { sql } from "kysely";
 import { lagosDayEnd, lagosDayStart, monthsBetween } from "~/lib/lagos-time";
-import type { LeadKind } from "~/lib/leads";
-import type { ReportFigures } from "~/lib/report";
+import {
+  ANSWERABLE_KINDS,
+  type AnswerableKind,
+  type LeadKind,
+  SIGNAL_KINDS,
+  type SignalKind,
+  STATUS_CHANGE_PREFIX,
+} from "~/lib/leads";
+import { median, type ReportFigures, type StaffResponse } from "~/lib/report";
 import { getDb } from "../../db/database.server";
 
 /**
  * The Reports page: stock on hand, sales per month, days from listing to sale, leads per kind
- * per month and the share of leads won, over a range of Lagos calendar days (both ends included;
+ * per month and the share of leads won (leads a person can answer; WhatsApp clicks and newsletter
+ * sign-ups apart, unfinished loan applications not at all), and how long each staff member took
+ * to first change a lead's status, over a range of Lagos calendar days (both ends included;
  * months are Lagos months: Lagos keeps UTC+1 all year).
  */
 
@@ -70,30 +79,33 @@ export async function buildReport(range: ReportRange): Promise<Report> {
     .selectFrom("leads")
     .select([
       "kind",
+      "category",
       lagosMonth("created_at").as("month"),
       (eb) => eb.fn.countAll<number>().as("n"),
       sql<number>`sum(status = 'won')`.as("won"),
     ])
     .where("created_at", ">=", start)
     .where("created_at", "<", end)
-    .groupBy(["kind", "month"])
+    .groupBy(["kind", "category", "month"])
     .execute();
-  const byKind: Record<LeadKind, number[]> = {
-    inspection: perMonth(),
-    contact: perMonth(),
-    loan: perMonth(),
-    newsletter: perMonth(),
-    whatsapp: perMonth(),
-    sourcing: perMonth(),
-  };
+  const byKind = Object.fromEntries(ANSWERABLE_KINDS.map((k) => [k, perMonth()])) as Record<AnswerableKind, number[]>;
+  const signals = Object.fromEntries(SIGNAL_KINDS.map((k) => [k, perMonth()])) as Record<SignalKind, number[]>;
   let total = 0;
   let won = 0;
+  let incomplete = 0;
+  const isAnswerable = (kind: LeadKind): kind is AnswerableKind =>
+    (ANSWERABLE_KINDS as readonly string[]).includes(kind);
+  const isSignal = (kind: LeadKind): kind is SignalKind => (SIGNAL_KINDS as readonly string[]).includes(kind);
   for (const r of leadRows) {
     const i = index.get(r.month);
     if (i === undefined) continue;
-    byKind[r.kind][i] = Number(r.n);
-    total += Number(r.n);
-    won += Number(r.won);
+    const n = Number(r.n);
+    if (r.category === "incomplete") incomplete += n;
+    else if (r.category === "lead" && isAnswerable(r.kind)) {
+      byKind[r.kind][i] += n;
+      total += n;
+      won += Number(r.won);
+    } else if (isSignal(r.kind)) signals[r.kind][i] += n;
   }
 
   return {
@@ -104,6 +116,51 @@ export async function buildReport(range: ReportRange): Promise<Report> {
       ...sales,
       averageDaysToSale: days.days === null ? null : Math.round(Number(days.days) * 10) / 10,
     },
-    leads: { byKind, total, won, wonShare: total ? won / total : null },
+    leads: { byKind, total, won, wonShare: total ? won / total : null, incomplete },
+    signals,
+    firstResponse: await firstResponses(start, end),
   };
+}
+
+/** Each lead of [start, end) a person can answer, with who first changed its status and after how long (ms). */
+export function firstResponseQuery(start: string, end: string) {
+  return sql<{ staff: string | null; ms: number | null }>`
+    SELECT a.admin_username AS staff,
+      CAST(round((julianday(a.created_at) - julianday(l.created_at)) * 86400000) AS INTEGER) AS ms
+    FROM leads AS l
+    LEFT JOIN activity AS a ON a.id = (
+      SELECT f.id FROM activity AS f
+      WHERE f.target_kind = 'lead' AND f.target_id = l.kind || '/' || l.source_id
+        AND f.action = 'lead.update' AND f.detail LIKE ${`${STATUS_CHANGE_PREFIX}%`}
+        AND f.created_at >= l.created_at
+      ORDER BY f.created_at, f.id
+      LIMIT 1
+    )
+    WHERE l.created_at >= ${start} AND l.created_at < ${end} AND l.category = 'lead'
+  `;
+}
+
+/**
+ * How long leads waited for their first status change, per staff member: for each lead received
+ * in [start, end) that a person can answer, the first entry of its history (the activity trail)
+ * that changed its status, made after the lead arrived; the median of those waits per staff
+ * member who made the change, and over everyone. Leads whose status never changed are counted
+ * as not yet answered. Each lead's first change is one seek of the activity_target index.
+ */
+export async function firstResponses(start: string, end: string): Promise<ReportFigures["firstResponse"]> {
+  const rows = await firstResponseQuery(start, end).execute(getDb());
+  const waits = new Map<string, number[]>();
+  let unanswered = 0;
+  for (const r of rows.rows) {
+    if (r.staff === null || r.ms === null) {
+      unanswered += 1;
+      continue;
+    }
+    waits.set(r.staff, [...(waits.get(r.staff) ?? []), Number(r.ms)]);
+  }
+  const staff: StaffResponse[] = [...waits]
+    .map(([username, ms]) => ({ staff: username, answered: ms.length, medianMs: median(ms) ?? 0 }))
+    .sort((a, b) => a.staff.localeCompare(b.staff));
+  const all = [...waits.values()].flat();
+  return { staff, answered: all.length, unanswered, medianMs: median(all) };
 }

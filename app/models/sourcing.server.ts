@@ -3,6 +3,8 @@ import { LEAD_DEDUPE_MS } from "~/config/constants";
 import type { SourcingInput } from "~/lib/lead-schemas";
 import { getDb, nowIso } from "../../db/database.server";
 import type { SourcingRequestsTable } from "../../db/schema";
+import { queueLeadMessages } from "./notifications.server";
+import { wakeOutbox } from "./outbox.server";
 
 /**
  * "Can't find it? We'll source it for you": a buyer asks for a car the stock does not have. Each
@@ -14,7 +16,7 @@ export type SourcingRequest = Selectable<SourcingRequestsTable>;
 
 /** Stores a sourcing request (already validated by SourcingSchema), once: a double submit answers the first. */
 export async function createSourcingRequest(input: SourcingInput): Promise<SourcingRequest> {
-  return getDb()
+  const request = await getDb()
     .transaction()
     .execute(async (trx) => {
       const same = await trx
@@ -28,10 +30,14 @@ export async function createSourcingRequest(input: SourcingInput): Promise<Sourc
         .orderBy("id", "desc")
         .executeTakeFirst();
       if (same) return same;
-      return trx
+      const row = await trx
         .insertInto("sourcing_requests")
         .values({ ...input, created_at: nowIso() })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await queueLeadMessages(trx, "sourcing", row.id);
+      return row;
     });
+  wakeOutbox();
+  return request;
 }

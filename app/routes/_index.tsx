@@ -20,7 +20,7 @@ import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "
 import { formStamp } from "~/http/bot-guard.server";
 import { rememberVisitorSubscription, visitorSubscriptions } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
-import { businessFromMatches, useBusiness } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta, useBusiness } from "~/lib/business";
 import type { Car, CardCar } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
@@ -180,6 +180,7 @@ export const meta: MetaFunction = ({ matches }) => {
         `${site.name}: new, foreign-used (Tokunbo) and Nigerian-used cars in ${site.area}. ` +
         "Prices in naira, inspections, financing.",
     },
+    ...logoPreviewMeta(matches),
   ];
 };
 

@@ -3,7 +3,7 @@ import { Section } from "~/components/home/Section";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { WhyChooseUs } from "~/components/WhyChooseUs";
-import { aboutParagraphs, businessFromMatches, useBusiness } from "~/lib/business";
+import { aboutParagraphs, businessFromMatches, logoPreviewMeta, useBusiness } from "~/lib/business";
 import { edge } from "~/lib/edge";
 import pages from "~/styles/pages.module.css";
 
@@ -100,6 +100,7 @@ export const meta: MetaFunction = ({ matches }) => {
         `${site.name}: ${site.tagline}. New and foreign-used (Tokunbo) cars in ${site.area}. ` +
         "Importation, sales, consultation and sourcing.",
     },
+    ...logoPreviewMeta(matches),
   ];
 };
 

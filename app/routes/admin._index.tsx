@@ -11,6 +11,7 @@ import { StatCard } from "~/components/admin/StatCard";
 import { requireAdmin } from "~/http/auth.server";
 import { clientIp } from "~/http/request.server";
 import { refusalForPage } from "~/http/use-case-http.server";
+import { type LeadFilters, leadFilterQuery } from "~/lib/leads";
 import { can } from "~/lib/roles";
 import { setupChecklist } from "~/models/demo/demo-stock.server";
 import { countLeads } from "~/models/lead-inbox.server";
@@ -19,16 +20,23 @@ import { removeDemoStock } from "~/use-cases/demo.server";
 
 const CHART_COLORS = { inspections: "cyan.6", available: "#d6249f", sold: "#111111" };
 
+const NEW_LEADS: LeadFilters = { category: "lead", status: "new" };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const year = new Date().getUTCFullYear();
   const owner = can(admin.role, "settings.edit");
-  const [inspections, cars, stock, newLeads, myNewLeads, checklist] = await Promise.all([
+  // Leads a person can answer (not WhatsApp clicks, sign-ups or unfinished loan applications); each
+  // card links to the inbox view that lists exactly what it counts.
+  const yearDays = { from: `${year}-01-01`, to: `${year}-12-31` };
+  const [inspections, cars, stock, newLeads, myNewLeads, clicks, signUps, checklist] = await Promise.all([
     monthlyInspectionStats(year),
     monthlyCarStats(year),
     stockCounts(),
-    countLeads({ status: "new" }),
-    countLeads({ status: "new", assignee: admin.username }),
+    countLeads(NEW_LEADS),
+    countLeads({ ...NEW_LEADS, assignee: admin.username }),
+    countLeads({ kind: "whatsapp", ...yearDays }),
+    countLeads({ kind: "newsletter", ...yearDays }),
     owner ? setupChecklist() : Promise.resolve([]),
   ]);
   const params = new URL(request.url).searchParams;
@@ -42,6 +50,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stock,
     newLeads,
     myNewLeads,
+    signals: {
+      clicks,
+      signUps,
+      clicksHref: `/admin/leads${leadFilterQuery({ kind: "whatsapp", ...yearDays })}`,
+      signUpsHref: `/admin/leads${leadFilterQuery({ kind: "newsletter", ...yearDays })}`,
+    },
     // Shown to owners until every step is done.
     checklist: checklist.every((i) => i.done) ? [] : checklist,
     confirmDemo,
@@ -67,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export default function Dashboard() {
-  const { year, inspections, cars, stock, newLeads, myNewLeads, checklist, confirmDemo, demoMessage } =
+  const { year, inspections, cars, stock, newLeads, myNewLeads, signals, checklist, confirmDemo, demoMessage } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
@@ -84,18 +98,30 @@ export default function Dashboard() {
           />
         ) : null}
         {checklist.length ? <SetupChecklist items={checklist} /> : null}
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <StatCard
             label="My new leads"
             value={myNewLeads}
             accent="var(--mantine-color-violet-6)"
-            to="/admin/leads?assignee=me&status=new"
+            to={`/admin/leads${leadFilterQuery({ ...NEW_LEADS, assignee: "me" })}`}
           />
           <StatCard
             label="New leads"
             value={newLeads}
             accent="var(--mantine-color-blue-6)"
-            to="/admin/leads?status=new"
+            to={`/admin/leads${leadFilterQuery(NEW_LEADS)}`}
+          />
+          <StatCard
+            label={`WhatsApp clicks in ${year}`}
+            value={signals.clicks}
+            accent="var(--mantine-color-green-7)"
+            to={signals.clicksHref}
+          />
+          <StatCard
+            label={`Newsletter sign-ups in ${year}`}
+            value={signals.signUps}
+            accent="var(--mantine-color-teal-6)"
+            to={signals.signUpsHref}
           />
           <StatCard label="Cars in stock" value={stock.available} accent="var(--mantine-color-brand-8)" />
           <StatCard label={`Listed in ${year}`} value={sum(cars.created)} accent={CHART_COLORS.available} />

@@ -5,6 +5,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm } from "~/components/admin/CarForm";
 import { requireAdmin } from "~/http/auth.server";
 import { saveCarForm } from "~/http/car-form.server";
+import { clientIp } from "~/http/request.server";
 import { edge } from "~/lib/edge";
 import { newFormToken } from "~/models/form-once.server";
 
@@ -17,9 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { formToken: newFormToken() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  const answer = await saveCarForm(request, admin, null);
+  const answer = await saveCarForm(request, { admin, ip: clientIp(context) }, null);
   if (answer.ok) return redirect(`/admin/create-listing?done=${answer.done}`);
   const { status, ...failure } = answer;
   return data(failure, { status });

@@ -116,14 +116,20 @@ function StaffForm({
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const mine = result?.intent === intent ? result : undefined;
   return (
-    <Paper withBorder radius="md" p="lg" shadow="xs">
+    // A column whose button sits at the bottom, so the buttons of cards side by side line up.
+    <Paper withBorder radius="md" p="lg" shadow="xs" style={{ display: "flex", flexDirection: "column" }}>
       <Title order={2} fz="lg" mb="md">
         {title}
       </Title>
       {/* A new key after each answer: fields clear after a success, keep what was typed after a failure. */}
-      <Form method="post" key={mine ? `${mine.at}` : "initial"} aria-label={title}>
+      <Form
+        method="post"
+        key={mine ? `${mine.at}` : "initial"}
+        aria-label={title}
+        style={{ flex: 1, display: "flex", flexDirection: "column" }}
+      >
         <input type="hidden" name="intent" value={intent} />
-        <Stack gap="sm">
+        <Stack gap="sm" style={{ flex: 1 }}>
           {children}
           <PasswordInput
             label="Your current password"
@@ -133,7 +139,7 @@ function StaffForm({
             description="Your own password, to confirm it is you"
             error={mine?.fieldErrors.currentPassword}
           />
-          <Button type="submit" loading={busy} mt="xs" color={danger ? "red" : undefined}>
+          <Button type="submit" loading={busy} mt="auto" color={danger ? "red" : undefined}>
             {button}
           </Button>
         </Stack>

@@ -5,6 +5,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm, type CarFormValues } from "~/components/admin/CarForm";
 import { requireAdmin } from "~/http/auth.server";
 import { saveCarForm } from "~/http/car-form.server";
+import { clientIp } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import type { Car } from "~/lib/car";
 import { edge } from "~/lib/edge";
@@ -41,11 +42,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const id = parseCarId(params.id);
   if (!id) throw new Response("Car not found", { status: 404 });
-  const answer = await saveCarForm(request, admin, id);
+  const answer = await saveCarForm(request, { admin, ip: clientIp(context) }, id);
   if (answer.ok) return redirect(`/admin/create-listing?done=${answer.done}`);
   const { status, ...failure } = answer;
   return data(failure, { status });

@@ -1,23 +1,20 @@
-import { Badge, Button, Card, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { HeroSlideForm, type SlideValues } from "~/components/admin/HeroSlideForm";
 import { Notice } from "~/components/admin/Notice";
+import { MAX_HERO_SLIDES } from "~/config/constants";
 import { requirePermission } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
 import { clientIp } from "~/http/request.server";
 import { refusalForPage } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
+import { SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { imageVariant } from "~/lib/images";
-import { listHeroSlides, MAX_HERO_SLIDES } from "~/models/hero-slides.server";
-import {
-  addHeroSlide,
-  editHeroSlide,
-  moveHeroSlide,
-  removeHeroSlide,
-  SLIDE_LIMIT_MESSAGE,
-} from "~/use-cases/hero-slides.server";
+import { listHeroSlides } from "~/models/hero-slides.server";
+import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide } from "~/use-cases/hero-slides.server";
 
 const INTENTS = ["add", "edit", "remove", "up", "down"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -41,8 +38,17 @@ type Result = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "home.edit");
-  const done = new URL(request.url).searchParams.get("done") as Intent | null;
-  return { slides: await listHeroSlides(), done: done && DONE[done] ? DONE[done] : null, max: MAX_HERO_SLIDES };
+  const params = new URL(request.url).searchParams;
+  const done = params.get("done") as Intent | null;
+  const slides = await listHeroSlides();
+  // Remove asks first: ?confirm=remove&id=N (a modal with JavaScript, a panel without).
+  const asked = params.get("confirm") === "remove" ? slides.find((s) => String(s.id) === params.get("id")) : undefined;
+  return {
+    slides,
+    done: done && DONE[done] ? DONE[done] : null,
+    max: MAX_HERO_SLIDES,
+    confirm: asked ? { id: asked.id, heading: asked.heading } : null,
+  };
 }
 
 /** Edge policy (app/lib/edge.ts): a slide's photo travels in the POST body. */
@@ -79,7 +85,7 @@ function valuesOf(source: { heading?: string; text?: string; link?: string | nul
 }
 
 export default function HeroSlides() {
-  const { slides, done, max } = useLoaderData<typeof loader>();
+  const { slides, done, max, confirm } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = (intent: string, id?: number) =>
@@ -99,6 +105,14 @@ export default function HeroSlides() {
         {result ? <Notice kind="error">{result.message}</Notice> : null}
         {done && !result ? <Notice kind="success">{done}</Notice> : null}
       </Stack>
+      {confirm ? (
+        <ConfirmDialog
+          question="Remove this slide?"
+          detail={`"${confirm.heading}" leaves the home page and its photo is deleted.`}
+          fields={{ intent: "remove", id: String(confirm.id) }}
+          cancelHref="/admin/hero-slides"
+        />
+      ) : null}
       {slides.length === 0 ? (
         <Paper withBorder radius="md" p="lg" bg="gray.0">
           <Text fw={600}>No slides yet</Text>
@@ -125,26 +139,25 @@ export default function HeroSlides() {
                       h={130}
                       fit="cover"
                     />
-                    <Group gap="xs" wrap="nowrap">
-                      <Group gap={6} wrap="nowrap" grow style={{ flex: 1 }}>
-                        {(["up", "down"] as const).map((dir) => (
-                          <Form method="post" key={dir}>
-                            <input type="hidden" name="intent" value={dir} />
-                            <input type="hidden" name="id" value={slide.id} />
-                            <Button
-                              type="submit"
-                              size="compact-sm"
-                              variant="default"
-                              disabled={dir === "up" ? i === 0 : i === slides.length - 1}
-                              aria-label={`Move "${slide.heading}" ${dir}`}
-                              loading={submitting(dir, slide.id)}
-                            >
-                              {dir === "up" ? "↑ Up" : "↓ Down"}
-                            </Button>
-                          </Form>
-                        ))}
-                      </Group>
-                    </Group>
+                    <SimpleGrid cols={2} spacing={6}>
+                      {(["up", "down"] as const).map((dir) => (
+                        <Form method="post" key={dir}>
+                          <input type="hidden" name="intent" value={dir} />
+                          <input type="hidden" name="id" value={slide.id} />
+                          <Button
+                            type="submit"
+                            size="compact-sm"
+                            variant="default"
+                            fullWidth
+                            disabled={dir === "up" ? i === 0 : i === slides.length - 1}
+                            aria-label={`Move "${slide.heading}" ${dir}`}
+                            loading={submitting(dir, slide.id)}
+                          >
+                            {dir === "up" ? "↑ Up" : "↓ Down"}
+                          </Button>
+                        </Form>
+                      ))}
+                    </SimpleGrid>
                   </Stack>
                   <Stack gap="sm" style={{ flex: "1 1 320px", minWidth: 0 }}>
                     <HeroSlideForm
@@ -154,21 +167,20 @@ export default function HeroSlides() {
                       errors={refused?.fieldErrors ?? {}}
                       formKey={refused ? `r-${refused.at}` : `${slide.id}-${slide.heading}-${slide.image}`}
                       busy={submitting("edit", slide.id)}
+                      // Remove asks first: ?confirm=remove&id=N.
+                      remove={
+                        <Button
+                          component={Link}
+                          to={`?confirm=remove&id=${slide.id}`}
+                          preventScrollReset
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove "${slide.heading}"`}
+                        >
+                          Remove slide
+                        </Button>
+                      }
                     />
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={slide.id} />
-                      <Button
-                        type="submit"
-                        variant="subtle"
-                        color="red"
-                        size="compact-sm"
-                        aria-label={`Remove "${slide.heading}"`}
-                        loading={submitting("remove", slide.id)}
-                      >
-                        Remove slide
-                      </Button>
-                    </Form>
                   </Stack>
                 </Group>
               </Card>

@@ -76,6 +76,12 @@ export default function LeadPage() {
       }
     >
       {saved && !failed ? <Notice kind="success">Lead updated</Notice> : null}
+      {lead.category === "incomplete" ? (
+        <Notice kind="info">
+          Incomplete: the buyer worked out this loan but left before sending their details, so there is nobody to answer
+          yet. It is not counted as a lead until the client information arrives.
+        </Notice>
+      ) : null}
       <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs">
         <Group gap="sm" mb="sm">
           <LeadStatusBadge status={lead.status} />
@@ -92,8 +98,8 @@ export default function LeadPage() {
         {lead.car ? (
           <Text size="sm" mb="sm">
             Car:{" "}
-            {lead.car.exists ? (
-              <Anchor href={`/cars/${lead.car.id}`} target="_blank" rel="noopener noreferrer">
+            {lead.car.url ? (
+              <Anchor href={lead.car.url} target="_blank" rel="noopener noreferrer">
                 {lead.car.title}
               </Anchor>
             ) : (

@@ -16,9 +16,10 @@ import { listAdmins } from "~/models/admin.server";
 import { pageLeads } from "~/models/lead-inbox.server";
 
 /**
- * The leads inbox: every lead of every kind, newest first, 25 a page, filtered by kind, status,
- * dates, car, assignee (me, nobody or a staff member) and free text (a GET form: works without
- * JavaScript). Each lead opens its page.
+ * The leads inbox: every lead of every kind, newest first, 25 a page, filtered by what it counts as
+ * (leads to answer, signals, incomplete loan applications), kind, status, dates, car, assignee (me,
+ * nobody or a staff member) and free text (a GET form: works without JavaScript). Each lead opens
+ * its page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
@@ -47,8 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const DESCRIPTION =
-  "Every buyer who reached out: bookings, messages, loan applications, newsletter sign-ups and WhatsApp " +
-  "clicks, newest first.";
+  "Every buyer who reached out, newest first: bookings, messages, loan applications and sourcing requests " +
+  "to answer, and, counted apart, WhatsApp clicks and newsletter sign-ups. Show picks one group.";
 
 export default function LeadsInbox() {
   const { leads, total, page, pageCount, filters, ignored, query, canExport, staff } = useLoaderData<typeof loader>();

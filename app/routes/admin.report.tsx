@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
@@ -7,9 +7,9 @@ import { MonthlyChart } from "~/components/admin/MonthlyChart";
 import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
 import { lagosDateTime, monthLabel } from "~/lib/lagos-time";
-import { LEAD_KIND_LABELS, LEAD_KINDS, type LeadKind } from "~/lib/leads";
+import { ANSWERABLE_KINDS, LEAD_KIND_LABELS, type LeadKind, leadFilterQuery } from "~/lib/leads";
 import { formatNaira, formatNumber } from "~/lib/money";
-import { parseReportRange, percent } from "~/lib/report";
+import { formatWait, parseReportRange, percent, type ReportFigures } from "~/lib/report";
 import { can } from "~/lib/roles";
 import { buildReport } from "~/models/reports.server";
 
@@ -58,9 +58,58 @@ function Figure({ label, value, hint, testId }: { label: string; value: string; 
 const compactNaira = (n: number) =>
   `₦${new Intl.NumberFormat("en-NG", { notation: "compact", maximumFractionDigits: 1 }).format(n)}`;
 
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** Median time from a lead to its first status change, per staff member, as a table (works without JavaScript). */
+function FirstResponseTable({ figures }: { figures: ReportFigures["firstResponse"] }) {
+  return (
+    <Paper withBorder radius="md" p="md" shadow="xs" component="section" aria-labelledby="first-response">
+      <Title order={2} fz="lg" id="first-response">
+        Time to first status change
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        For the leads received in this period: how long each waited until someone first changed its status, by who
+        changed it (the median: half were quicker).
+      </Text>
+      <Table.ScrollContainer minWidth={360}>
+        <Table striped fz="sm" data-testid="first-response">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Staff member</Table.Th>
+              <Table.Th ta="right">Leads answered</Table.Th>
+              <Table.Th ta="right">Median time</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {figures.staff.map((r) => (
+              <Table.Tr key={r.staff}>
+                <Table.Td>{r.staff}</Table.Td>
+                <Table.Td ta="right">{formatNumber(r.answered)}</Table.Td>
+                <Table.Td ta="right">{formatWait(r.medianMs)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr fw={700}>
+              <Table.Td>Everyone</Table.Td>
+              <Table.Td ta="right">{formatNumber(figures.answered)}</Table.Td>
+              <Table.Td ta="right">{formatWait(figures.medianMs)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm" mt="sm">
+        {figures.unanswered === 0
+          ? "Every lead of this period has been answered."
+          : `${formatNumber(figures.unanswered)} ${figures.unanswered === 1 ? "lead is" : "leads are"} ` +
+            "still waiting for a first status change."}
+      </Text>
+    </Paper>
+  );
+}
+
 export default function Reports() {
   const { report, problem, generatedAt, canExport } = useLoaderData<typeof loader>();
-  const { range, months, stock, sales, leads } = report;
+  const { range, months, stock, sales, leads, signals, firstResponse } = report;
+  const inbox = (kind: LeadKind) => `/admin/leads${leadFilterQuery({ kind, from: range.from, to: range.to })}`;
   const multiYear = range.from.slice(0, 4) !== range.to.slice(0, 4);
   const labels = months.map((m) => monthLabel(m, multiYear));
   const csvHref = `/admin/report.csv?${new URLSearchParams({ from: range.from, to: range.to })}`;
@@ -97,21 +146,15 @@ export default function Reports() {
         </Form>
       </Paper>
       {problem ? <Notice kind="error">{`${problem} Showing this year instead.`}</Notice> : null}
-      {/* Counts two to a row on a phone; money (long figures) gets a whole row there. */}
+      {/* Stock and sales: the counts three to a row (two on a phone), then the money (long figures) two to a row. */}
       <Grid gutter="md">
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
           <Figure label="Stock on hand" value={`${formatNumber(stock.count)} cars`} testId="report-stock-count" />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
           <Figure label="Cars sold" value={formatNumber(sales.totalCount)} testId="report-sold" />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
-          <Figure label="Stock value" value={formatNaira(stock.value)} testId="report-stock-value" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
-          <Figure label="Sales value" value={formatNaira(sales.totalValue)} testId="report-sales-value" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
           <Figure
             label="Average days to sell"
             value={sales.averageDaysToSale === null ? "N/A" : `${formatNumber(sales.averageDaysToSale)} days`}
@@ -119,10 +162,24 @@ export default function Reports() {
             testId="report-days-to-sale"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
-          <Figure label="Leads" value={formatNumber(leads.total)} testId="report-leads" />
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Figure label="Stock value" value={formatNaira(stock.value)} testId="report-stock-value" />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Figure label="Sales value" value={formatNaira(sales.totalValue)} testId="report-sales-value" />
+        </Grid.Col>
+      </Grid>
+      {/* Leads a person can answer, then the signals counted apart: one row on a desk, two by two on a phone. */}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 6, sm: 6, lg: 3 }}>
+          <Figure
+            label="Leads"
+            value={formatNumber(leads.total)}
+            hint="Bookings, messages, loan applications, sourcing"
+            testId="report-leads"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 6, lg: 3 }}>
           <Figure
             label="Leads won"
             value={percent(leads.wonShare)}
@@ -130,7 +187,35 @@ export default function Reports() {
             testId="report-won-share"
           />
         </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 6, lg: 3 }}>
+          <Figure
+            label="WhatsApp clicks"
+            value={formatNumber(sum(signals.whatsapp))}
+            hint="Counted apart from leads"
+            testId="report-whatsapp"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 6, lg: 3 }}>
+          <Figure
+            label="Newsletter sign-ups"
+            value={formatNumber(sum(signals.newsletter))}
+            hint="Counted apart from leads"
+            testId="report-newsletter"
+          />
+        </Grid.Col>
       </Grid>
+      {leads.incomplete > 0 ? (
+        <Notice kind="info">
+          <span data-testid="report-incomplete">
+            {`${formatNumber(leads.incomplete)} loan ` +
+              `${leads.incomplete === 1 ? "application was" : "applications were"} left before the client ` +
+              "information; they are not counted as leads. "}
+          </span>
+          <Link to={`/admin/leads${leadFilterQuery({ category: "incomplete", from: range.from, to: range.to })}`}>
+            See them
+          </Link>
+        </Notice>
+      ) : null}
       {sales.withoutPrice > 0 ? (
         <Notice kind="info">
           {`${sales.withoutPrice} of the sales in this period have no recorded price (cars deleted before sale ` +
@@ -154,12 +239,28 @@ export default function Reports() {
           title="Leads Per Month"
           labels={labels}
           stacked
-          series={LEAD_KINDS.map((k) => ({
+          series={ANSWERABLE_KINDS.map((k) => ({
             name: LEAD_KIND_LABELS[k],
             color: KIND_COLORS[k],
             values: leads.byKind[k],
           }))}
         />
+        <MonthlyChart
+          title="WhatsApp Clicks and Newsletter Sign-ups Per Month"
+          labels={labels}
+          series={[
+            { name: "WhatsApp clicks", color: KIND_COLORS.whatsapp, values: signals.whatsapp },
+            { name: "Newsletter sign-ups", color: KIND_COLORS.newsletter, values: signals.newsletter },
+          ]}
+        />
+        <FirstResponseTable figures={firstResponse} />
+        <Group gap="md">
+          <Text size="sm" c="dimmed">
+            In the inbox:
+          </Text>
+          <Link to={inbox("whatsapp")}>WhatsApp clicks of this period</Link>
+          <Link to={inbox("newsletter")}>Newsletter sign-ups of this period</Link>
+        </Group>
       </Stack>
     </AdminPage>
   );

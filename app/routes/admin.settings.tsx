@@ -1,7 +1,8 @@
-import { Button, FileInput, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { FileField } from "~/components/admin/FileField";
 import { Notice } from "~/components/admin/Notice";
 import { SettingsForm } from "~/components/admin/SettingsForm";
 import { requireOwner } from "~/http/auth.server";
@@ -85,7 +86,7 @@ function LogoForm({ logo, name, result }: { logo: string | null; name: string; r
         Shown in the header and footer and as the picture of shared links. PNG, JPEG or WebP, at most 2 MB; a square
         image looks best.
       </Text>
-      <Group mt="md" align="flex-end" gap="lg" wrap="wrap">
+      <Group mt="md" align="flex-start" gap="lg" wrap="wrap">
         {logo ? (
           <Image
             src={imageVariant(logo, "thumb")}
@@ -110,33 +111,34 @@ function LogoForm({ logo, name, result }: { logo: string | null; name: string; r
             {initials(name)}
           </Text>
         )}
-        <Form method="post" encType="multipart/form-data" key={result?.intent === "logo" ? result.at : "logo"}>
-          <input type="hidden" name="intent" value="logo" />
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <FileInput
-              label="New logo"
-              name="logo"
-              accept="image/png,image/jpeg,image/webp"
-              placeholder="Choose an image"
-              // Mantine's placeholder grey is too light on white: the darker grey reads (contrast).
-              styles={{ placeholder: { color: "var(--mantine-color-gray-7)" } }}
-              error={error}
-              w={240}
-              clearable
-            />
-            <Button type="submit" loading={busy}>
-              Upload logo
-            </Button>
-          </Group>
-        </Form>
-        {logo ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="remove-logo" />
-            <Button type="submit" variant="default" color="red">
-              Remove logo
-            </Button>
+        <Stack gap="sm" style={{ flex: "1 1 260px", minWidth: 0 }}>
+          <Form method="post" encType="multipart/form-data" key={result?.intent === "logo" ? result.at : "logo"}>
+            <input type="hidden" name="intent" value="logo" />
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <div style={{ flex: "1 1 240px", maxWidth: 420, minWidth: 0 }}>
+                <FileField
+                  id="logo"
+                  name="logo"
+                  label="New logo"
+                  accept="image/png,image/jpeg,image/webp"
+                  required
+                  error={error}
+                />
+              </div>
+              <Button type="submit" loading={busy}>
+                Upload logo
+              </Button>
+            </Group>
           </Form>
-        ) : null}
+          {logo ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove-logo" />
+              <Button type="submit" variant="default" color="red" size="compact-sm">
+                Remove logo
+              </Button>
+            </Form>
+          ) : null}
+        </Stack>
       </Group>
     </Paper>
   );

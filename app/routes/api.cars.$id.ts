@@ -5,10 +5,9 @@ import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { refusalResponse } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
-import { carTarget, recordActivity } from "~/models/activity.server";
 import { getCar, parseCarId } from "~/models/car.server";
-import { CarListingError, saveCarEdit } from "~/models/car-listing.server";
-import { deleteCarListing } from "~/use-cases/cars.server";
+import { CarListingError } from "~/models/car-listing.server";
+import { deleteCarListing, editCarListing } from "~/use-cases/cars.server";
 import { UseCaseError } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -40,8 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     if (!(await getCar(id))) return jsonError("Car not found", 404); // before reading any photo
     const { fields, files } = await readCarUpload(request);
-    await saveCarEdit(id, fields, files);
-    await recordActivity(admin, { action: "car.update", target: await carTarget(id) });
+    await editCarListing({ admin, ip: clientIp(context) }, id, fields, files);
     return Response.json({ message: "Car updated successfully", car: await getCar(id) });
   } catch (e) {
     if (e instanceof CarListingError) return carListingErrorResponse(e);

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
-import { hasAuthorization } from "~/http/request.server";
+import { clientIp, hasAuthorization } from "~/http/request.server";
 import { listResponse, methodNotAllowed, parsePaging } from "~/http/responses.server";
 import { toPublicCar } from "~/lib/car";
 import { CAR_FILTER_PARAMS, parseCarFilters } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
-import { carTarget, recordActivity } from "~/models/activity.server";
 import { getCar, pageCars } from "~/models/car.server";
-import { addCar, CarListingError } from "~/models/car-listing.server";
+import { CarListingError } from "~/models/car-listing.server";
+import { addCarListing } from "~/use-cases/cars.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page", "limit"] }, uploads: ["POST"] });
@@ -34,13 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** POST /api/cars (bearer, multipart): adds a car with its images (upload rules: docs/architecture.md). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { admin } = await requireAdminApi(request);
   try {
     const { fields, files } = await readCarUpload(request);
-    const id = await addCar(fields, files);
-    await recordActivity(admin, { action: "car.create", target: await carTarget(id) });
+    const { id } = await addCarListing({ admin, ip: clientIp(context) }, fields, files);
     return Response.json({ message: "Car added successfully", car: await getCar(id) }, { status: 201 });
   } catch (e) {
     if (e instanceof CarListingError) return carListingErrorResponse(e);

@@ -7,38 +7,59 @@ import leads from "~/components/leads/leads.module.css";
 import { Container, panelClass } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
+import { carPath } from "~/lib/car";
 import { edge } from "~/lib/edge";
+import { carName, inspectionBookedDetail } from "~/lib/lead-messages";
 import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
 import { inspectionDayError } from "~/models/business.server";
-import { createInspection } from "~/models/lead.server";
+import { parseCarId } from "~/models/car.server";
+import { createInspection, formCar } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: ["make", "model"] }, leads: "form" });
+export const handle = edge({ shared: { query: ["car", "make", "model"] }, leads: "form" });
 
-/** ?make=&model= (from a car's "Book an inspection" link) prefill the car fields. */
+/**
+ * ?car=<id> (a car's "Book an inspection" link) books that car: its make and model prefill the
+ * fields and the form names it ("Booking for: …") and sends its id. A sold car is named in a
+ * notice instead; an unknown id is ignored. ?make=&model= (older links) prefill the fields alone.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const today = lagosToday();
+  const found = await formCar(parseCarId(params.get("car")));
+  const car = found && !found.sold ? found : null;
   return {
     stamp: await formStamp(),
     today,
     maxDate: addDays(today, MAX_INSPECTION_DAYS_AHEAD),
+    car: car ? { id: car.id, name: carName(car), path: carPath(car) } : null,
+    soldCar: found?.sold ? carName(found) : null,
     prefill: {
-      car_make: (params.get("make") ?? "").trim().slice(0, MAX_LENGTHS.car_make),
-      car_model: (params.get("model") ?? "").trim().slice(0, MAX_LENGTHS.car_model),
+      car_make: (car?.make ?? params.get("make") ?? "").trim().slice(0, MAX_LENGTHS.car_make),
+      car_model: (car?.model ?? params.get("model") ?? "").trim().slice(0, MAX_LENGTHS.car_model),
     },
   };
 }
 
+/**
+ * Books the inspection. The car id the form carries is kept when it names a car (a car deleted
+ * since the page was opened is dropped: the make and model typed still say which car).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readLeadForm(request, context, InspectionSchema, INSPECTION_FAILURE);
   if (!form.ok) return form.response;
   const closed = await inspectionDayError(form.data.inspection_date);
   if (closed) return formFailure(closed, { inspection_date: closed }, form.values);
-  const inspection = await createInspection(form.data);
-  return { ok: true as const, id: inspection.id };
+  const car = await formCar(form.data.car_id);
+  const inspection = await createInspection({ ...form.data, car_id: car?.id });
+  const detail = inspectionBookedDetail({
+    car: car ? carName(car) : `${inspection.car_make} ${inspection.car_model}`,
+    date: inspection.inspection_date,
+    phone: inspection.phone,
+  });
+  return { ok: true as const, id: inspection.id, detail };
 }
 
 const STEPS = [
@@ -48,7 +69,7 @@ const STEPS = [
 ];
 
 export default function BookInspection() {
-  const { today, maxDate, prefill, stamp } = useLoaderData<typeof loader>();
+  const { today, maxDate, prefill, stamp, car, soldCar } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const refused = result && !result.ok ? result : null;
   const booked = result?.ok ? result : null;
@@ -64,9 +85,11 @@ export default function BookInspection() {
       <Container size="lg" className={leads.page}>
         <div className={leads.columns}>
           <InspectionForm
-            values={refused?.values ?? (booked ? {} : prefill)}
+            values={refused?.values ?? prefill}
             fieldErrors={refused?.fieldErrors ?? {}}
-            success={Boolean(booked)}
+            success={booked?.detail ?? null}
+            car={car}
+            notice={soldCar ? `The ${soldCar} has been sold. Tell us which car you would like to see instead.` : null}
             error={refused?.error ?? null}
             stamp={stamp}
             minDate={today}
@@ -99,7 +122,8 @@ export const meta: MetaFunction = ({ matches }) => {
   const site = businessFromMatches(matches);
   return [
     { title: `Book an Inspection | ${site.name}` },
-    { name: "description", content: `Book a free inspection and test drive at ${site.name}, Lekki, Lagos.` },
+    { name: "description", content: `Book a free inspection and test drive at ${site.name}, ${site.area}.` },
+    ...logoPreviewMeta(matches),
   ];
 };
 

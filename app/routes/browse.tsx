@@ -13,10 +13,11 @@ import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
-import { businessFromMatches, useBusiness } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta, useBusiness } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
+import { sourcingSentDetail } from "~/lib/lead-messages";
 import { SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber } from "~/lib/money";
 import { pageCars, stockFacets } from "~/models/car.server";
@@ -68,7 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readLeadForm(request, context, SourcingSchema, SOURCING_FAILURE);
   if (!form.ok) return form.response;
   const saved = await createSourcingRequest(form.data);
-  return { ok: true as const, id: saved.id };
+  const detail = sourcingSentDetail({ carWanted: saved.car_wanted, budget: saved.budget, phone: saved.phone });
+  return { ok: true as const, id: saved.id, detail };
 }
 
 export default function Browse() {
@@ -140,7 +142,7 @@ export default function Browse() {
           }}
           values={refused?.values ?? {}}
           fieldErrors={refused?.fieldErrors ?? {}}
-          success={Boolean(sent)}
+          success={sent?.detail ?? null}
           error={refused?.error ?? null}
           stamp={stamp}
           formKey={sent ? `sent-${sent.id}` : "sourcing"}
@@ -160,6 +162,7 @@ export const meta: MetaFunction = ({ matches }) => {
       name: "description",
       content: `Search and filter new, Tokunbo and Nigerian-used cars for sale at ${site.name}, ${site.area}.`,
     },
+    ...logoPreviewMeta(matches),
   ];
 };
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/re
 import { PinIcon } from "~/components/CarCard";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
-import { inspectionHref } from "~/components/car/CarLightbox";
+import { contactHref, inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
@@ -12,7 +12,7 @@ import { Notice } from "~/components/ui/Notice";
 import { SIMILAR_CARS_COUNT } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import { notFoundIfMissing } from "~/http/responses.server";
-import { businessFromMatches, telHref, useBusiness } from "~/lib/business";
+import { businessFromMatches, logoUrlFromMatches, telHref, useBusiness } from "~/lib/business";
 import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
 import { carMonthlyQuote, toCardCar } from "~/lib/car-card";
 import {
@@ -154,6 +154,9 @@ export default function CarPage() {
               >
                 Chat on WhatsApp
               </ButtonAnchor>
+              <ButtonLink to={contactHref(car)} size="md" variant="default">
+                Ask about this car
+              </ButtonLink>
               <SaveButton car={car} labelled />
             </div>
           )}
@@ -200,7 +203,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const price = formatNaira(car.price);
   const url = absoluteUrl(origin, carPath(car));
   // The dealer's logo stands in for a car without photos.
-  const image = carPreviewImage(car, origin) ?? (site.logo ? absoluteUrl(origin, site.logo) : null);
+  const image = carPreviewImage(car, origin) ?? logoUrlFromMatches(matches);
   const preview = carPreviewText(car, site);
   return [
     { title: `${name} for ${price}${car.sold ? " (Sold)" : ""} | ${site.name}` },

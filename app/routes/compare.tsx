@@ -5,7 +5,7 @@ import { RouteError } from "~/components/RouteErrorBoundary";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { COMPARE_MAX } from "~/config/constants";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { toPublicCar } from "~/lib/car";
 import { carMonthlyFrom } from "~/lib/car-card";
 import { carSearchName } from "~/lib/car-seo";
@@ -79,6 +79,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { name: "description", content: `Compare cars side by side at ${site.name}: price, papers and features.` },
     // A comparison is a page to share, not a search result.
     { name: "robots", content: "noindex" },
+    ...logoPreviewMeta(matches),
   ];
 };
 

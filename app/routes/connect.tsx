@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactDetailsCard } from "~/components/leads/ContactDetailsCard";
 import { CONTACT_FAILURE, ContactForm } from "~/components/leads/ContactForm";
@@ -7,27 +7,46 @@ import leads from "~/components/leads/leads.module.css";
 import { Container } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { readLeadForm } from "~/http/forms.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
+import { carPath } from "~/lib/car";
 import { edge } from "~/lib/edge";
+import { carName, messageSentDetail } from "~/lib/lead-messages";
 import { ContactSchema } from "~/lib/lead-schemas";
-import { createContactMessage } from "~/models/lead.server";
+import { formatNaira } from "~/lib/money";
+import { parseCarId } from "~/models/car.server";
+import { createContactMessage, formCar } from "~/models/lead.server";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: [] }, leads: "form" });
+export const handle = edge({ shared: { query: ["car"] }, leads: "form" });
 
-export async function loader() {
-  return { stamp: await formStamp() };
+/**
+ * ?car=<id> (a car's "Ask about this car" link): the message is about that car. The form names it
+ * ("About: …"), sends its id and starts the message with a question about it; an unknown id is
+ * ignored.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const car = await formCar(parseCarId(new URL(request.url).searchParams.get("car")));
+  return {
+    stamp: await formStamp(),
+    car: car ? { id: car.id, name: carName(car), path: carPath(car), price: formatNaira(car.price) } : null,
+    prefill: (car
+      ? { message: `Hello, I am interested in the ${carName(car)}. Is it still available?` }
+      : {}) as Record<string, string>,
+  };
 }
 
+/** Sends the message; the car id it carries is kept when it names a car (else dropped, see above). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readLeadForm(request, context, ContactSchema, CONTACT_FAILURE);
   if (!form.ok) return form.response;
-  const message = await createContactMessage(form.data);
-  return { ok: true as const, id: message.id };
+  const car = await formCar(form.data.car_id);
+  const message = await createContactMessage({ ...form.data, car_id: car?.id });
+  const detail = messageSentDetail({ car: car ? carName(car) : null, phone: message.phone, email: message.email });
+  return { ok: true as const, id: message.id, detail };
 }
 
 export default function Connect() {
-  const { stamp } = useLoaderData<typeof loader>();
+  const { stamp, car, prefill } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const refused = result && !result.ok ? result : null;
   const sent = result?.ok ? result : null;
@@ -38,16 +57,19 @@ export default function Connect() {
         intro="Call, chat on WhatsApp or send a message. A real person at our showroom will answer."
       />
       <Container size="lg" className={leads.page}>
-        <div className={leads.columns} data-first="narrow">
-          <ContactDetailsCard />
+        {/* A question about a car (from its page) puts the form first: the buyer came to write. */}
+        <div className={leads.columns} data-first={car ? undefined : "narrow"}>
+          {car ? null : <ContactDetailsCard />}
           <ContactForm
-            values={refused?.values ?? {}}
+            values={refused?.values ?? (sent ? {} : prefill)}
             fieldErrors={refused?.fieldErrors ?? {}}
-            success={Boolean(sent)}
+            success={sent?.detail ?? null}
+            car={car}
             error={refused?.error ?? null}
             stamp={stamp}
             formKey={sent ? `sent-${sent.id}` : "contact"}
           />
+          {car ? <ContactDetailsCard /> : null}
         </div>
       </Container>
     </>
@@ -59,6 +81,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [
     { title: `Connect with Us | ${site.name}` },
     { name: "description", content: `Call, WhatsApp or message ${site.name} in ${site.area}.` },
+    ...logoPreviewMeta(matches),
   ];
 };
 

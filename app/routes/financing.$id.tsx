@@ -6,7 +6,7 @@ import { LoanCalculator } from "~/components/leads/LoanCalculator";
 import { readFormValues } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { pleaseWait } from "~/lib/bot-trap";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { carTitle } from "~/lib/car";
 import { edge } from "~/lib/edge";
 import { LoanRequestSchema } from "~/lib/lead-schemas";
@@ -94,7 +94,10 @@ export default function FinancingCarRoute() {
 
 export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   const site = businessFromMatches(matches);
-  return [{ title: d ? `Finance the ${carTitle(d.car)} | ${site.name}` : `Financing | ${site.name}` }];
+  return [
+    { title: d ? `Finance the ${carTitle(d.car)} | ${site.name}` : `Financing | ${site.name}` },
+    ...logoPreviewMeta(matches),
+  ];
 };
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

@@ -8,11 +8,13 @@ import { Pagination } from "~/components/Pagination";
 import { Container } from "~/components/ui/Container";
 import { FINANCING_PAGE_SIZE } from "~/config/constants";
 import { takeApplicationSubmitted } from "~/http/cookies.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
+import { loanSubmittedDetail } from "~/lib/lead-messages";
 import { pageCars } from "~/models/car.server";
+import { loanReceipt } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -20,16 +22,30 @@ export const handle = edge({ shared: { query: ["page"] } });
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 
-/** Financing-eligible cars, a page at a time, and the one-time success message after a finished loan application. */
+/**
+ * Financing-eligible cars, a page at a time, and the one-time success message after a finished
+ * loan application, with what was sent (the application's figures) and what happens next.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { submitted, headers } = await takeApplicationSubmitted(request);
+  const { submitted, reference, headers } = await takeApplicationSubmitted(request);
+  const receipt = submitted ? await loanReceipt(reference) : null;
   const result = await pageCars({ financing: true }, parsePage(new URL(request.url).searchParams), FINANCING_PAGE_SIZE);
   const cars = result.cars.map(toCardCar);
-  return data({ cars, page: result.page, pageCount: result.pageCount, total: result.total, submitted }, { headers });
+  return data(
+    {
+      cars,
+      page: result.page,
+      pageCount: result.pageCount,
+      total: result.total,
+      submitted,
+      detail: receipt ? loanSubmittedDetail(receipt) : null,
+    },
+    { headers },
+  );
 }
 
 export default function Financing() {
-  const { cars, submitted, page, pageCount } = useLoaderData<typeof loader>();
+  const { cars, submitted, detail, page, pageCount } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   // A car opened from page 2 keeps page 2 behind its calculator (and on Close).
   const pageQuery = page > 1 ? `?page=${page}` : "";
@@ -44,7 +60,7 @@ export default function Financing() {
         }
       />
       <Container size="xl" className={pages.financing}>
-        {submitted ? <LeadNotice success={CLIENT_INFO_SUCCESS} /> : null}
+        {submitted ? <LeadNotice success={CLIENT_INFO_SUCCESS} detail={detail} /> : null}
         <h2 className="visually-hidden">Cars you can finance</h2>
         {cars.length === 0 ? (
           <p className={pages.none}>
@@ -75,6 +91,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [
     { title: `Financing Options | ${site.name}` },
     { name: "description", content: `Car financing at ${site.name}: 40-90% deposit, 3 to 12 months, no interest.` },
+    ...logoPreviewMeta(matches),
   ];
 };
 

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/http/cookies.server";
+import { SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { pageActivity } from "~/models/activity.server";
 import { listHeroSlides } from "~/models/hero-slides.server";
 import { HERO_SLIDES, homeSlides } from "~/models/home-media.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
-import { SLIDE_LIMIT_MESSAGE } from "~/use-cases/hero-slides.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData, makeImage, uploadedFiles } from "../../tests/helpers/db";
 import * as page from "./admin.hero-slides";
@@ -237,6 +237,22 @@ describe("the Home page screen", () => {
     const seventh = await post(cookie, { intent: "add", heading: "Seventh", text: "typed" }, await photo());
     expect(status(seventh)).toBe(409);
     expect(payload(seventh)).toMatchObject({ message: SLIDE_LIMIT_MESSAGE, values: { heading: "Seventh" } });
+  });
+
+  it("asks before removing: ?confirm=remove names the slide, an unknown id asks nothing", async () => {
+    const cookie = await cookieFor("owner");
+    await post(cookie, { intent: "add", heading: "Weekend offer" }, await photo());
+    const [slide] = await listHeroSlides();
+    const load = async (query: string) =>
+      (await page.loader({
+        request: new Request(`${BASE}/admin/hero-slides${query}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      })) as Awaited<ReturnType<typeof page.loader>>;
+    expect((await load(`?confirm=remove&id=${slide.id}`)).confirm).toEqual({ id: slide.id, heading: "Weekend offer" });
+    expect((await load("?confirm=remove&id=999")).confirm).toBeNull();
+    expect((await load("")).confirm).toBeNull();
+    expect(await listHeroSlides()).toHaveLength(1);
   });
 
   it("answers 403 to a sales account, page and action", async () => {

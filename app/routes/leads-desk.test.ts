@@ -185,7 +185,9 @@ describe("the leads API", () => {
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         "assignee",
+        "car",
         "car_id",
+        "category",
         "created_at",
         "email",
         "id",
@@ -268,7 +270,7 @@ describe("the leads API", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).split("\r\n");
     expect(lines[0]).toBe(
-      "\uFEFFKind,Id,Received (Lagos time),Status,Name,Phone,Email,Car id,Summary,Note,Updated by," +
+      "\uFEFFKind,Id,Received (Lagos time),Status,Name,Phone,Email,Car id,Car,Car link,Summary,Note,Updated by," +
         "Updated at (Lagos time)",
     );
     expect(lines).toHaveLength(4); // header, two contact messages, the last line's end

@@ -102,7 +102,13 @@ describe("/book-inspection", () => {
       await run(inspectionAction, await leadFormRequest("/book-inspection", validInspection())),
     );
     expect(status).toBe(200);
-    expect(body).toEqual({ ok: true, id: expect.any(Number) });
+    expect(body).toEqual({
+      ok: true,
+      id: expect.any(Number),
+      detail: expect.stringMatching(
+        /^We have you down to see the Toyota Camry on \w+ \d+ \w+ \d{4}\. We confirm by phone/,
+      ),
+    });
     const rows = await getDb().selectFrom("inspections").selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ phone: "+2348035550142", email: "chinedu@example.com", car_model: "Camry" });
@@ -204,6 +210,12 @@ describe("/financing and its calculator", () => {
       new Request("http://localhost/financing", { headers: { cookie } }),
     )) as any;
     expect(first.data.submitted).toBe(true);
+    // It says what was sent and what happens next.
+    expect(first.data.detail).toBe(
+      "Your application for the Toyota Camry 2020 Black is with our finance team: ₦15,000,000 financed after a " +
+        "₦10,000,000 deposit, ₦5,000,000 a month over 3 months. We call you on +234 909 555 0113 within one " +
+        "working day to go through the next steps.",
+    );
     const cleared = new Headers(first.init.headers).get("set-cookie")!;
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     // The browser drops the cookie; the reload shows the plain list.

@@ -10,7 +10,7 @@ import { Container, panelClass, ui } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { flashApplicationSubmitted } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { edge } from "~/lib/edge";
 import { ClientInfoSchema } from "~/lib/lead-schemas";
 import { createClientInfo, getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
@@ -52,7 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await createClientInfo(form.data);
   if (!result.ok) return formFailure(CLIENT_INFO_FAILURE, { [result.field]: result.error }, form.values);
-  return redirect("/financing", { headers: { "Set-Cookie": await flashApplicationSubmitted() } });
+  return redirect("/financing", {
+    headers: { "Set-Cookie": await flashApplicationSubmitted(form.data.loan_application) },
+  });
 }
 
 function NoLoan() {
@@ -113,7 +115,7 @@ export default function LoanApplication() {
 
 export const meta: MetaFunction = ({ matches }) => {
   const site = businessFromMatches(matches);
-  return [{ title: `Loan Application | ${site.name}` }];
+  return [{ title: `Loan Application | ${site.name}` }, ...logoPreviewMeta(matches)];
 };
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";

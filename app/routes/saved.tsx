@@ -11,7 +11,7 @@ import { COMPARE_MAX } from "~/config/constants";
 import { savedCarIds, storeSavedCarIds } from "~/http/cookies.server";
 import { readForm } from "~/http/forms.server";
 import { redirectBack } from "~/http/responses.server";
-import { businessFromMatches } from "~/lib/business";
+import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { carPath, carTitle } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
 import { parseCarIds, toggleCarId } from "~/lib/saved-cars";
@@ -163,6 +163,7 @@ export const meta: MetaFunction = ({ matches }) => {
     { title: `Saved cars | ${site.name}` },
     { name: "description", content: `The cars you saved at ${site.name}, to compare side by side.` },
     { name: "robots", content: "noindex" },
+    ...logoPreviewMeta(matches),
   ];
 };
 

@@ -7,11 +7,12 @@ import { getBusiness, saveBusiness } from "~/models/business.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { makeImage, uploadedFiles } from "../../tests/helpers/db";
-import { jsonRequest, openDayFrom, validInspection } from "../../tests/helpers/leads";
+import { jsonRequest, leadFormRequest, openDayFrom, validInspection } from "../../tests/helpers/leads";
 import * as settingsPage from "./admin.settings";
 import * as settingsApi from "./api.admin.settings";
 import * as logoApi from "./api.admin.settings.logo";
 import * as inspectionsApi from "./api.inspections";
+import * as bookingPage from "./book-inspection";
 
 const BASE = "http://localhost";
 const payload = (out: unknown) =>
@@ -150,6 +151,27 @@ describe("the settings page", () => {
     expect((await getBusiness()).name).toBe("Bola Autos");
   });
 
+  it("shows the stored numbers the local way (0803 555 0142) and a save stores them canonical again", async () => {
+    const cookie = await cookieFor("owner");
+    await saveBusiness({
+      ...defaultBusiness,
+      phones: ["+2348035550199", "+2349155550113"],
+      whatsapp: "+2349095550177",
+    });
+    const page = (await settingsPage.loader({
+      request: new Request(`${BASE}/admin/settings`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    })) as Awaited<ReturnType<typeof settingsPage.loader>>;
+    expect(page.values).toMatchObject({ "phones.0": "0803 555 0199", "phones.1": "0915 555 0113" });
+    expect(page.values.whatsapp).toBe("0909 555 0177");
+    expect((await respond(() => post(cookie, { intent: "settings", ...page.values }))).status).toBe(302);
+    expect(await getBusiness()).toMatchObject({
+      phones: ["+2348035550199", "+2349155550113"],
+      whatsapp: "+2349095550177",
+    });
+  });
+
   it("answers a sales account 403, loader and action", async () => {
     const cookie = await cookieFor("sales");
     const loader = await respond(() =>
@@ -229,5 +251,24 @@ describe("opening hours drive inspection booking", () => {
       hours: { ...defaultBusiness.hours, sun: { open: "10:00", close: "14:00" } },
     });
     expect((await book()).status).toBe(201);
+  });
+
+  it("refuses it on the booking page too, beside the date, keeping what was typed", async () => {
+    await saveBusiness({ ...defaultBusiness, hours: { ...defaultBusiness.hours, sat: null } });
+    let saturday = openDayFrom(1);
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6)
+      saturday = new Date(Date.parse(`${saturday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const out = await bookingPage.action({
+      request: await leadFormRequest("/book-inspection", { ...validInspection(), inspection_date: saturday }),
+      params: {},
+      context: {},
+    });
+    expect(status(out)).toBe(400);
+    const message = "We are closed on Saturdays. Please pick a day we are open: Monday to Friday.";
+    expect(payload(out)).toMatchObject({
+      ok: false,
+      fieldErrors: { inspection_date: message },
+      values: { name: validInspection().name, inspection_date: saturday },
+    });
   });
 });

@@ -1,10 +1,39 @@
-import { MarkSoldSchema } from "~/lib/car-schema";
+import { MarkSoldSchema, type RawCarFields } from "~/lib/car-schema";
 import { formatNaira } from "~/lib/money";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import { deleteCar, markCarSold } from "~/models/car.server";
+import { addCar, saveCarEdit } from "~/models/car-listing.server";
+import { oncePerForm } from "~/models/form-once.server";
 import { type Actor, assertCan, parseInput, UseCaseError } from "./use-case.server";
 
-/** Deleting and selling cars (adding and editing go through the car form's own path). */
+/**
+ * Adding, editing, deleting and selling cars. Adding and editing validate in the listing model,
+ * whose CarListingError carries every field's message and the text as sent (the car form shows
+ * them beside the fields; the API answers them).
+ */
+
+/**
+ * Adds a car with its photos. `formToken` is the Add Car form's one-time token: the same form
+ * sent twice adds one car and records it once (`created` false the second time).
+ */
+export async function addCarListing(
+  actor: Actor,
+  fields: RawCarFields,
+  photos: Buffer[],
+  formToken?: unknown,
+): Promise<{ id: number; created: boolean }> {
+  assertCan(actor.admin, "cars.edit");
+  const added = await oncePerForm(formToken, () => addCar(fields, photos));
+  if (added.created) await recordActivity(actor.admin, { action: "car.create", target: await carTarget(added.id) });
+  return added;
+}
+
+/** Saves a car's fields and photos (the kept ones in `imageOrder`, new ones appended). */
+export async function editCarListing(actor: Actor, id: number, fields: RawCarFields, photos: Buffer[]): Promise<void> {
+  assertCan(actor.admin, "cars.edit");
+  await saveCarEdit(id, fields, photos);
+  await recordActivity(actor.admin, { action: "car.update", target: await carTarget(id) });
+}
 
 export async function deleteCarListing(actor: Actor, id: number): Promise<void> {
   assertCan(actor.admin, "cars.delete");

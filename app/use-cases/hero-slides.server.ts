@@ -1,5 +1,6 @@
+import { MAX_HERO_SLIDES } from "~/config/constants";
 import type { ActivityAction } from "~/lib/activity";
-import { HeroOrderSchema, HeroSlideSchema } from "~/lib/hero-slide-schema";
+import { HeroOrderSchema, HeroSlideSchema, SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { recordActivity } from "~/models/activity.server";
 import {
   countHeroSlides,
@@ -8,7 +9,6 @@ import {
   type HeroSlide,
   insertHeroSlide,
   listHeroSlides,
-  MAX_HERO_SLIDES,
   orderHeroSlides,
   updateHeroSlide,
 } from "~/models/hero-slides.server";
@@ -20,8 +20,6 @@ import { type Actor, assertCan, parseInput, UseCaseError } from "./use-case.serv
  * The photo follows the car photos' rules; every change is in the activity trail.
  */
 
-const MAX = MAX_HERO_SLIDES;
-export const SLIDE_LIMIT_MESSAGE = `The home page shows at most ${MAX} slides. Remove one before adding another.`;
 export const SLIDE_PHOTO_REQUIRED = "Choose a photo for the slide";
 const NOT_FOUND = "This slide no longer exists";
 

@@ -1,25 +1,31 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config/site";
+import { carRow, EXPORT_COLUMNS } from "~/lib/car-sheet";
+import { csvText } from "~/lib/csv";
 import { ContactSchema } from "~/lib/lead-schemas";
 import type { Role } from "~/lib/roles";
-import { type Admin, createAdmin, findAdminByUsername } from "~/models/admin.server";
+import { type Admin, createAdmin, ensureFirstAdmin, findAdminByUsername } from "~/models/admin.server";
 import { saveBusiness } from "~/models/business.server";
+import { getCar } from "~/models/car.server";
 import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
 import { insertHeroSlide, listHeroSlides } from "~/models/hero-slides.server";
 import { createContactMessage } from "~/models/lead.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
+import { enqueue, recordFailure } from "~/models/outbox.server";
 import { saveImage } from "~/models/upload.server";
 import { getDb } from "../../db/database.server";
 import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
-import { clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
+import { baseCar, clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
 import { validContact } from "../../tests/helpers/leads";
-import { deleteCarListing, sellCar } from "./cars.server";
+import { addCarListing, deleteCarListing, editCarListing, sellCar } from "./cars.server";
 import { removeDemoStock } from "./demo.server";
 import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide, reorderHeroSlides } from "./hero-slides.server";
 import { answerLead } from "./leads.server";
+import { resendMessage, updateNotifications } from "./notifications.server";
 import { setLogo, updateSettings } from "./settings.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
+import { importStock } from "./stock-sheet.server";
 import { type Actor, UseCaseError } from "./use-case.server";
 
 async function actor(role: Role): Promise<Actor> {
@@ -34,12 +40,46 @@ const sale = async () => {
   return { id, make: "Toyota", model: "Camry", year: 2020, dateSold: new Date().toISOString(), timeSold: "10:00" };
 };
 
+/** The car form's fields as sent (every value a string, features repeated). */
+const carFields = (): Record<string, string | string[]> => ({
+  ...Object.fromEntries(Object.entries(baseCar).map(([k, v]) => [k, Array.isArray(v) ? v : String(v)])),
+  imageOrder: [],
+});
+
+/** A stock sheet of one car, as the export writes it (importing it back updates the car). */
+const stockSheet = async () => {
+  const car = await getCar(await makeCar());
+  if (!car) throw new Error("no car");
+  return { name: "stock.csv", bytes: new TextEncoder().encode(csvText([...EXPORT_COLUMNS], [carRow(car)])) };
+};
+
 /** A slide made without a role check, for the rows that change one. */
 const slide = async () =>
   (await insertHeroSlide({ image: "/images/hero-1.webp", heading: "Slide", text: "", link: null })).id;
 
+/** A failed message in the outbox, for the row that resends one. */
+const failedMessage = async () => {
+  await enqueue(getDb(), [
+    { channel: "webhook", topic: "webhook", recipient: "https://hooks.example.com/x", subject: "Lead", payload: "{}" },
+  ]);
+  const { id } = await getDb().selectFrom("outbox").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+  await recordFailure(id, "HTTP 500", null);
+  return id;
+};
+
 /** Every admin write, called with input an owner may send; `sales` says whether a sales account may too. */
 const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown> }[] = [
+  { name: "add a car", sales: true, run: async (a) => addCarListing(a, carFields(), [await makeImage()]) },
+  {
+    name: "edit a car",
+    sales: true,
+    run: async (a) => editCarListing(a, await makeCar(), carFields(), [await makeImage()]),
+  },
+  {
+    name: "import a stock sheet",
+    sales: true,
+    run: async (a) => importStock(a.admin, await stockSheet(), { dryRun: false }),
+  },
   { name: "sell a car", sales: true, run: async (a) => sellCar(a, await sale()) },
   { name: "delete a car", sales: false, run: async (a) => deleteCarListing(a, await makeCar()) },
   {
@@ -88,6 +128,12 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
   { name: "change the settings", sales: false, run: (a) => updateSettings(a, { tagline: `Tagline ${unique()}` }) },
   { name: "upload the logo", sales: false, run: async (a) => setLogo(a, await makeImage("png")) },
   { name: "remove the demo stock", sales: false, run: (a) => removeDemoStock(a) },
+  {
+    name: "change who is notified",
+    sales: false,
+    run: (a) => updateNotifications(a, { recipients: [{ email: `${unique()}@example.ng`, kinds: ["digest"] }] }),
+  },
+  { name: "resend a failed message", sales: false, run: async (a) => resendMessage(a, await failedMessage()) },
   { name: "add a hero slide", sales: false, run: async (a) => addHeroSlide(a, { heading: "Sale" }, await makeImage()) },
   {
     name: "edit a hero slide",
@@ -128,6 +174,17 @@ describe("use case x role", () => {
       else await expect(asSales).rejects.toMatchObject({ code: "forbidden" });
     });
   }
+});
+
+describe("a fresh install", () => {
+  it("makes its first admin an owner, once", async () => {
+    await getDb().deleteFrom("admins").execute();
+    expect(await ensureFirstAdmin("founder", undefined)).toMatchObject({ created: true });
+    expect(await ensureFirstAdmin("second", "longenough1")).toEqual({ created: false });
+    expect(await getDb().selectFrom("admins").select(["username", "role"]).execute()).toEqual([
+      { username: "founder", role: "owner" },
+    ]);
+  });
 });
 
 describe("the last owner", () => {

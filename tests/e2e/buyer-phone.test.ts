@@ -188,8 +188,8 @@ describe.each(JS_MODES)("the car page on a phone $label", ({ js }) => {
     expect(Math.round(box.y + box.height)).toBe(PHONE.height);
     expect(await bar.getByRole("link", { name: "Call" }).getAttribute("href")).toMatch(/^tel:\+234\d{10}$/);
     expect(await bar.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toMatch(/^\/go\/whatsapp\?/);
-    expect(await bar.getByRole("link", { name: "Book inspection" }).getAttribute("href")).toContain(
-      "/book-inspection?make=",
+    expect(await bar.getByRole("link", { name: "Book inspection" }).getAttribute("href")).toBe(
+      `/book-inspection?car=${car.id}`,
     );
     await page.mouse.wheel(0, 1500);
     await expect.poll(async () => Math.round((await bar.boundingBox())!.y + box.height)).toBe(PHONE.height);

@@ -31,6 +31,10 @@ export interface TestServer {
   dbPath: string;
   uploadsDir: string;
   output: () => string;
+  /** Kills the server at once (SIGKILL: no shutdown, as a power cut or an OOM kill would). */
+  crash: () => Promise<void>;
+  /** Starts the server again on the same database and port (stopping it first if it runs), with `env` on top. */
+  restart: (env?: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -61,57 +65,71 @@ async function startServer(opts: { seeded?: boolean; env?: Record<string, string
     fs.mkdirSync(uploadsDir);
   }
   const port = await freePort();
-  let log = "";
-  const child: ChildProcess = spawn(process.execPath, SERVE.args, {
-    env: {
-      ...process.env,
-      ...SERVE.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: dbPath,
-      UPLOADS_DIR: uploadsDir,
-      SEED_DEMO: "0",
-      ADMIN_USERNAME,
-      ADMIN_PASSWORD,
-      RATE_LIMITS: "off",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      // Tests fill forms faster than any person; one test checks the real minimum fill time.
-      FORM_MIN_FILL_MS: "0",
-      ...opts.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (log += d));
-  child.stderr!.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
+  let log = "";
+  let child: ChildProcess;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...SERVE.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_PATH: dbPath,
+    UPLOADS_DIR: uploadsDir,
+    SEED_DEMO: "0",
+    ADMIN_USERNAME,
+    ADMIN_PASSWORD,
+    RATE_LIMITS: "off",
+    SITE_URL: url,
+    // Tests fill forms faster than any person; one test checks the real minimum fill time.
+    FORM_MIN_FILL_MS: "0",
+    ...opts.env,
+  };
+
+  /** Spawns the server on this folder and port and waits until it answers /healthz. */
+  async function launch(extraEnv: Record<string, string> = {}): Promise<void> {
+    child = spawn(process.execPath, SERVE.args, { env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const started = child;
+    started.stdout!.on("data", (d) => (log += d));
+    started.stderr!.on("data", (d) => (log += d));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) {
+        started.kill("SIGKILL");
+        throw new Error(`Server did not start in 30 s:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 150));
     }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`Server did not start in 30 s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
   }
+
+  async function end(signal: NodeJS.Signals): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill(signal);
+    await exited;
+  }
+
+  await launch();
   return {
     url,
     dir,
     dbPath,
     uploadsDir,
     output: () => log,
+    crash: () => end("SIGKILL"),
+    restart: async (extraEnv) => {
+      await end("SIGTERM");
+      await launch(extraEnv);
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await end("SIGTERM");
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

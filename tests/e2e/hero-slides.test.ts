@@ -1,36 +1,17 @@
 // The owner's home page slides: added with a photo in the back office, shown on the home page at
 // the next request (page cache included), moved and removed; a sales account neither sees nor
 // opens the screen. With and without JavaScript, and screenshots at phone and desktop widths.
+import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  DESKTOP,
-  field,
-  JS_MODES,
-  PHONE,
-  screenshot,
-  scrollWidth,
-  settled,
-  setupE2E,
-  waitForHydration,
-} from "./harness";
+import { addStaff, bearerToken, SCREEN_SIZES, shootScreens } from "./back-office";
+import { field, JS_MODES, screenshot, settled, setupE2E } from "./harness";
 
 const app = setupE2E({ browser: true, server: { env: { PAGE_CACHE_MB: "16" } } });
 
-async function apiToken(): Promise<string> {
-  const res = await fetch(app.url("/api/admin/login"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  return (await res.json()).token;
-}
-
 /** Each test starts from no slides (a failed one may leave some). */
 async function clearSlides(): Promise<void> {
-  const auth = { Authorization: `Bearer ${await apiToken()}` };
+  const auth = { Authorization: `Bearer ${await bearerToken(app)}` };
   const { slides } = await (await fetch(app.url("/api/admin/hero-slides"), { headers: auth })).json();
   for (const { id } of slides as { id: number }[]) {
     const res = await fetch(app.url(`/api/admin/hero-slides/${id}`), { method: "DELETE", headers: auth });
@@ -46,7 +27,24 @@ async function addSlide(page: Page, heading: string, text: string, photo: string
   await form.locator('input[name="image"]').setInputFiles(`public/images/${photo}`);
   await form.getByRole("button", { name: "Add slide" }).click();
   await page.getByText("Slide added. The home page shows it now.").waitFor();
-  await page.getByRole("button", { name: `Remove "${heading}"` }).waitFor();
+  await page.getByRole("link", { name: `Remove "${heading}"` }).waitFor();
+}
+
+/** Remove, asked first: No keeps the slide, Yes removes it. */
+async function removeSlide(page: Page, heading: string, { thinkAgain }: { thinkAgain: boolean }): Promise<void> {
+  const remove = page.getByRole("link", { name: `Remove "${heading}"` });
+  if (thinkAgain) {
+    await remove.click();
+    await page.getByText("Remove this slide?").waitFor();
+    await page.getByRole("link", { name: "No", exact: true }).click();
+    await page.getByText("Remove this slide?").waitFor({ state: "hidden" });
+    await expect(remove.count()).resolves.toBe(1);
+  }
+  await remove.click();
+  await page.getByText(`"${heading}" leaves the home page and its photo is deleted.`).waitFor();
+  await page.getByRole("button", { name: "Yes" }).click();
+  await page.getByText("Slide removed.").waitFor();
+  await remove.waitFor({ state: "detached" });
 }
 
 async function homeHeading(js: boolean): Promise<string> {
@@ -78,23 +76,16 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
     expect((await fetch(app.url(src ?? ""))).status).toBe(200);
 
     if (js) {
-      for (const [name, viewport] of [
-        ["390", PHONE],
-        ["1280", DESKTOP],
-      ] as const) {
-        const ctx = await app.context({ js: true, viewport, admin: true });
-        const shot = await ctx.newPage();
-        await shot.goto(app.url("/admin/hero-slides"));
-        await waitForHydration(shot, true);
-        await settled(shot);
-        await screenshot(shot, `hero-slides-admin-${name}`);
-        expect(await scrollWidth(shot)).toBeLessThanOrEqual(viewport.width);
+      for (const [size, viewport] of SCREEN_SIZES) {
+        const shot = await shootScreens(app, viewport, [[`hero-slides-admin-${size}`, "/admin/hero-slides"]]);
+        // The first slide stays put (reduced motion stops the slideshow): shot once its photo is drawn.
+        await shot.emulateMedia({ reducedMotion: "reduce" });
         await shot.goto(app.url("/"));
-        // The slideshow keeps moving, so the page never settles: the first slide has faded in by now.
-        await shot.getByTestId("hero-heading").waitFor();
-        await shot.waitForTimeout(1500);
-        await screenshot(shot, `hero-slides-home-${name}`, { fullPage: false });
-        await ctx.close();
+        await shot
+          .locator('[data-testid="hero-slide"][data-active="true"]')
+          .evaluate((img: HTMLImageElement) => img.decode());
+        await settled(shot);
+        await screenshot(shot, `hero-slides-home-${size}`, { fullPage: false });
       }
     }
 
@@ -102,15 +93,43 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
     await page.getByText("Order saved.").waitFor();
     expect(await homeHeading(js)).toBe(second);
 
-    for (const heading of [first, second]) {
-      await page.getByRole("button", { name: `Remove "${heading}"` }).click();
-      await page.getByText("Slide removed.").waitFor();
-      await page.getByRole("button", { name: `Remove "${heading}"` }).waitFor({ state: "detached" });
-    }
+    // Edited in place: a new heading and a new photo (the old photo's files go).
+    const renamed = `${second}, duty paid`;
+    const before = app.rows<{ image: string }>("SELECT image FROM hero_slides WHERE heading = ?", second)[0].image;
+    const edit = page.getByRole("form", { name: "Edit slide" }).first();
+    await field(edit, "Heading").fill(renamed);
+    await edit.locator('input[name="image"]').setInputFiles("public/images/gallery-5.webp");
+    await edit.getByRole("button", { name: "Save slide" }).click();
+    await page.getByText("Slide saved.").waitFor();
+    await page.getByRole("link", { name: `Remove "${renamed}"` }).waitFor();
+    const after = app.rows<{ image: string }>("SELECT image FROM hero_slides WHERE heading = ?", renamed)[0].image;
+    expect(after).not.toBe(before);
+    expect((await fetch(app.url(before))).status).toBe(404);
+    expect(await homeHeading(js)).toBe(renamed);
+
+    await removeSlide(page, first, { thinkAgain: true });
+    await removeSlide(page, renamed, { thinkAgain: false });
     await page.getByText("No slides yet").waitFor();
     expect(await homeHeading(js)).toBe("Drive home your next car with confidence");
     const trail = app.rows<{ action: string }>("SELECT action FROM activity WHERE action LIKE 'hero.%'");
     expect(trail.map((r) => r.action)).toEqual(expect.arrayContaining(["hero.add", "hero.reorder", "hero.remove"]));
+  });
+
+  it("at six slides says so instead of offering the add form", async () => {
+    const auth = { Authorization: `Bearer ${await bearerToken(app)}` };
+    const photo = new Blob([new Uint8Array(fs.readFileSync("public/images/gallery-6.webp"))], { type: "image/webp" });
+    for (let i = 1; i <= 6; i++) {
+      const body = new FormData();
+      body.set("heading", `Slide ${i}`);
+      body.set("image", photo, "slide.webp");
+      const res = await fetch(app.url("/api/admin/hero-slides"), { method: "POST", headers: auth, body });
+      expect(res.status).toBe(201);
+    }
+    const page = await app.open("/admin/hero-slides", { js, admin: true });
+    await page.getByText("The home page shows at most 6 slides. Remove one before adding another.").waitFor();
+    await expect(page.getByRole("form", { name: "Add a slide" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("form", { name: "Edit slide" }).count()).resolves.toBe(6);
+    expect(app.consoleErrors(page)).toEqual([]); // the message is the same on the server and in the browser
   });
 
   it("keeps what was typed when the photo is not an image", async () => {
@@ -131,13 +150,7 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
 
   it("hides the screen from a sales account and answers 403", async () => {
     const username = js ? "hero-sales-js" : "hero-sales-nojs";
-    const token = await apiToken();
-    const added = await fetch(app.url("/api/admin/add"), {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ username, password: "sales-password-1", role: "sales", currentPassword: ADMIN_PASSWORD }),
-    });
-    expect(added.status).toBe(201);
+    await addStaff(app, username);
     const page = await app.open("/admin", { js, admin: username });
     const nav = page.getByRole("navigation", { name: "Admin" }).first();
     await nav.getByRole("link", { name: "Dashboard" }).waitFor();

@@ -3,18 +3,8 @@
 // by assignee; screenshots of the lead page and the dashboard on a phone and a desk.
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import {
-  ADMIN_USERNAME,
-  DESKTOP,
-  type E2E,
-  JS_MODES,
-  PHONE,
-  screenshot,
-  scrollWidth,
-  settled,
-  setupE2E,
-  waitForHydration,
-} from "./harness";
+import { SCREEN_SIZES, shootScreens } from "./back-office";
+import { ADMIN_USERNAME, type E2E, JS_MODES, setupE2E, waitForHydration } from "./harness";
 
 const app = setupE2E({ browser: true });
 
@@ -86,25 +76,15 @@ describe.each(JS_MODES)("assigning a lead $label", ({ js }) => {
 });
 
 describe("the lead page and the dashboard with an assigned lead", () => {
-  for (const [size, viewport] of [
-    ["1280", DESKTOP],
-    ["390", PHONE],
-  ] as const) {
+  for (const [size, viewport] of SCREEN_SIZES) {
     it(`fit a ${size} px screen (screenshots for people to look at)`, async () => {
       const [lead] = app.rows<{ source_id: number }>(
         "SELECT source_id FROM leads WHERE kind = 'contact' AND assignee_id IS NOT NULL ORDER BY id LIMIT 1",
       );
-      const page = await (await app.context({ js: true, viewport, admin: true })).newPage();
-      for (const [name, url] of [
-        ["lead-assigned", `/admin/leads/contact/${lead.source_id}`],
-        ["dashboard-my-leads", "/admin"],
-      ] as const) {
-        await page.goto(app.url(url));
-        await waitForHydration(page, true);
-        await settled(page);
-        await screenshot(page, `admin-${name}-${size}`);
-        expect(await scrollWidth(page), name).toBeLessThanOrEqual(viewport.width);
-      }
+      const page = await shootScreens(app, viewport, [
+        [`admin-lead-assigned-${size}`, `/admin/leads/contact/${lead.source_id}`],
+        [`admin-dashboard-my-leads-${size}`, "/admin"],
+      ]);
       expect(app.consoleErrors(page)).toEqual([]);
     });
   }

@@ -8,19 +8,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDayFrom } from "../helpers/leads";
 import { EXPECTED, loadReportDataset, REPORT_RANGE } from "../helpers/report-dataset";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  DESKTOP,
-  type E2E,
-  JS_MODES,
-  PHONE,
-  screenshot,
-  scrollWidth,
-  settled,
-  setupE2E,
-  waitForHydration,
-} from "./harness";
+import { bearerToken, SCREEN_SIZES, shootScreens } from "./back-office";
+import { ADMIN_USERNAME, type E2E, JS_MODES, screenshot, scrollWidth, settled, setupE2E } from "./harness";
 
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -31,15 +20,6 @@ const clicks = (e2e: E2E, carId?: number) =>
   carId === undefined
     ? e2e.rows<{ n: number }>("SELECT count(*) AS n FROM leads WHERE kind = 'whatsapp'")[0].n
     : e2e.rows<{ n: number }>("SELECT count(*) AS n FROM leads WHERE kind = 'whatsapp' AND car_id = ?", carId)[0].n;
-
-async function bearerToken(e2e: E2E): Promise<string> {
-  const res = await fetch(e2e.url("/api/admin/login"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  return (await res.json()).token;
-}
 
 /** wa.me is on the internet: the browser gets a stand-in page for it. */
 async function stubWhatsapp(ctx: BrowserContext): Promise<void> {
@@ -363,6 +343,8 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
       "Phone",
       "Email",
       "Car id",
+      "Car",
+      "Car link",
       "Summary",
       "Note",
       "Updated by",
@@ -375,7 +357,7 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
       4: accented,
       5: js ? "'+234 909 555 0113" : "'+234 909 555 0115",
       6: `adeola-${tag.toLowerCase()}@example.com`,
-      8: "'=cmd|' /C calc'!A0 budget ₦25,000,000",
+      10: "'=cmd|' /C calc'!A0 budget ₦25,000,000",
     });
     // The Bearer export of newsletter subscribers.
     const token = await bearerToken(app);
@@ -418,27 +400,16 @@ describe.each(JS_MODES)("the activity trail $label", ({ js }) => {
 });
 
 describe("the desk with leads and activity in it", () => {
-  for (const [size, viewport] of [
-    ["1280", DESKTOP],
-    ["390", PHONE],
-  ] as const) {
+  for (const [size, viewport] of SCREEN_SIZES) {
     it(`fits a ${size} px screen: inbox, a changed lead, activity (screenshots for people to look at)`, async () => {
       const [lead] = app.rows<{ source_id: number }>(
         "SELECT source_id FROM leads WHERE kind = 'contact' AND updated_by IS NOT NULL ORDER BY id LIMIT 1",
       );
-      const ctx = await app.context({ js: true, viewport, admin: true });
-      const page = await ctx.newPage();
-      for (const [name, url] of [
-        ["inbox-contacts", "/admin/leads?kind=contact"],
-        ["lead-changed", `/admin/leads/contact/${lead.source_id}`],
-        ["activity-entries", "/admin/activity"],
-      ] as const) {
-        await page.goto(app.url(url));
-        await waitForHydration(page, true);
-        await settled(page);
-        await screenshot(page, `admin-${name}-${size}`);
-        expect(await scrollWidth(page), name).toBeLessThanOrEqual(viewport.width);
-      }
+      const page = await shootScreens(app, viewport, [
+        [`admin-inbox-contacts-${size}`, "/admin/leads?kind=contact"],
+        [`admin-lead-changed-${size}`, `/admin/leads/contact/${lead.source_id}`],
+        [`admin-activity-entries-${size}`, "/admin/activity"],
+      ]);
       // A filter that matches nothing says so, as cards on a phone and as a table row on a desk.
       await page.goto(app.url("/admin/leads?q=nobody-by-this-name"));
       await page.getByText("No leads match these filters.").filter({ visible: true }).waitFor();
@@ -475,8 +446,12 @@ describe("reports against a known history", () => {
       await expect(figure("report-sold")).resolves.toContain("4");
       await expect(figure("report-sales-value")).resolves.toContain("₦35,000,000");
       await expect(figure("report-days-to-sale")).resolves.toContain("53.7 days");
-      await expect(figure("report-leads")).resolves.toContain("8");
-      await expect(figure("report-won-share")).resolves.toMatch(/37\.5%[\s\S]*3 of 8/);
+      // Leads a person can answer; the clicks and sign-ups apart; the abandoned loan application named.
+      await expect(figure("report-leads")).resolves.toContain("4");
+      await expect(figure("report-won-share")).resolves.toMatch(/50\.0%[\s\S]*2 of 4/);
+      await expect(figure("report-whatsapp")).resolves.toMatch(/WhatsApp clicks[\s\S]*2/i);
+      await expect(figure("report-newsletter")).resolves.toMatch(/Newsletter sign-ups[\s\S]*2/i);
+      await expect(figure("report-incomplete")).resolves.toContain("1 loan application was left before");
       await page.getByText("1 of the sales in this period have no recorded price").waitFor();
       // The number tables show without JavaScript; the charts draw with it.
       const cells = async (caption: string, series: string) =>
@@ -498,10 +473,32 @@ describe("reports against a known history", () => {
         "₦0",
       ]);
       expect(await cells("leads per month", "Inspection")).toEqual(EXPECTED.leads.byKind.inspection.map(String));
-      expect(await cells("leads per month", "Newsletter")).toEqual(EXPECTED.leads.byKind.newsletter.map(String));
-      expect(await cells("leads per month", "WhatsApp click")).toEqual(EXPECTED.leads.byKind.whatsapp.map(String));
-      if (js) await page.locator(".recharts-wrapper").nth(2).waitFor();
-      expect(await page.locator(".recharts-wrapper").count()).toBe(js ? 3 : 0);
+      expect(await cells("leads per month", "Loan application")).toEqual(EXPECTED.leads.byKind.loan.map(String));
+      const signals = "whatsapp clicks and newsletter sign-ups per month";
+      expect(await cells(signals, "WhatsApp clicks")).toEqual(EXPECTED.signals.whatsapp.map(String));
+      expect(await cells(signals, "Newsletter sign-ups")).toEqual(EXPECTED.signals.newsletter.map(String));
+      // The median time to a first status change, per staff member.
+      const response = page.getByTestId("first-response");
+      const staffRow = async (name: string) =>
+        (await response.getByRole("row").filter({ hasText: name }).getByRole("cell").allInnerTexts()).map((t) =>
+          t.trim(),
+        );
+      expect(await staffRow("ada")).toEqual(["ada", "2", "13 h"]);
+      expect(await staffRow("bayo")).toEqual(["bayo", "1", "30 min"]);
+      expect(await staffRow("Everyone")).toEqual(["Everyone", "3", "2 h"]);
+      await page.getByText("1 lead is still waiting for a first status change.").waitFor();
+      if (js) await page.locator(".recharts-wrapper").nth(3).waitFor();
+      expect(await page.locator(".recharts-wrapper").count()).toBe(js ? 4 : 0);
+      if (js) {
+        // For people to look at: the figures apart, and the staff's times to a first answer.
+        for (const [size, viewport] of SCREEN_SIZES) {
+          await page.setViewportSize(viewport);
+          await settled(page);
+          await screenshot(page, `admin-report-history-${size}`);
+          expect(await scrollWidth(page), size).toBeLessThanOrEqual(viewport.width);
+        }
+        await page.setViewportSize(SCREEN_SIZES[0][1]);
+      }
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
@@ -523,7 +520,8 @@ describe("reports against a known history", () => {
         ["2019-06", "0", "0"],
         ["Total", "4", "35000000"],
       ]);
-      expect(rows).toContainEqual(["Share of leads won", "37.5%"]);
+      expect(rows).toContainEqual(["Share of leads won", "50.0%"]);
+      expect(rows).toContainEqual(["ada", "2", "13"]);
     });
   }
 });

@@ -10,6 +10,7 @@ import { getDb, getSqlite } from "../../db/database.server";
 export async function clearData(): Promise<void> {
   const db = getDb();
   for (const table of [
+    "outbox",
     "sourcing_requests",
     "whatsapp_clicks",
     "client_infos",

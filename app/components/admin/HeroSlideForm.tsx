@@ -1,5 +1,7 @@
-import { Button, Group, Input, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FileField } from "./FileField";
 
 export interface SlideValues {
   heading: string;
@@ -9,7 +11,7 @@ export interface SlideValues {
 
 /**
  * A hero slide's fields and photo, for adding (the photo required) and editing (a new photo is
- * optional). A plain file input, so it works without JavaScript.
+ * optional). A native file input (FileField), so it works without JavaScript.
  */
 export function HeroSlideForm({
   intent,
@@ -18,6 +20,7 @@ export function HeroSlideForm({
   errors,
   formKey,
   busy,
+  remove,
 }: {
   intent: "add" | "edit";
   id?: number;
@@ -25,6 +28,8 @@ export function HeroSlideForm({
   errors: Record<string, string>;
   formKey: string;
   busy: boolean;
+  /** The slide's Remove button, on the line of Save slide (editing only). */
+  remove?: ReactNode;
 }) {
   const prefix = intent === "add" ? "new" : `slide-${id}`;
   return (
@@ -55,6 +60,7 @@ export function HeroSlideForm({
             error={errors.link}
             placeholder="/browse?condition=Brand+New"
             description="A page of this site, or a full https:// address"
+            inputWrapperOrder={["label", "input", "description", "error"]}
           />
         </SimpleGrid>
         <Textarea
@@ -67,26 +73,20 @@ export function HeroSlideForm({
           autosize
           minRows={2}
         />
-        <Input.Wrapper
+        <FileField
+          id={`${prefix}-image`}
+          name="image"
           label={intent === "add" ? "Photo" : "New photo (optional)"}
           description="JPEG, PNG or WebP, at most 2 MB; a wide landscape photo looks best"
-          error={errors.image}
-          id={`${prefix}-image`}
+          accept="image/jpeg,image/png,image/webp"
           required={intent === "add"}
-        >
-          <input
-            id={`${prefix}-image`}
-            type="file"
-            name="image"
-            accept="image/jpeg,image/png,image/webp"
-            required={intent === "add"}
-            style={{ display: "block", marginTop: 6, maxWidth: "100%" }}
-          />
-        </Input.Wrapper>
-        <Group>
+          error={errors.image}
+        />
+        <Group justify="space-between" gap="sm">
           <Button type="submit" loading={busy}>
             {intent === "add" ? "Add slide" : "Save slide"}
           </Button>
+          {remove}
         </Group>
       </Stack>
     </Form>

@@ -1,4 +1,6 @@
-import { Anchor, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { type LeadCar, leadPath } from "~/lib/leads";
 import { ResponsiveTable } from "./ResponsiveTable";
 
 export interface InspectionRow {
@@ -10,10 +12,11 @@ export interface InspectionRow {
   car_model: string;
   inspection_date: string;
   other_info: string | null;
+  /** The listed car it was booked from, when it was. */
+  car: LeadCar | null;
 }
 
 const COLUMNS = ["Name", "Phone", "Email", "Car Make", "Car Model", "Inspection Date", "Other Info"];
-const EMPTY = "No inspection requests yet.";
 
 /** "2026-06-01" → "1 Jun 2026" without time-zone drift. */
 function formatDay(day: string): string {
@@ -39,18 +42,59 @@ function Email({ address }: { address: string }) {
 const otherInfo = (r: InspectionRow) => (r.other_info?.trim() ? r.other_info : "N/A");
 const tel = (phone: string) => `tel:${phone.replace(/\s/g, "")}`;
 
+/** The car's own page when the booking was made from it ("Toyota Camry 2020"), or its name if it is gone. */
+function ListedCar({ car }: { car: LeadCar | null }) {
+  if (!car) return null;
+  if (!car.url)
+    return (
+      <Text size="xs" c="dimmed">
+        {car.title} (deleted)
+      </Text>
+    );
+  return (
+    <Anchor href={car.url} target="_blank" rel="noopener noreferrer" size="xs" display="block">
+      {car.title}
+      {car.sold ? " · Sold" : ""}
+    </Anchor>
+  );
+}
+
+function Day({ day, today }: { day: string; today: string }) {
+  return (
+    <>
+      {formatDay(day)}
+      {day === today ? (
+        <Badge ml={6} size="sm" variant="light" color="cyan" radius="sm" tt="none">
+          Today
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
+/** The name, linking to the booking's lead page (status, note, assignee, history). */
+function NameLink({ r }: { r: InspectionRow }) {
+  return (
+    <Anchor component={Link} to={leadPath("inspection", r.id)} fw={700} size="sm">
+      {r.name}
+    </Anchor>
+  );
+}
+
 /** Phones: one card per request instead of a seven-column table that scrolls sideways. */
-function InspectionCards({ rows }: { rows: InspectionRow[] }) {
+function InspectionCards({ rows, today }: { rows: InspectionRow[]; today: string }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {rows.map((r) => (
         <Paper key={r.id} component="li" withBorder radius="md" p="sm" shadow="xs">
-          <Text fw={700} size="sm">
-            {r.name}
-          </Text>
+          <NameLink r={r} />
           <Text size="sm">
-            {r.car_make} {r.car_model} · <b>{formatDay(r.inspection_date)}</b>
+            {r.car_make} {r.car_model} ·{" "}
+            <b>
+              <Day day={r.inspection_date} today={today} />
+            </b>
           </Text>
+          <ListedCar car={r.car} />
           <Text size="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
             <Anchor href={tel(r.phone)} size="sm">
               {r.phone}
@@ -69,19 +113,24 @@ function InspectionCards({ rows }: { rows: InspectionRow[] }) {
   );
 }
 
-/** Inspection Requests: Name, Phone, Email, Car Make, Car Model, Inspection Date, Other Info (see docs/product.md). */
-export function InspectionList({ rows }: { rows: InspectionRow[] }) {
+/**
+ * Inspection Requests: Name (to the lead's page), Phone, Email, Car Make, Car Model (with the listed
+ * car it was booked from), Inspection Date ('Today' marked), Other Info (see docs/product.md).
+ */
+export function InspectionList({ rows, today, empty }: { rows: InspectionRow[]; today: string; empty: string }) {
   return (
     <ResponsiveTable
       columns={COLUMNS}
-      cards={<InspectionCards rows={rows} />}
-      empty={EMPTY}
+      cards={<InspectionCards rows={rows} today={today} />}
+      empty={empty}
       minWidth={900}
       fz="sm"
       horizontalSpacing="sm"
       rows={rows.map((r) => (
         <Table.Tr key={r.id}>
-          <Table.Td fw={600}>{r.name}</Table.Td>
+          <Table.Td>
+            <NameLink r={r} />
+          </Table.Td>
           <Table.Td style={{ whiteSpace: "nowrap" }}>
             <a href={tel(r.phone)}>{r.phone}</a>
           </Table.Td>
@@ -91,8 +140,13 @@ export function InspectionList({ rows }: { rows: InspectionRow[] }) {
             </a>
           </Table.Td>
           <Table.Td>{r.car_make}</Table.Td>
-          <Table.Td>{r.car_model}</Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDay(r.inspection_date)}</Table.Td>
+          <Table.Td>
+            {r.car_model}
+            <ListedCar car={r.car} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>
+            <Day day={r.inspection_date} today={today} />
+          </Table.Td>
           <Table.Td style={{ minWidth: 180, maxWidth: 320 }}>{otherInfo(r)}</Table.Td>
         </Table.Tr>
       ))}

@@ -32,9 +32,10 @@ const LABELS: Record<string, string> = {
   car_label: "Car",
   from_path: "Clicked on page",
   car_name: "Car",
-  loan_amount: "Loan amount",
-  initial_deposit: "Initial deposit",
-  loan_period: "Loan period",
+  car_price: "Car price",
+  initial_deposit: "Deposit",
+  amount_financed: "Amount financed",
+  loan_period: "Period",
   monthly_repayment: "Monthly repayment",
   age_bracket: "Age bracket",
   client_location: "Location",
@@ -46,7 +47,7 @@ const LABELS: Record<string, string> = {
   referral: "How did you hear about us?",
   created_at: "Sent",
 };
-const MONEY = new Set(["loan_amount", "initial_deposit", "monthly_repayment", "budget"]);
+const MONEY = new Set(["car_price", "initial_deposit", "amount_financed", "monthly_repayment", "budget"]);
 
 function shown(key: string, value: FieldValue): string {
   if (value === null || value === "") return "N/A";

@@ -1,7 +1,19 @@
 import { Button, Grid, Group, NativeSelect, Paper, TextInput } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadFilters } from "~/lib/leads";
+import {
+  LEAD_CATEGORIES,
+  LEAD_CATEGORY_LABELS,
+  LEAD_KIND_LABELS,
+  LEAD_KINDS,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type LeadFilters,
+} from "~/lib/leads";
 
+const CATEGORY_OPTIONS = [
+  { value: "", label: "Everything" },
+  ...LEAD_CATEGORIES.map((c) => ({ value: c, label: LEAD_CATEGORY_LABELS[c] })),
+];
 const KIND_OPTIONS = [
   { value: "", label: "All kinds" },
   ...LEAD_KINDS.map((k) => ({ value: k, label: LEAD_KIND_LABELS[k] })),
@@ -37,6 +49,9 @@ export function LeadFilterForm({ filters, staff }: { filters: LeadFilters; staff
               defaultValue={filters.q ?? ""}
               placeholder="Name, phone, email or message"
             />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <NativeSelect label="Show" name="category" data={CATEGORY_OPTIONS} defaultValue={filters.category ?? ""} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, md: 4 }}>
             <NativeSelect label="Kind" name="kind" data={KIND_OPTIONS} defaultValue={filters.kind ?? ""} />

@@ -1,19 +1,29 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { lagosDateTime } from "~/lib/lagos-time";
-import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS, type LeadKind, type LeadStatus, leadName, leadPath } from "~/lib/leads";
+import {
+  LEAD_KIND_LABELS,
+  LEAD_STATUS_LABELS,
+  type LeadCar,
+  type LeadCategory,
+  type LeadKind,
+  type LeadStatus,
+  leadName,
+  leadPath,
+} from "~/lib/leads";
 import { formatNigerianPhone } from "~/lib/phone";
 import { ResponsiveTable } from "./ResponsiveTable";
 
 export interface LeadListRow {
   id: number;
   kind: LeadKind;
+  category: LeadCategory;
   status: LeadStatus;
   created_at: string;
   name: string | null;
   phone: string | null;
   email: string | null;
-  car_id: number | null;
+  car: LeadCar | null;
   summary: string;
 }
 
@@ -30,16 +40,43 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
 const COLUMNS = ["Received", "Kind", "Status", "Name", "Phone / Email", "Car", "Summary"];
 const EMPTY = "No leads match these filters.";
 
-function CarLink({ id }: { id: number | null }) {
-  if (id === null)
+/** The car's name, linking to its page (a new tab); a deleted car keeps the name the lead recorded. */
+function CarLink({ car }: { car: LeadCar | null }) {
+  if (car === null)
     return (
       <Text span c="dimmed" size="sm">
         —
       </Text>
     );
+  if (!car.url)
+    return (
+      <Text span size="sm">
+        {car.title}{" "}
+        <Text span c="dimmed" size="xs">
+          (deleted)
+        </Text>
+      </Text>
+    );
   return (
-    <Anchor component={Link} to={`/admin/leads?car=${id}`} size="sm" aria-label={`Leads about car ${id}`}>
-      Car {id}
+    <Anchor href={car.url} target="_blank" rel="noopener noreferrer" size="sm">
+      {car.title}
+      {car.sold ? " · Sold" : ""}
+    </Anchor>
+  );
+}
+
+/** The lead's name (or what it is), linking to its page; an incomplete loan application is dimmed. */
+function NameLink({ r, size }: { r: LeadListRow; size: "sm" }) {
+  return (
+    <Anchor
+      component={Link}
+      to={leadPath(r.kind, r.id)}
+      size={size}
+      fw={r.category === "incomplete" ? 400 : 700}
+      c={r.category === "incomplete" ? "dimmed" : undefined}
+      fs={r.category === "incomplete" ? "italic" : undefined}
+    >
+      {leadName(r)}
     </Anchor>
   );
 }
@@ -64,9 +101,7 @@ function LeadCards({ rows }: { rows: LeadListRow[] }) {
       {rows.map((r) => (
         <Paper key={`${r.kind}-${r.id}`} component="li" withBorder radius="md" p="sm" shadow="xs">
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Anchor component={Link} to={leadPath(r.kind, r.id)} fw={700} size="sm">
-              {leadName(r)}
-            </Anchor>
+            <NameLink r={r} size="sm" />
             <LeadStatusBadge status={r.status} />
           </Group>
           <Text size="xs" c="dimmed">
@@ -75,6 +110,11 @@ function LeadCards({ rows }: { rows: LeadListRow[] }) {
           <Text size="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
             {r.summary}
           </Text>
+          {r.car ? (
+            <Text size="sm" mt={4}>
+              Car: <CarLink car={r.car} />
+            </Text>
+          ) : null}
           {r.phone || r.email ? (
             <Text size="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
               {[r.phone ? formatNigerianPhone(r.phone) : null, r.email].filter(Boolean).join(" · ")}
@@ -103,10 +143,8 @@ export function LeadList({ rows }: { rows: LeadListRow[] }) {
           <Table.Td>
             <LeadStatusBadge status={r.status} />
           </Table.Td>
-          <Table.Td fw={600}>
-            <Anchor component={Link} to={leadPath(r.kind, r.id)} size="sm" fw={600}>
-              {leadName(r)}
-            </Anchor>
+          <Table.Td>
+            <NameLink r={r} size="sm" />
           </Table.Td>
           <Table.Td>
             {r.phone ? <div style={{ whiteSpace: "nowrap" }}>{formatNigerianPhone(r.phone)}</div> : null}
@@ -116,8 +154,8 @@ export function LeadList({ rows }: { rows: LeadListRow[] }) {
               </div>
             ) : null}
           </Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>
-            <CarLink id={r.car_id} />
+          <Table.Td style={{ minWidth: 120 }}>
+            <CarLink car={r.car} />
           </Table.Td>
           <Table.Td style={{ minWidth: 200, maxWidth: 360 }}>{r.summary}</Table.Td>
         </Table.Tr>

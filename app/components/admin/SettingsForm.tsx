@@ -3,6 +3,10 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DAY_NAMES, DAYS } from "~/lib/business";
 import { MAX_PHONES, MAX_SOCIALS } from "~/lib/business-schema";
+import classes from "./SettingsForm.module.css";
+
+/** Descriptions under their inputs, so side-by-side fields line up whether or not they have one. */
+const BELOW: ("label" | "input" | "description" | "error")[] = ["label", "input", "description", "error"];
 
 const PHONE_FIELDS = Array.from({ length: MAX_PHONES }, (_, i) => `phones.${i}`);
 const SOCIAL_ROWS = Array.from({ length: MAX_SOCIALS }, (_, i) => `socials.${i}`);
@@ -43,6 +47,7 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
       error={errors[name]}
       required={extra.required ?? true}
       description={extra.description}
+      inputWrapperOrder={BELOW}
     />
   );
   const socialRows = Math.min(
@@ -98,6 +103,7 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
             type="tel"
             required
             description="Every chat link and the green chat button open a chat with this number"
+            inputWrapperOrder={BELOW}
             defaultValue={values.whatsapp ?? ""}
             error={errors.whatsapp}
           />
@@ -112,52 +118,52 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
               {errors.hours}
             </Text>
           ) : null}
-          {DAYS.map((d) => {
-            const error = errors[`hours.${d}`] ?? errors[`hours.${d}.open`] ?? errors[`hours.${d}.close`];
-            return (
-              <fieldset key={d} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-                <legend className="visually-hidden">{DAY_NAMES[d]}</legend>
-                <Group gap="sm" align="flex-end" wrap="wrap">
-                  <Text fw={600} w={110} pb={8} aria-hidden="true">
+          <div>
+            {DAYS.map((d) => {
+              const error = errors[`hours.${d}`] ?? errors[`hours.${d}.open`] ?? errors[`hours.${d}.close`];
+              return (
+                <fieldset key={d} className={classes.day} style={{ border: 0, margin: 0, minWidth: 0 }}>
+                  <legend className="visually-hidden">{DAY_NAMES[d]}</legend>
+                  <Text className={classes.name} aria-hidden="true">
                     {DAY_NAMES[d]}
                   </Text>
                   <TextInput
+                    className={classes.opens}
                     type="time"
                     label="Opens"
                     name={`hours.${d}.open`}
                     defaultValue={values[`hours.${d}.open`] ?? "08:00"}
-                    w={130}
                     aria-label={`${DAY_NAMES[d]} opens`}
                   />
                   <TextInput
+                    className={classes.closes}
                     type="time"
                     label="Closes"
                     name={`hours.${d}.close`}
                     defaultValue={values[`hours.${d}.close`] ?? "18:00"}
-                    w={130}
                     aria-label={`${DAY_NAMES[d]} closes`}
                   />
                   <Checkbox
+                    className={classes.closed}
                     label="Closed"
                     name={`hours.${d}.closed`}
                     defaultChecked={Boolean(values[`hours.${d}.closed`])}
-                    pb={8}
                     aria-label={`Closed on ${DAY_NAMES[d]}`}
                   />
-                </Group>
-                {error ? (
-                  <Text c="red" size="sm" mt={4}>
-                    {error}
-                  </Text>
-                ) : null}
-              </fieldset>
-            );
-          })}
+                  {error ? (
+                    <Text className={classes.dayError} c="red" size="sm">
+                      {error}
+                    </Text>
+                  ) : null}
+                </fieldset>
+              );
+            })}
+          </div>
         </Section>
 
         <Section title="Social links" description="Full https:// addresses. Leave a row empty to drop it.">
           {SOCIAL_ROWS.slice(0, socialRows).map((row) => (
-            <SimpleGrid key={row} cols={{ base: 1, sm: 3 }}>
+            <div key={row} className={classes.social}>
               <TextInput
                 label="Network"
                 name={`${row}.name`}
@@ -172,9 +178,8 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
                 placeholder="https://www.instagram.com/yourshop"
                 defaultValue={values[`${row}.url`] ?? ""}
                 error={errors[`${row}.url`]}
-                style={{ gridColumn: "span 2" }}
               />
-            </SimpleGrid>
+            </div>
           ))}
           {errors.socials ? (
             <Text c="red" size="sm">
@@ -188,6 +193,7 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
             label="After-sales services"
             name="afterSalesServices"
             description="One per line; listed in the footer"
+            inputWrapperOrder={BELOW}
             autosize
             minRows={4}
             defaultValue={values.afterSalesServices ?? ""}
@@ -201,6 +207,7 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
             name="chatGreeting"
             required
             description="The first message of a WhatsApp chat from the site (a car's page names the car instead)"
+            inputWrapperOrder={BELOW}
             autosize
             minRows={2}
             defaultValue={values.chatGreeting ?? ""}
@@ -211,6 +218,7 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
             name="about"
             required
             description="The About page's story. Leave an empty line between paragraphs."
+            inputWrapperOrder={BELOW}
             autosize
             minRows={8}
             defaultValue={values.about ?? ""}
@@ -231,6 +239,7 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
             name="promotion.url"
             placeholder="/browse?body_type=SUV"
             description="A page of this site or an https:// address"
+            inputWrapperOrder={BELOW}
             defaultValue={values["promotion.url"] ?? ""}
             error={errors["promotion.url"]}
           />

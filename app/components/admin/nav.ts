@@ -46,6 +46,20 @@ export const ADMIN_NAV: readonly NavItem[] = [
     permission: "home.edit",
   },
   {
+    to: "/admin/notifications",
+    label: "Notifications",
+    icon:
+      "M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0" +
+      "v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z",
+    permission: "notifications.manage",
+  },
+  {
+    to: "/admin/outbox",
+    label: "Outbox",
+    icon: "M3 5h18v14H3V5zm2 2v.5l7 4.5 7-4.5V7H5zm0 2.9V17h14V9.9l-7 4.5-7-4.5z",
+    permission: "notifications.manage",
+  },
+  {
     to: "/admin/settings",
     label: "Settings",
     icon:

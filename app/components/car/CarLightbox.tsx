@@ -10,8 +10,14 @@ import { CarFacts, KeyFeatures } from "./CarDetails";
 import classes from "./CarLightbox.module.css";
 import { PhotoViewer } from "./PhotoViewer";
 
-export function inspectionHref(car: { make: string; model: string }) {
-  return `/book-inspection?${new URLSearchParams({ make: car.make, model: car.model })}`;
+/** Book Inspection for this car: the form names it and the booking keeps its id. */
+export function inspectionHref(car: { id: number }) {
+  return `/book-inspection?car=${car.id}`;
+}
+
+/** Connect with Us about this car: the message keeps its id. */
+export function contactHref(car: { id: number }) {
+  return `/connect?car=${car.id}`;
 }
 
 /**

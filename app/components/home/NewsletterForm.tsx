@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { subscribedDetail } from "~/lib/lead-messages";
 import { NEWSLETTER_SUCCESS } from "~/lib/newsletter-messages";
 import { BotTrap } from "../leads/BotTrap";
 import { Button } from "../ui/Button";
@@ -83,7 +84,7 @@ export function NewsletterForm({
         </fetcher.Form>
         {result?.ok ? (
           <p role="status" className={classes.ok} data-testid="newsletter-status">
-            {NEWSLETTER_SUCCESS}
+            <strong>{NEWSLETTER_SUCCESS}</strong> {subscribedDetail(result.entry.email)}
           </p>
         ) : null}
         {failed ? (

@@ -5,24 +5,31 @@ import { panelClass } from "../ui/Container";
 import { TextAreaField, TextField } from "../ui/Field";
 import { BotTrap } from "./BotTrap";
 import { EmailField, PhoneField } from "./ContactFields";
+import { FormCar } from "./FormCar";
 import { LeadNotice } from "./LeadNotice";
 import classes from "./leads.module.css";
 
 export const CONTACT_SUCCESS = "Message sent successfully!";
 export const CONTACT_FAILURE = "Error sending message";
 
-/** The Connect page form: Full Name, Phone Number, Email Address, Your Message (all required). */
+/**
+ * The Connect page form: Full Name, Phone Number, Email Address, Your Message (all required). `car`
+ * is the car it was opened from (its page's "Ask about this car"), sent as a hidden field.
+ */
 export function ContactForm({
   values,
   fieldErrors: errors,
   success,
+  car,
   error,
   stamp,
   formKey,
 }: {
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
-  success: boolean;
+  /** What was sent and what happens next, after a message. */
+  success: string | null;
+  car: { id: number; name: string; path: string; price: string } | null;
   /** The refusal's headline (the form's failure text, or why it must be sent again). */
   error: string | null;
   /** When the form was served (see BotTrap). */
@@ -44,7 +51,8 @@ export function ContactForm({
           <h2>Send us a message</h2>
           <p>Ask about a car, a price, financing or a trade-in. We reply within one working day.</p>
         </div>
-        <LeadNotice success={success ? CONTACT_SUCCESS : null} error={error} fieldErrors={errors} />
+        <LeadNotice success={success ? CONTACT_SUCCESS : null} detail={success} error={error} fieldErrors={errors} />
+        {car ? <FormCar car={car} label="About:" otherHref="/connect" otherLabel="Ask about something else" /> : null}
         <TextField
           label="Full Name"
           name="name"

@@ -3,8 +3,10 @@ import { MAX_LENGTHS } from "~/lib/lead-fields";
 import { Button } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import { TextAreaField, TextField } from "../ui/Field";
+import { Notice } from "../ui/Notice";
 import { BotTrap } from "./BotTrap";
 import { EmailField, PhoneField } from "./ContactFields";
+import { FormCar } from "./FormCar";
 import { LeadNotice } from "./LeadNotice";
 import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
@@ -12,11 +14,17 @@ import classes from "./leads.module.css";
 export const INSPECTION_SUCCESS = "Inspection booked successfully!";
 export const INSPECTION_FAILURE = "Error booking inspection";
 
-/** The Book Inspection form. `values` are what to show: the typed values after a refusal, or the prefill. */
+/**
+ * The Book Inspection form. `values` are what to show: the typed values after a refusal, or the
+ * prefill. `car` is the car it was opened from (its page's "Book an inspection"): named above the
+ * fields and sent as a hidden field. `success` is the booking's detail once booked.
+ */
 export function InspectionForm({
   values,
   fieldErrors: errors,
   success,
+  car,
+  notice,
   error,
   stamp,
   minDate,
@@ -25,7 +33,11 @@ export function InspectionForm({
 }: {
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
-  success: boolean;
+  /** What was booked and what happens next, after a booking. */
+  success: string | null;
+  car: { id: number; name: string; path: string } | null;
+  /** Why the car the page was opened for is not named (it was sold). */
+  notice: string | null;
   /** The refusal's headline (the form's failure text, or why it must be sent again). */
   error: string | null;
   /** When the form was served (see BotTrap). */
@@ -41,7 +53,7 @@ export function InspectionForm({
       {/* A new key after a booking remounts the form: every field back to empty. */}
       <Form method="post" key={formKey} aria-label="Book an inspection" noValidate={false} className={classes.form}>
         <BotTrap stamp={stamp} />
-        <LeadNotice success={success ? INSPECTION_SUCCESS : null} error={error} fieldErrors={errors} />
+        <LeadNotice success={success ? INSPECTION_SUCCESS : null} detail={success} error={error} fieldErrors={errors} />
         <LeadSection title="Your details">
           <TextField
             label="Full name"
@@ -69,6 +81,14 @@ export function InspectionForm({
           </div>
         </LeadSection>
         <LeadSection title="The car">
+          {car ? (
+            <FormCar car={car} label="Booking for:" otherHref="/book-inspection" otherLabel="Choose another car" />
+          ) : null}
+          {notice ? (
+            <Notice role="status" tone="warning">
+              {notice}
+            </Notice>
+          ) : null}
           <div className={classes.pair}>
             <TextField
               label="Car make"

@@ -2,15 +2,18 @@ import { useEffect, useRef } from "react";
 import { Notice } from "../ui/Notice";
 
 /**
- * The visible outcome of a lead form: the form's success text (role="status") or failure text
- * (role="alert") with the field problems listed, so the buyer is never left guessing.
+ * The visible outcome of a lead form: the form's success text (role="status") followed by what was
+ * booked or sent and what happens next (`detail`), or the failure text (role="alert") with the
+ * field problems listed, so the buyer is never left guessing.
  */
 export function LeadNotice({
   success,
+  detail,
   error,
   fieldErrors,
 }: {
   success?: string | null;
+  detail?: string | null;
   error?: string | null;
   fieldErrors?: Record<string, string>;
 }) {
@@ -27,7 +30,7 @@ export function LeadNotice({
   if (success) {
     return (
       <Notice ref={ref} tabIndex={-1} role="status" tone="success" title={success} data-testid="lead-success">
-        We have received it and will get back to you shortly.
+        {detail ?? "We have received it and will get back to you shortly."}
       </Notice>
     );
   }

@@ -32,7 +32,8 @@ export function SourcingForm({
   suggestion: { car: string; budget: string };
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
-  success: boolean;
+  /** What was asked for and what happens next, once sent. */
+  success: string | null;
   error: string | null;
   stamp: string;
   formKey: string;
@@ -56,7 +57,7 @@ export function SourcingForm({
             Tell us the car and your budget: we import and source cars every week and call you within one working day.
           </p>
         </div>
-        <LeadNotice success={success ? SOURCING_SUCCESS : null} error={error} fieldErrors={errors} />
+        <LeadNotice success={success ? SOURCING_SUCCESS : null} detail={success} error={error} fieldErrors={errors} />
         <div className={classes.pair}>
           <TextField
             label="Your name"

@@ -1,0 +1,273 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Fieldset,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { lagosDateTime } from "~/lib/lagos-time";
+import { LEAD_NOTIFY_KINDS, NOTIFY_KIND_SHORT, NOTIFY_KINDS, type NotifyKind } from "~/lib/notifications";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Notice } from "./Notice";
+
+/** The forms of the notifications page (app/routes/admin.notifications.tsx): each works without JavaScript. */
+
+export type NotificationIntent =
+  | "add-recipient"
+  | "save-recipient"
+  | "remove-recipient"
+  | "add-webhook"
+  | "save-webhook"
+  | "remove-webhook";
+
+export interface NotificationResult {
+  intent: NotificationIntent;
+  ok: boolean;
+  message: string;
+  /** The recipient or webhook a row form was about. */
+  target: string;
+  fieldErrors: { address?: string; kinds?: string };
+  /** What was typed, to show again after a refusal. */
+  values: { address: string; kinds: string[] };
+  /** A new webhook's signing secret: shown this once. */
+  secret: { url: string; secret: string } | null;
+  at: number;
+}
+
+export interface MailStatusData {
+  enabled: boolean;
+  server: string | null;
+  from: string;
+}
+
+/** Whether email goes out, and how; without SMTP_URL, says so plainly. */
+export function MailStatus({ mail, outboxLink = true }: { mail: MailStatusData; outboxLink?: boolean }) {
+  if (!mail.enabled) {
+    return (
+      <Notice kind="info">
+        <Text fw={700} size="sm">
+          Email is off
+        </Text>
+        <Text size="sm">
+          The server has no SMTP_URL, so no email is sent: not to staff, not to buyers. Recipients set here are kept for
+          when it is set. Webhooks are sent either way.
+        </Text>
+      </Notice>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="md" shadow="xs">
+      <Group gap="sm" wrap="wrap">
+        <Badge color="green" variant="light" radius="sm" tt="none">
+          Email is on
+        </Badge>
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          Sent through <b>{mail.server}</b> as <b>{mail.from}</b>.
+        </Text>
+        {outboxLink ? (
+          <Text size="sm">
+            <Link to="/admin/outbox">See what was sent in the Outbox</Link>
+          </Text>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
+
+function KindBoxes({
+  kinds,
+  checked,
+  legend,
+  error,
+}: {
+  kinds: readonly NotifyKind[];
+  checked: readonly string[];
+  legend: string;
+  error?: string;
+}) {
+  return (
+    <Fieldset legend={legend} variant="unstyled" p={0} styles={{ legend: { fontSize: 14, fontWeight: 500 } }}>
+      <Group gap="md" mt={6} wrap="wrap">
+        {kinds.map((k) => (
+          <Checkbox key={k} name="kinds" value={k} label={NOTIFY_KIND_SHORT[k]} defaultChecked={checked.includes(k)} />
+        ))}
+      </Group>
+      {error ? (
+        <Text c="red.8" size="sm" mt={6} role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Fieldset>
+  );
+}
+
+function busyWith(navigation: ReturnType<typeof useNavigation>, intent: NotificationIntent, target = ""): boolean {
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (navigation.formData?.get("original") ?? "") === target
+  );
+}
+
+type Kind = "recipient" | "webhook";
+const ADDRESS_FIELD: Record<Kind, string> = { recipient: "Email", webhook: "Address (URL)" };
+
+/** One recipient or webhook: its kinds (saved with Save), and Remove. */
+export function NotificationRow({
+  kind,
+  address,
+  kinds,
+  added,
+  result,
+}: {
+  kind: Kind;
+  address: string;
+  kinds: readonly string[];
+  added?: string;
+  result: NotificationResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const mine = result && result.target === address && result.intent === `save-${kind}` ? result : undefined;
+  const refused = mine && !mine.ok ? mine : undefined;
+  return (
+    <Paper component="li" withBorder radius="md" p="md">
+      <Form method="post" key={`${address}|${kinds.join()}|${mine?.at ?? ""}`} aria-label={address}>
+        <input type="hidden" name="original" value={address} />
+        <Stack gap="xs">
+          <div>
+            <Text fw={700} size="sm" style={{ overflowWrap: "anywhere" }}>
+              {address}
+            </Text>
+            {added ? (
+              <Text size="xs" c="dimmed">
+                Added {lagosDateTime(added)}
+              </Text>
+            ) : null}
+          </div>
+          <KindBoxes
+            kinds={kind === "recipient" ? NOTIFY_KINDS : LEAD_NOTIFY_KINDS}
+            checked={refused ? refused.values.kinds : kinds}
+            legend={kind === "recipient" ? `What ${address} gets` : "What it receives"}
+            error={refused?.fieldErrors.kinds}
+          />
+          <Group gap="xs" mt={4}>
+            <Button
+              type="submit"
+              name="intent"
+              value={`save-${kind}`}
+              size="xs"
+              variant="light"
+              loading={busyWith(navigation, `save-${kind}`, address)}
+            >
+              Save
+            </Button>
+            <Button
+              type="submit"
+              name="intent"
+              value={`remove-${kind}`}
+              size="xs"
+              variant="default"
+              color="red"
+              loading={busyWith(navigation, `remove-${kind}`, address)}
+              aria-label={`Remove ${address}`}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+/** The form that adds a recipient or a webhook; after a refusal it shows what was typed with the reasons. */
+export function AddForm({
+  kind,
+  result,
+  placeholder,
+  description,
+}: {
+  kind: Kind;
+  result: NotificationResult | undefined;
+  placeholder: string;
+  description: string;
+}) {
+  const navigation = useNavigation();
+  const intent: NotificationIntent = `add-${kind}`;
+  const mine = result?.intent === intent ? result : undefined;
+  const refused = mine && !mine.ok ? mine : undefined;
+  const title = kind === "recipient" ? "Add a recipient" : "Add a webhook";
+  const defaults = kind === "recipient" ? ["inspection", "contact", "loan", "sourcing"] : [...LEAD_NOTIFY_KINDS];
+  return (
+    <Form method="post" key={mine ? `${mine.at}` : intent} aria-label={title}>
+      <input type="hidden" name="intent" value={intent} />
+      <Stack gap="sm">
+        <Text fw={700}>{title}</Text>
+        <TextInput
+          label={ADDRESS_FIELD[kind]}
+          name="address"
+          type={kind === "recipient" ? "email" : "url"}
+          required
+          placeholder={placeholder}
+          description={description}
+          autoComplete="off"
+          defaultValue={refused?.values.address ?? ""}
+          error={refused?.fieldErrors.address}
+          styles={{ input: { maxWidth: 480 } }}
+        />
+        <KindBoxes
+          kinds={kind === "recipient" ? NOTIFY_KINDS : LEAD_NOTIFY_KINDS}
+          checked={refused ? refused.values.kinds : defaults}
+          legend={kind === "recipient" ? "What they get" : "What it receives"}
+          error={refused?.fieldErrors.kinds}
+        />
+        <Group>
+          <Button type="submit" loading={busyWith(navigation, intent)}>
+            {kind === "recipient" ? "Add recipient" : "Add webhook"}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+/** A new webhook's secret, shown once, with a copy button when JavaScript runs. */
+export function WebhookSecret({ secret }: { secret: { url: string; secret: string } }) {
+  const hydrated = useHydrated();
+  return (
+    <Paper withBorder radius="md" p="md" bg="yellow.0" role="status" aria-labelledby="webhook-secret-title">
+      <Text fw={700} id="webhook-secret-title">
+        Signing secret for {secret.url}
+      </Text>
+      <Text size="sm" mt={4}>
+        Copy it now into the system that receives the webhook: it is shown only this once. To get a new one, remove the
+        webhook and add it again.
+      </Text>
+      <Group gap="sm" mt="sm" wrap="nowrap" align="center">
+        <Code block style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap", flex: 1 }} data-testid="webhook-secret">
+          {secret.secret}
+        </Code>
+        {hydrated ? (
+          <CopyButton value={secret.secret}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" onClick={copy}>
+                {copied ? "Copied" : "Copy"}
+              </Button>
+            )}
+          </CopyButton>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed" mt="sm">
+        Each POST carries the header X-Signature: sha256=&lt;hex&gt;, the HMAC-SHA256 of the exact request body keyed
+        with this secret. Compare it with your own before trusting the body.
+      </Text>
+    </Paper>
+  );
+}

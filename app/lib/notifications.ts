@@ -1,0 +1,215 @@
+import ipaddr from "ipaddr.js";
+import { z } from "zod";
+import { MAX_NOTIFY_RECIPIENTS, MAX_WEBHOOKS } from "~/config/constants";
+
+/**
+ * Who is told what (docs/product.md, Notifications): email recipients and webhooks, each with
+ * the kinds of message they get. Stored as one document; an owner edits it on the notifications
+ * page or with PUT /api/admin/notifications.
+ */
+
+/** The leads that are told at once: a booking, a message, a completed loan application, a sourcing request. */
+export const LEAD_NOTIFY_KINDS = ["inspection", "contact", "loan", "sourcing"] as const;
+export type LeadNotifyKind = (typeof LEAD_NOTIFY_KINDS)[number];
+export const NOTIFY_KINDS = [...LEAD_NOTIFY_KINDS, "digest"] as const;
+export type NotifyKind = (typeof NOTIFY_KINDS)[number];
+
+export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
+  inspection: "Inspection bookings",
+  contact: "Contact messages",
+  loan: "Loan applications",
+  sourcing: "Sourcing requests",
+  digest: "Morning digest",
+};
+
+/** The checkboxes' labels. */
+export const NOTIFY_KIND_SHORT: Record<NotifyKind, string> = {
+  inspection: "Inspections",
+  contact: "Contact",
+  loan: "Loans",
+  sourcing: "Sourcing",
+  digest: "Digest",
+};
+
+/** "inspection bookings, contact messages and the morning digest". */
+export function kindsText(kinds: readonly NotifyKind[]): string {
+  const words = kinds.map((k) => (k === "digest" ? "the morning digest" : NOTIFY_KIND_LABELS[k].toLowerCase()));
+  return words.length <= 1 ? (words[0] ?? "nothing") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+export const NOTIFY_KIND_HINTS: Record<NotifyKind, string> = {
+  inspection: "a buyer books an inspection",
+  contact: "a message from the Connect page",
+  loan: "a buyer sends the client information of a loan application",
+  sourcing: 'a "find me this car" request from Browse',
+  digest: "every morning at 08:00: yesterday's leads, leads still new after a day, today's inspections",
+};
+
+export const isLeadNotifyKind = (v: unknown): v is LeadNotifyKind =>
+  (LEAD_NOTIFY_KINDS as readonly unknown[]).includes(v);
+
+export interface Recipient {
+  email: string;
+  kinds: NotifyKind[];
+}
+
+export interface Webhook {
+  url: string;
+  kinds: LeadNotifyKind[];
+}
+
+/** A webhook as stored: with its signing secret (never shown again after it is made) and when it was added. */
+export interface StoredWebhook extends Webhook {
+  secret: string;
+  created_at: string;
+}
+
+export interface Notifications {
+  recipients: Recipient[];
+  webhooks: StoredWebhook[];
+}
+
+export const NO_NOTIFICATIONS: Notifications = { recipients: [], webhooks: [] };
+
+/** The document as the page and the API show it: webhooks without their secrets. */
+export interface NotificationsView {
+  recipients: Recipient[];
+  webhooks: (Webhook & { created_at: string })[];
+}
+
+export function notificationsView(n: Notifications): NotificationsView {
+  return {
+    recipients: n.recipients,
+    webhooks: n.webhooks.map(({ url, kinds, created_at }) => ({ url, kinds, created_at })),
+  };
+}
+
+const ADDRESS_HINT = "Use the receiver's public address";
+const LOCAL_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/i;
+
+/**
+ * Why a webhook URL is refused, or null: only http(s), no user name or password in it, and,
+ * unless private addresses are allowed, no loopback, private or link-local address and no local
+ * name (the server would be posting into its own network). Names are checked again when a
+ * delivery resolves them (server/webhook-delivery.ts).
+ */
+export function webhookUrlProblem(value: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "Enter the full address, starting with https://";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "Only http:// and https:// addresses can be used";
+  if (url.username || url.password) return "Leave the user name and password out of the address";
+  if (allowPrivate) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (ipaddr.isValid(host)) return isPublicAddress(host) ? null : `${ADDRESS_HINT}: this one is on a private network`;
+  if (!host.includes(".") || LOCAL_NAMES.test(host)) return `${ADDRESS_HINT}: this name is only known locally`;
+  return null;
+}
+
+/** Whether an IP address is on the public internet (not loopback, private, link-local, reserved...). */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  return ip.range() === "unicast";
+}
+
+function kindsSchema<const T extends readonly [string, ...string[]]>(allowed: T, what: string) {
+  type Kind = T[number];
+  return z
+    .array(z.enum(allowed, { error: `Kinds must be among: ${allowed.join(", ")}` }), {
+      error: `Kinds must be a list among: ${allowed.join(", ")}`,
+    })
+    .transform((values): Kind[] => allowed.filter((k) => (values as string[]).includes(k)))
+    .refine((v) => v.length > 0, { error: `Choose at least one kind of ${what}` });
+}
+
+const recipientSchema = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: "Email is required" })
+    .max(254, { error: "Email must be at most 254 characters" })
+    .pipe(z.email({ error: "Enter a valid email address, e.g. sales@example.ng" })),
+  kinds: kindsSchema(NOTIFY_KINDS, "message"),
+});
+
+function webhookSchema(allowPrivate: boolean) {
+  return z.object({
+    url: z
+      .string({ error: "Address is required" })
+      .trim()
+      .min(1, { error: "Address is required" })
+      .max(500, { error: "The address must be at most 500 characters" })
+      .superRefine((v, ctx) => {
+        const problem = webhookUrlProblem(v, allowPrivate);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    kinds: kindsSchema(LEAD_NOTIFY_KINDS, "lead"),
+  });
+}
+
+/** Refuses the second of two entries with the same key (an email, a URL). */
+function noRepeats<T>(key: (item: T) => string, field: string, message: string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, i) => {
+      const k = key(item);
+      if (seen.has(k)) ctx.addIssue({ code: "custom", path: [i, field], message });
+      seen.add(k);
+    });
+  };
+}
+
+/**
+ * The document an owner sends: both lists whole (an API caller may leave one out: it keeps its
+ * value). `allowPrivate` is the server's WEBHOOKS_ALLOW_PRIVATE.
+ */
+export function notificationsSchema(allowPrivate: boolean) {
+  return z.object({
+    recipients: z
+      .array(recipientSchema, { error: "recipients must be a list of { email, kinds }" })
+      .max(MAX_NOTIFY_RECIPIENTS, { error: `At most ${MAX_NOTIFY_RECIPIENTS} recipients` })
+      .superRefine(noRepeats((r) => r.email, "email", "This address is already on the list")),
+    webhooks: z
+      .array(webhookSchema(allowPrivate), { error: "webhooks must be a list of { url, kinds }" })
+      .max(MAX_WEBHOOKS, { error: `At most ${MAX_WEBHOOKS} webhooks` })
+      .superRefine(noRepeats((w) => w.url, "url", "This address is already a webhook")),
+  });
+}
+
+export type NotificationsInput = z.output<ReturnType<typeof notificationsSchema>>;
+
+/** Field messages keyed by their path ("recipients.2.email"), the first per field. */
+export function notificationFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "form";
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+const kindList = (kinds: readonly string[]) => kinds.join(", ");
+
+/** What changed, for the activity trail: "added recipient a@b.ng (inspection, digest); removed webhook https://…". */
+export function notificationChanges(before: NotificationsView, after: NotificationsView): string[] {
+  const changes: string[] = [];
+  const diff = <T extends { kinds: readonly string[] }>(what: string, key: (x: T) => string, was: T[], now: T[]) => {
+    const old = new Map(was.map((x) => [key(x), x]));
+    const next = new Map(now.map((x) => [key(x), x]));
+    for (const [k, x] of next) {
+      const prev = old.get(k);
+      if (!prev) changes.push(`added ${what} ${k} (${kindList(x.kinds)})`);
+      else if (kindList(prev.kinds) !== kindList(x.kinds)) changes.push(`${what} ${k} now gets ${kindList(x.kinds)}`);
+    }
+    for (const k of old.keys()) if (!next.has(k)) changes.push(`removed ${what} ${k}`);
+  };
+  diff("recipient", (r: Recipient) => r.email, before.recipients, after.recipients);
+  diff("webhook", (w: Webhook) => w.url, before.webhooks, after.webhooks);
+  return changes;
+}

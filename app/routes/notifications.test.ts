@@ -1,0 +1,298 @@
+// The notifications page and API, and the outbox page, called as Remix calls them. This file runs
+// without SMTP_URL: email is off, which the pages say, and only webhooks are queued.
+import { beforeEach, describe, expect, it } from "vitest";
+import { sessionCookie } from "~/http/cookies.server";
+import { ContactSchema } from "~/lib/lead-schemas";
+import { pageActivity } from "~/models/activity.server";
+import { createContactMessage } from "~/models/lead.server";
+import { getNotifications, saveNotifications } from "~/models/notifications.server";
+import { enqueue, recordFailure } from "~/models/outbox.server";
+import { getDb } from "../../db/database.server";
+import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
+import { clearData } from "../../tests/helpers/db";
+import { validContact } from "../../tests/helpers/leads";
+import * as page from "./admin.notifications";
+import * as outboxPage from "./admin.outbox";
+import * as api from "./api.admin.notifications";
+
+const BASE = "http://localhost";
+const payload = (out: unknown) =>
+  (out as { data?: unknown; type?: string })?.type === "DataWithResponseInit" ? (out as { data: any }).data : out;
+const status = (out: unknown) => (out as { init?: { status?: number } })?.init?.status ?? 200;
+
+beforeEach(async () => {
+  await clearData();
+  await saveNotifications({ recipients: [], webhooks: [] });
+});
+
+const put = (token: string, body: unknown) =>
+  respond(() =>
+    api.action({
+      request: new Request(`${BASE}/api/admin/notifications`, {
+        method: "PUT",
+        headers: { ...bearer(token), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      params: {},
+      context: {},
+    }),
+  );
+const get = (token: string) =>
+  respond(() =>
+    api.loader({
+      request: new Request(`${BASE}/api/admin/notifications`, { headers: bearer(token) }),
+      params: {},
+      context: {},
+    }),
+  );
+
+async function cookieFor(role: "owner" | "sales") {
+  const { token } = await adminToken(role === "owner" ? "boss" : "seller", role);
+  return (await (await sessionCookie()).serialize(token)).split(";")[0];
+}
+
+/** Posts a form of the notifications page as a browser would (kinds repeated). */
+async function postForm(fields: [string, string][], role: "owner" | "sales" = "owner") {
+  const request = new Request(`${BASE}/admin/notifications`, {
+    method: "POST",
+    headers: { Cookie: await cookieFor(role), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return page.action({ request, params: {}, context: {} });
+}
+
+describe("GET and PUT /api/admin/notifications", () => {
+  it("saves recipients and webhooks, answers a new webhook's secret once, and records the change", async () => {
+    const { token } = await adminToken("boss");
+    const res = await put(token, {
+      recipients: [{ email: " Desk@LekkiPrimeAutos.ng ", kinds: ["digest", "inspection", "inspection"] }],
+      webhooks: [{ url: "https://hooks.example.com/leads", kinds: ["loan", "contact"] }],
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      message: "Notifications saved.",
+      recipients: [{ email: "desk@lekkiprimeautos.ng", kinds: ["inspection", "digest"] }],
+      webhooks: [{ url: "https://hooks.example.com/leads", kinds: ["contact", "loan"] }],
+    });
+    expect(body.secrets).toEqual([
+      { url: "https://hooks.example.com/leads", secret: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    const stored = await getNotifications();
+    expect(stored.webhooks[0].secret).toBe(body.secrets[0].secret);
+
+    // Read back: never the secret. Saved again with the same URL: the secret stays, none is answered.
+    const read = await (await get(token)).json();
+    expect(JSON.stringify(read)).not.toContain(body.secrets[0].secret);
+    expect(read.email).toEqual({ enabled: false, server: null, from: null });
+    const again = await (
+      await put(token, { webhooks: [{ url: "https://hooks.example.com/leads", kinds: ["loan"] }] })
+    ).json();
+    expect(again.secrets).toEqual([]);
+    expect(again.recipients).toHaveLength(1); // left out: kept
+    expect((await getNotifications()).webhooks[0].secret).toBe(body.secrets[0].secret);
+
+    const { entries } = await pageActivity({ kind: "business" }, 1, 5);
+    expect(entries.map((e) => e.detail)).toEqual([
+      "Webhook https://hooks.example.com/leads now gets loan",
+      "Added recipient desk@lekkiprimeautos.ng (inspection, digest); " +
+        "added webhook https://hooks.example.com/leads (contact, loan)",
+    ]);
+    expect(entries[0]).toMatchObject({ action: "notifications.update", admin_username: "boss" });
+  });
+
+  it("refuses bad input field by field, and webhooks into the server's own network", async () => {
+    const { token } = await adminToken("boss");
+    const res = await put(token, {
+      recipients: [
+        { email: "ok@example.ng", kinds: ["contact"] },
+        { email: "not-an-email", kinds: [] },
+        { email: "OK@example.ng", kinds: ["everything"] },
+      ],
+      webhooks: [
+        { url: "ftp://files.example.com/in", kinds: ["contact"] },
+        { url: "http://127.0.0.1:8080/hook", kinds: ["contact"] },
+        { url: "http://[::1]/hook", kinds: ["contact"] },
+        { url: "http://10.0.0.5/hook", kinds: ["contact"] },
+        { url: "http://169.254.169.254/latest/meta-data", kinds: ["contact"] },
+        { url: "http://localhost:3000/hook", kinds: ["contact"] },
+        { url: "https://user:pw@hooks.example.com/x", kinds: ["contact"] },
+        { url: "https://hooks.example.com/x", kinds: ["digest"] },
+      ],
+    });
+    expect(res.status).toBe(400);
+    const { fields } = await res.json();
+    expect(fields).toMatchObject({
+      "recipients.1.email": "Enter a valid email address, e.g. sales@example.ng",
+      "recipients.1.kinds": "Choose at least one kind of message",
+      "recipients.2.kinds.0": "Kinds must be among: inspection, contact, loan, sourcing, digest",
+      "webhooks.0.url": "Only http:// and https:// addresses can be used",
+      "webhooks.1.url": "Use the receiver's public address: this one is on a private network",
+      "webhooks.2.url": "Use the receiver's public address: this one is on a private network",
+      "webhooks.3.url": "Use the receiver's public address: this one is on a private network",
+      "webhooks.4.url": "Use the receiver's public address: this one is on a private network",
+      "webhooks.5.url": "Use the receiver's public address: this name is only known locally",
+      "webhooks.6.url": "Leave the user name and password out of the address",
+      "webhooks.7.kinds.0": "Kinds must be among: inspection, contact, loan, sourcing",
+    });
+    expect(await getNotifications()).toEqual({ recipients: [], webhooks: [] });
+    const dupe = await put(token, {
+      recipients: [
+        { email: "ok@example.ng", kinds: ["contact"] },
+        { email: "OK@example.ng", kinds: ["loan"] },
+      ],
+    });
+    expect((await dupe.json()).fields).toEqual({ "recipients.1.email": "This address is already on the list" });
+  });
+
+  it("is for owners only: 401 without a token, 403 for a sales account", async () => {
+    const noToken = await respond(() =>
+      api.loader({ request: new Request(`${BASE}/api/admin/notifications`), params: {}, context: {} }),
+    );
+    expect(noToken.status).toBe(401);
+    const { token } = await adminToken("seller", "sales");
+    expect((await get(token)).status).toBe(403);
+    expect((await put(token, { recipients: [] })).status).toBe(403);
+  });
+});
+
+describe("without SMTP_URL", () => {
+  it("queues no email for a lead, but still its webhooks", async () => {
+    await saveNotifications({
+      recipients: [{ email: "desk@example.ng", kinds: ["contact"] }],
+      webhooks: [{ url: "https://hooks.example.com/x", kinds: ["contact"], secret: "s".repeat(64), created_at: "" }],
+    });
+    await createContactMessage(ContactSchema.parse(validContact()));
+    const rows = await getDb().selectFrom("outbox").select(["channel", "recipient"]).execute();
+    expect(rows).toEqual([{ channel: "webhook", recipient: "https://hooks.example.com/x" }]);
+  });
+});
+
+describe("the notifications page", () => {
+  it("says email is off, adds a recipient, and keeps what was typed when it refuses", async () => {
+    const loaded = await page.loader({
+      request: new Request(`${BASE}/admin/notifications`, { headers: { Cookie: await cookieFor("owner") } }),
+      params: {},
+      context: {},
+    });
+    expect(loaded.mail).toMatchObject({ enabled: false, from: '"Lekki Prime Autos" <sales@lekkiprimeautos.ng>' });
+
+    const added = payload(
+      await postForm([
+        ["intent", "add-recipient"],
+        ["address", "Sales@Example.ng"],
+        ["kinds", "inspection"],
+        ["kinds", "digest"],
+      ]),
+    );
+    expect(added).toMatchObject({
+      ok: true,
+      message: "sales@example.ng added: they get inspection bookings and the morning digest.",
+    });
+    const refused = await postForm([
+      ["intent", "add-recipient"],
+      ["address", "sales@example"],
+    ]);
+    expect(status(refused)).toBe(400);
+    expect(payload(refused)).toMatchObject({
+      ok: false,
+      message: "The recipient was not added: Enter a valid email address, e.g. sales@example.ng",
+      fieldErrors: {
+        address: "Enter a valid email address, e.g. sales@example.ng",
+        kinds: "Choose at least one kind of message",
+      },
+      values: { address: "sales@example", kinds: [] },
+    });
+    const saved = payload(
+      await postForm([
+        ["intent", "save-recipient"],
+        ["original", "sales@example.ng"],
+        ["kinds", "loan"],
+      ]),
+    );
+    expect(saved).toMatchObject({ ok: true, message: "Saved: sales@example.ng gets loan applications." });
+    const webhook = payload(
+      await postForm([
+        ["intent", "add-webhook"],
+        ["address", "https://crm.example.com/in"],
+        ["kinds", "sourcing"],
+      ]),
+    );
+    expect(webhook.secret).toEqual({
+      url: "https://crm.example.com/in",
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const removed = payload(
+      await postForm([
+        ["intent", "remove-recipient"],
+        ["original", "sales@example.ng"],
+      ]),
+    );
+    expect(removed).toMatchObject({ ok: true, message: "sales@example.ng removed: they get no more emails." });
+    expect(await getNotifications()).toMatchObject({
+      recipients: [],
+      webhooks: [{ url: "https://crm.example.com/in", kinds: ["sourcing"] }],
+    });
+  });
+
+  it("answers 403 to a sales account, page and form alike", async () => {
+    const loaded = respond(async () =>
+      page.loader({
+        request: new Request(`${BASE}/admin/notifications`, { headers: { Cookie: await cookieFor("sales") } }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect((await loaded).status).toBe(403);
+    const posted = await respond(() => postForm([["intent", "add-recipient"]], "sales"));
+    expect(posted.status).toBe(403);
+  });
+});
+
+describe("the outbox page", () => {
+  it("lists messages by status and resends a failed one", async () => {
+    await enqueue(getDb(), [
+      {
+        channel: "email",
+        topic: "staff-alert",
+        lead_kind: "contact",
+        lead_id: 4,
+        recipient: "a@x.ng",
+        subject: "One",
+        payload: "{}",
+      },
+      { channel: "webhook", topic: "webhook", recipient: "https://h.example.com", subject: "Two", payload: "{}" },
+    ]);
+    const [first] = await getDb().selectFrom("outbox").select("id").orderBy("id").execute();
+    await recordFailure(first.id, "550 No such user here", null);
+    const cookie = await cookieFor("owner");
+    const loaded = await outboxPage.loader({
+      request: new Request(`${BASE}/admin/outbox?status=failed`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    });
+    expect(loaded.counts).toEqual({ queued: 1, sent: 0, failed: 1 });
+    expect(loaded.rows.map((r) => [r.subject, r.status, r.last_error])).toEqual([
+      ["One", "failed", "550 No such user here"],
+    ]);
+
+    const resend = (id: number) =>
+      outboxPage.action({
+        request: new Request(`${BASE}/admin/outbox`, {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ id: String(id) }),
+        }),
+        params: {},
+        context: {},
+      });
+    expect(payload(await resend(first.id))).toEqual({ ok: true, message: 'Queued again: "One" to a@x.ng.' });
+    const again = await resend(first.id);
+    expect(status(again)).toBe(404);
+    expect(payload(again)).toMatchObject({ ok: false });
+    const row = await getDb().selectFrom("outbox").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "queued", attempts: 0 });
+    const { entries } = await pageActivity({ kind: "business" }, 1, 1);
+    expect(entries[0]).toMatchObject({ action: "outbox.resend", target_label: "Staff alert to a@x.ng", detail: "One" });
+  });
+});
