@@ -9,6 +9,8 @@ import { CarSchema, type RawCarFields } from "./car-schema";
 
 type CarField = keyof CarFields;
 
+/** The largest stock file an upload may carry. */
+export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 export const SHEET_TOO_LARGE = "The file must be under 10 MB";
 /**
  * The most cars one file may carry: twice the largest stock the site is built for. It bounds the

@@ -12,6 +12,7 @@ import {
   columnKey,
   EXPORT_COLUMNS,
   type ImportPreview,
+  MAX_SHEET_BYTES,
   MAX_SHEET_ROWS,
   READ_ONLY_COLUMNS,
   REQUIRED_COLUMNS,
@@ -34,7 +35,6 @@ import { carColumns, getCars } from "./car.server";
  * all rows in one transaction. Exports write the same columns (plus a read-only `sold`).
  */
 
-export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 /** Checking stops after this many problems (a wrong file would list thousands): the first ones are shown. */
 const MAX_LISTED_PROBLEMS = 500;
 const TOO_MANY = `Checking stopped after ${MAX_LISTED_PROBLEMS} problems`;

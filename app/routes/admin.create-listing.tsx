@@ -3,9 +3,9 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { CarListTable } from "~/components/admin/CarListTable";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Notice } from "~/components/admin/Notice";
+import { StockListTable } from "~/components/admin/StockListTable";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
@@ -181,7 +181,7 @@ export default function StockList() {
         </ConfirmDialog>
       ) : null}
       <StockFilters key={JSON.stringify(query)} query={query} />
-      <CarListTable
+      <StockListTable
         cars={cars}
         canDelete={canDelete}
         empty={filtered ? "No cars match this search." : "No cars listed yet."}
