@@ -7,6 +7,23 @@ const dir = process.env.BUILD_DIR;
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  // The back office's Mantine and the small packages it uses are compiled into the server build, so
+  // it holds only the components the pages use (about 13 MB less memory than loading every module
+  // of the packages at start). React, Remix and the rest stay in node_modules. @mantine/charts is not
+  // here: only the browser loads it (app/components/admin/MonthlyChart.tsx).
+  serverDependenciesToBundle: [
+    /^@mantine\/(core|hooks)$/,
+    /^@floating-ui\//,
+    /^@babel\/runtime\//,
+    "clsx",
+    /^react-remove-scroll/,
+    "react-style-singleton",
+    "react-textarea-autosize",
+    "tabbable",
+    "tslib",
+    /^use-(callback-ref|composed-ref|latest|sidecar|isomorphic-layout-effect)$/,
+    "get-nonce",
+  ],
   postcss: true,
   ...(dir
     ? {

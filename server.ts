@@ -11,6 +11,7 @@ import { createApp } from "./server/app";
 import { createServer } from "./server/connections";
 import { createLogger } from "./server/logger";
 import { createMailer } from "./server/mailer";
+import { forgetUnloadedModules } from "./server/module-cache";
 import { startOutboxSender } from "./server/outbox-sender";
 import { removePidFile, writePidFile } from "./server/pid-file";
 
@@ -52,7 +53,9 @@ async function loadBuild(): Promise<ServerBuild> {
   }
   // A query string busts Node's module cache so dev rebuilds are picked up.
   const url = pathToFileURL(BUILD_PATH).href + (production ? "" : `?t=${fs.statSync(BUILD_PATH).mtimeMs}`);
-  return import(url);
+  const build = await import(url);
+  forgetUnloadedModules(); // the package files Node read to load the build but never ran
+  return build;
 }
 
 async function main() {

@@ -23,6 +23,9 @@ export function openDatabase(file: string): Handle {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // 2 MB of pages kept by SQLite itself (better-sqlite3's default is 16 MB): the file's pages stay
+  // in the operating system's cache anyway, and a read from there costs microseconds.
+  sqlite.pragma("cache_size = -2000");
   sqlite.pragma("synchronous = FULL"); // leads are the dealer's income: no lost writes on power cut
   // Fresh planner statistics for tables that grew since the last look (bounded work), so the
   // catalogue's indexes are chosen well at any stock size.

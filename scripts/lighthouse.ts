@@ -11,7 +11,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { carPath } from "../app/lib/car";
-import { cleanupAll, ensureBuild, makeTempDirs, onCleanup, startServer } from "./bench/server";
+import { ensureBuild, makeTempDirs, onCleanup, runScript, startServer } from "./bench/server";
 import { type Cell, formatTable } from "./bench/table";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -61,9 +61,6 @@ async function audit(url: string, port: number): Promise<Report> {
   }
 }
 
-/** The running server's output, shown when the run fails. */
-let serverLog: (() => string) | undefined;
-
 async function main() {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium'.`);
@@ -73,7 +70,6 @@ async function main() {
   const dirs = makeTempDirs("dealer-lighthouse");
   console.log("Starting the production server with the demo inventory (SEED_DEMO=1) ...");
   const server = await startServer(dirs, { SEED_DEMO: "1" });
-  serverLog = server.log;
   const base = server.url;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   onCleanup(() => chrome?.kill());
@@ -163,15 +159,4 @@ async function main() {
   console.log(`\nTotal time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
 }
 
-main()
-  .then(() => {
-    cleanupAll();
-    process.exit(0);
-  })
-  .catch((e) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-    const log = serverLog?.().trim();
-    if (log) console.error(`\nLast lines of the server's output:\n${log.split("\n").slice(-30).join("\n")}`);
-    cleanupAll();
-    process.exit(1);
-  });
+runScript(main);

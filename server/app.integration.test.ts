@@ -1,6 +1,7 @@
 // The Express app as server.ts builds it, against the test's SQLite file, with a small Remix
 // build of resource routes: the JSON request log, the request id, a server error logged once,
 // and /metrics counting by route pattern, reading the page cache and the leads registry.
+import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { ServerBuild } from "@remix-run/node";
@@ -145,6 +146,22 @@ describe("/metrics", () => {
     expect(text).toMatch(/^leads_created_total\{kind="contact"\} 1$/m);
     expect(text).toMatch(/^sqlite_file_bytes\{file="database"\} [1-9]\d*$/m);
     expect(text).toMatch(/^process_resident_memory_bytes [1-9]\d*$/m);
+  });
+
+  it("refuses another address than localhost without the token, 127.0.0.2 included", async () => {
+    /** GET /metrics from a socket bound to `from` (the whole 127/8 reaches this server). */
+    const scrape = (from: string, headers: Record<string, string> = {}) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(`${base}/metrics`, { localAddress: from, headers }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on("error", reject);
+      });
+    expect(await scrape("127.0.0.2")).toBe(403);
+    expect(await scrape("127.0.0.2", { Authorization: `Bearer ${METRICS_TOKEN}` })).toBe(200);
+    expect(await scrape("127.0.0.1")).toBe(200);
   });
 
   it("refuses a relayed request and a wrong token, and answers the token", async () => {

@@ -3,14 +3,16 @@ import type express from "express";
 import { BODY_TIMEOUT_MS, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
 import { IMAGE_TOO_LARGE } from "../app/config/messages";
 import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
-import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
+import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from "../app/lib/car-sheet";
 
 /**
- * Request bodies are counted as the bytes arrive, whatever the framing (Content-Length or
- * chunked), and refused past the route's budget before they are read whole:
- * - car uploads (routes declaring `uploads`): ten 2 MB photos plus the text fields; stock
- *   spreadsheet imports (routes declaring `sheet`): one 10 MB file (the only routes that take
- *   multipart); streamed to the handler through a counter that fails the read past the budget;
+ * Request bodies (the whole story: docs/architecture.md, "Body limits") are counted as the bytes
+ * arrive, whatever the framing (Content-Length or chunked), and refused past the route's budget
+ * before they are read whole:
+ * - photos (routes declaring `uploads`: car forms and APIs, hero slides, the logo): ten 2 MB
+ *   photos plus the text fields; stock spreadsheet imports (routes declaring `sheet`): one 10 MB
+ *   file (the only routes that take multipart); streamed to the handler through a counter that
+ *   fails the read past the budget;
  * - everything else (lead forms, JSON APIs, admin forms): FORM_BODY_LIMIT, read here in full
  *   (so a page action never sees more) and handed on as a buffer, within BODY_TIMEOUT_MS (408
  *   and the connection closed after that). Multipart there is a 415.
@@ -19,7 +21,7 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 const BODY_TOO_SLOW = "The request took too long to arrive. Please send it again.";
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 256 * 1024;
 
-export const SHEET_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+export const SHEET_BODY_LIMIT = MAX_SHEET_BYTES + 64 * 1024;
 
 /**
  * The budget of a request that may carry files, from its route's edge policy (app/lib/edge.ts):
@@ -90,7 +92,7 @@ export function bodyLimits(): express.RequestHandler {
         req,
         res,
         415,
-        "Files can only be sent with a car listing or a stock import. Send this form as JSON or form-encoded.",
+        "Files can only be sent with photos or a stock spreadsheet. Send this form as JSON or form-encoded.",
       );
     }
     const limit = upload ? upload.limit : FORM_BODY_LIMIT;

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { EmailPayload } from "../app/lib/outbox";
 import type { OutboxMessage } from "../app/models/outbox.server";
 
@@ -24,18 +24,24 @@ export interface Mailer {
 }
 
 export function createMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded with the first email, not at start: it holds about 10 MB that a quiet
+  // hour, or a site without SMTP_URL, never needs.
+  let transport: Promise<Transporter> | null = null;
+  const open = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return {
     async send(message, from) {
       const payload = JSON.parse(message.payload) as EmailPayload;
       const host = from.replace(/^.*@/, "").replace(/>.*$/, "").trim() || "localhost";
       try {
-        await transport.sendMail({
+        await (await open()).sendMail({
           from,
           to: message.recipient,
           subject: message.subject,
@@ -59,7 +65,7 @@ export function createMailer(smtpUrl: string): Mailer {
       }
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

@@ -160,12 +160,13 @@ export function routePattern(build: Pick<ServerBuild, "routes">, id: string): st
   return pattern;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** The machine's own address, as a scraper on it connects (localhost): 127.0.0.1 or ::1, nothing else. */
+const LOCALHOST = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;
 
 /**
- * Loopback means the connection comes from this machine AND no proxy relayed it: behind nginx or
- * Caddy on the same host every request arrives from 127.0.0.1, with X-Forwarded-For. A bearer
- * METRICS_TOKEN lets a scraper on another machine in.
+ * A scraper on this machine: the connection comes from localhost AND no proxy relayed it (behind
+ * nginx or Caddy on the same host every request arrives from 127.0.0.1, with X-Forwarded-For).
+ * Any other address, 127.0.0.2 included, needs the METRICS_TOKEN as a bearer.
  */
 function mayScrape(req: express.Request, token: string | undefined): boolean {
   const auth = req.get("authorization") ?? "";
@@ -175,5 +176,5 @@ function mayScrape(req: express.Request, token: string | undefined): boolean {
     return crypto.timingSafeEqual(given, wanted);
   }
   const relayed = req.get("x-forwarded-for") !== undefined || req.get("forwarded") !== undefined;
-  return !relayed && LOOPBACK.test(req.socket.remoteAddress ?? "") && LOOPBACK.test(req.ip ?? "");
+  return !relayed && LOCALHOST.test(req.socket.remoteAddress ?? "") && LOCALHOST.test(req.ip ?? "");
 }

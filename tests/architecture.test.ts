@@ -1,6 +1,7 @@
-// The layering rules, checked on every .ts/.tsx file of the repository: each import (type-only,
-// re-exports and dynamic imports too) is resolved to a file, relative paths and the `~/` alias
-// (= app/) alike, and a file may not import from a folder its layer must not depend on.
+// The layering rules of docs/architecture.md ("Import rules"), checked on every .ts/.tsx file of
+// the repository: each import (type-only, re-exports and dynamic imports too) is resolved to a file,
+// relative paths and the `~/` alias (= app/) alike, and must lie in a folder its layer may import
+// from; packages are checked where a rule names them. The table in the docs must name these rules.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -12,50 +13,102 @@ const ROOT = path.resolve(__dirname, "..");
 const SKIP = new Set(["node_modules", "build", "public/build", "tests/artifacts", "uploads", "backups"]);
 
 interface Rule {
-  /** Files the rule applies to (a folder, relative to the root, with a trailing slash). */
+  /** Files the rule applies to: folders (with a trailing slash) or single files, relative to the root. */
   from: string[];
-  /** Folders those files must not import from. */
-  never: string[];
+  /** The folders and files those files may import from; anything else in the repository is refused. */
+  may: string[];
+  /** The code runs in the browser too: no `*.server` module. */
+  browser?: boolean;
+  /** When set, the only packages those files may import. */
+  packages?: string[];
   why: string;
 }
 
-// One rule per row of the import-rules table in docs/architecture.md ("Never imports").
+// One rule per row of the import-rules table in docs/architecture.md.
 const RULES: Rule[] = [
   {
     from: ["app/lib/"],
-    never: ["app/models/", "db/", "app/components/", "app/routes/"],
-    why: "lib is pure code shared by browser and server: it depends on lib and config only",
+    may: ["app/lib/", "app/config/"],
+    browser: true,
+    why: "lib is pure code shared by browser and server",
   },
+  { from: ["app/config/"], may: ["app/config/", "app/lib/"], why: "configuration is constants and their checks" },
   {
     from: ["app/components/"],
-    never: ["app/models/", "db/"],
+    may: ["app/components/", "app/lib/", "app/config/", "app/styles/", "app/theme.ts"],
+    browser: true,
     why: "components get data through props and loader data, never from a model or the database",
   },
-  { from: ["app/routes/"], never: ["db/"], why: "routes call models; only models talk to the database" },
+  {
+    from: ["app/routes/", "app/root.tsx", "app/entry.server.tsx"],
+    may: [
+      "app/routes/",
+      "app/http/",
+      "app/use-cases/",
+      "app/models/",
+      "app/lib/",
+      "app/components/",
+      "app/config/",
+      "app/styles/",
+    ],
+    why: "routes wire: they call the HTTP layer, use cases and models; only models talk to the database",
+  },
   {
     from: ["app/http/"],
-    never: ["db/", "app/routes/", "app/components/"],
-    why: "the HTTP layer reads requests and builds responses through models, below the routes and the UI",
+    may: ["app/http/", "app/use-cases/", "app/models/", "app/lib/", "app/config/"],
+    why: "the HTTP layer reads requests and builds responses, below the routes and the UI",
+  },
+  {
+    from: ["app/use-cases/"],
+    may: ["app/use-cases/", "app/models/", "app/lib/", "app/config/"],
+    why: "a use case checks, validates and writes through models: it knows nothing of HTTP or the UI",
   },
   {
     from: ["app/models/"],
-    never: ["app/http/", "app/routes/", "app/components/"],
-    why: "models take and return plain data: they know nothing of HTTP or the UI",
+    may: ["app/models/", "db/", "app/lib/", "app/config/"],
+    why: "models take and return plain data: they know nothing of HTTP, use cases or the UI",
   },
-  { from: ["db/"], never: ["app/models/"], why: "db/ is connection, schema and migrations: it depends on no model" },
+  {
+    from: ["db/"],
+    may: ["db/", "migrations/", "app/lib/", "app/config/"],
+    why: "db/ is connection, schema and migration runner: it depends on no model",
+  },
   {
     from: ["migrations/"],
-    never: ["app/", "db/", "server/", "scripts/"],
+    may: ["migrations/"],
+    packages: ["kysely"],
     why: "a migration is frozen once landed: it may not change when the app's code does",
+  },
+  {
+    from: ["server/"],
+    may: ["server/", "app/http/", "app/models/", "app/lib/", "app/config/"],
+    why: "the edge in front of Remix knows no page: routes declare what it needs",
+  },
+  {
+    from: ["server.ts"],
+    may: ["server/", "db/", "app/models/", "app/config/"],
+    why: "start-up prepares the data and starts the edge",
+  },
+  {
+    from: ["scripts/"],
+    may: ["scripts/", "server/", "db/", "app/models/", "app/lib/", "app/config/"],
+    why: "command-line tools work on the data through models and db/, never through pages",
   },
 ];
 
+/** The SQL packages, and the only places that may import them (tests/ arranges data for the tests). */
+const SQL_PACKAGES = ["kysely", "better-sqlite3"];
+const SQL_PLACES = ["app/models/", "db/", "migrations/", "scripts/", "tests/"];
+
 /**
- * Known violations, `importer -> imported file`, both relative to the root, each with its reason
- * beside it, e.g. `"app/routes/healthz.ts -> db/database.server.ts", // being moved by ...`.
+ * Known violations, `importer -> imported file` (or package), both relative to the root, each with
+ * its reason beside it, e.g. `"app/routes/x.ts -> db/database.server.ts", // being moved by ...`.
  * The test fails when one is fixed, so the list only shrinks.
  */
 const ALLOWED: string[] = [];
+
+const inside = (file: string, places: string[]) =>
+  places.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p));
 
 function sourceFiles(dir = ROOT, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -92,29 +145,56 @@ interface Violation {
   message: string;
 }
 
+/** The package an import names ("@scope/name" or "name"), or null for a file or a Node built-in. */
+function packageName(specifier: string): string | null {
+  if (specifier.startsWith(".") || specifier.startsWith("~/") || specifier.startsWith("node:")) return null;
+  return specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+}
+
 /** What one file's imports break. Test files are checks on a layer, not part of it: they may
  * arrange and inspect the database directly, so only the code itself is held to the rules. */
 function check(file: string, source: string): Violation[] {
   if (/\.test\.tsx?$/.test(file)) return [];
-  const rules = RULES.filter((r) => r.from.some((dir) => file.startsWith(dir)));
-  if (rules.length === 0) return [];
+  const rule = RULES.find((r) => inside(file, r.from));
   const found: Violation[] = [];
+  const refuse = (target: string, specifier: string, what: string) =>
+    found.push({ key: `${file} -> ${target}`, message: `${file} imports "${specifier}": ${what}` });
   for (const { fileName: specifier } of ts.preProcessFile(source, true, true).importedFiles) {
-    const target = resolve(file, specifier);
-    if (!target) continue;
-    for (const rule of rules) {
-      const folder = rule.never.find((dir) => target.startsWith(dir));
-      if (folder) {
-        found.push({
-          key: `${file} -> ${target}`,
-          message:
-            `${file} imports "${specifier}" (${target}): ` +
-            `${rule.from.join(" and ")} never import ${folder} (${rule.why})`,
-        });
+    const pkg = packageName(specifier);
+    if (pkg) {
+      if (SQL_PACKAGES.includes(pkg) && !inside(file, SQL_PLACES)) {
+        refuse(pkg, specifier, `only ${SQL_PLACES.join(", ")} import ${pkg} (SQL lives in models and db/)`);
+      } else if (rule?.packages && !rule.packages.includes(pkg)) {
+        refuse(pkg, specifier, `${rule.from.join(" and ")} import only ${rule.packages.join(", ")} (${rule.why})`);
       }
+      continue;
+    }
+    const target = resolve(file, specifier);
+    if (!target || !rule) continue;
+    if (!inside(target, [...rule.may, ...rule.from])) {
+      refuse(target, specifier, `${rule.from.join(" and ")} import only from ${rule.may.join(", ")} (${rule.why})`);
+    } else if (rule.browser && /\.server\.tsx?$/.test(target)) {
+      refuse(target, specifier, `${rule.from.join(" and ")} run in the browser too: no *.server module`);
     }
   }
   return found;
+}
+
+/** The import-rules table of docs/architecture.md: each row's From and May import, as backticked names. */
+function documentedRules(): { from: string[]; may: string[] }[] {
+  const doc = fs.readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8");
+  const section = doc.slice(doc.indexOf("### Import rules"), doc.indexOf("\n## ", doc.indexOf("### Import rules")));
+  const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  return section
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .map((line) => {
+      const [, from, may] = line.split("|");
+      return { from: names(from), may: names(may) };
+    });
 }
 
 function violations(): Violation[] {
@@ -148,6 +228,32 @@ describe("architecture", () => {
       "db/x.ts -> app/models/car.server.ts",
     ]);
     expect(keys("app/routes/x.ts", 'import { createCar } from "~/models/car.server";')).toEqual([]);
+  });
+
+  it("refuses a folder the row does not name, a server module in browser code and a package a rule keeps out", () => {
+    const keys = (file: string, source: string) => check(file, source).map((v) => v.key);
+    expect(keys("app/models/x.ts", 'import { answerLead } from "~/use-cases/leads.server";')).toEqual([
+      "app/models/x.ts -> app/use-cases/leads.server.ts",
+    ]);
+    expect(keys("server/x.ts", 'import { loader } from "~/routes/_index";')).toEqual([
+      "server/x.ts -> app/routes/_index.tsx",
+    ]);
+    expect(keys("app/components/x.tsx", 'import { env } from "~/config/env.server";')).toEqual([
+      "app/components/x.tsx -> app/config/env.server.ts",
+    ]);
+    expect(keys("app/routes/x.ts", 'import { sql } from "kysely";')).toEqual(["app/routes/x.ts -> kysely"]);
+    expect(keys("migrations/x.ts", 'import { z } from "zod";')).toEqual(["migrations/x.ts -> zod"]);
+    expect(keys("migrations/x.ts", 'import { sql } from "kysely";')).toEqual([]);
+  });
+
+  it("names in docs/architecture.md exactly the rules it enforces, row by row", () => {
+    const names = (places: string[]) => places.map((p) => p.replace(/\/$/, "")).sort();
+    const enforced = RULES.map((r) => ({ from: names(r.from), may: names([...r.may, ...(r.packages ?? [])]) }));
+    const documented = documentedRules().map((r) => ({
+      from: names(r.from),
+      may: names(r.may.filter((name) => name !== "*.server")),
+    }));
+    expect(documented).toEqual(enforced);
   });
 
   it("holds every layer to the import rules of docs/architecture.md", () => {

@@ -1,6 +1,6 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
-import { SHEET_TOO_LARGE } from "~/lib/car-sheet";
-import { MAX_SHEET_BYTES, SheetError } from "~/models/car-sheet.server";
+import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from "~/lib/car-sheet";
+import { SheetError } from "~/models/car-sheet.server";
 import { isBodyTooLarge } from "./body-limit";
 
 /**

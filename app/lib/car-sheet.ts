@@ -9,7 +9,18 @@ import { CarSchema, type RawCarFields } from "./car-schema";
 
 type CarField = keyof CarFields;
 
+/** The largest stock file an upload may carry. */
+export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 export const SHEET_TOO_LARGE = "The file must be under 10 MB";
+/**
+ * The most cars one file may carry: twice the largest stock the site is built for. It bounds the
+ * memory and the time of an import (10 MB of spreadsheet can hold 80,000 short rows; every row is
+ * kept until the write, which holds the database for its whole transaction).
+ */
+export const MAX_SHEET_ROWS = 20_000;
+export const TOO_MANY_ROWS =
+  `A file can hold at most ${MAX_SHEET_ROWS.toLocaleString("en-US")} cars: ` +
+  "split it and import the parts one after the other";
 export const SHEET_TYPE_MESSAGE = "Choose a CSV (.csv) or Excel (.xlsx) file";
 
 /** Every column a file may carry, in the template's order. */

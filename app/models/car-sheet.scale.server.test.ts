@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SHEET_COLUMNS } from "~/lib/car-sheet";
+import { MAX_SHEET_ROWS, SHEET_COLUMNS, TOO_MANY_ROWS } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { getDb } from "../../db/database.server";
 import { clearData } from "../../tests/helpers/db";
@@ -75,5 +75,26 @@ describe("a 10,000-row stock file", () => {
     console.log(`10,000-row .xlsx: first problems in ${Math.round(performance.now() - t)} ms`);
     expect(preview.problems[0]).toEqual({ row: 2, column: "year", message: "Year must be a number" });
     expect(preview.problems.at(-1)).toEqual({ row: 502, column: "", message: TOO_MANY_PROBLEMS });
+  });
+
+  it("stops a file of more cars than one import takes at the limit, and writes nothing", {
+    timeout: 90_000,
+  }, async () => {
+    const many = Array.from({ length: MAX_SHEET_ROWS + 1 }, (_, i) =>
+      rows[i % ROWS].map((v, c) => (c === 0 ? `M-${i}` : v)),
+    );
+    const file = { name: "stock.csv", bytes: Buffer.from(csvText(SHEET_COLUMNS, many)) };
+    const preview = await previewImport(file);
+    expect(preview.rows).toBe(MAX_SHEET_ROWS);
+    expect(preview.problems).toEqual([{ row: MAX_SHEET_ROWS + 2, column: "", message: TOO_MANY_ROWS }]);
+    expect(TOO_MANY_ROWS).toBe(
+      "A file can hold at most 20,000 cars: split it and import the parts one after the other",
+    );
+    expect((await runImport(file)).written).toBe(false);
+    const { n } = await getDb()
+      .selectFrom("cars")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { parse as parseCsv } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type { CellValue, Row } from "exceljs";
 import type { Car } from "~/lib/car";
 import { CarSchema } from "~/lib/car-schema";
 import {
@@ -12,6 +12,8 @@ import {
   columnKey,
   EXPORT_COLUMNS,
   type ImportPreview,
+  MAX_SHEET_BYTES,
+  MAX_SHEET_ROWS,
   READ_ONLY_COLUMNS,
   REQUIRED_COLUMNS,
   rowFields,
@@ -19,6 +21,7 @@ import {
   SHEET_TOO_LARGE,
   SHEET_TYPE_MESSAGE,
   type SheetProblem,
+  TOO_MANY_ROWS,
 } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { validate } from "~/lib/validation";
@@ -32,7 +35,6 @@ import { carColumns, getCars } from "./car.server";
  * all rows in one transaction. Exports write the same columns (plus a read-only `sold`).
  */
 
-export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 /** Checking stops after this many problems (a wrong file would list thousands): the first ones are shown. */
 const MAX_LISTED_PROBLEMS = 500;
 const TOO_MANY = `Checking stopped after ${MAX_LISTED_PROBLEMS} problems`;
@@ -59,15 +61,26 @@ export function sheetFormat(name: string, bytes: Uint8Array): SheetFormat {
   throw new SheetError(`${SHEET_TYPE_MESSAGE}; ${name || "this file"} is not one`, 415);
 }
 
+/**
+ * exceljs, loaded with the first Excel file rather than at start: it is a large library (about
+ * 8 MB of heap) that only imports, exports and template downloads use.
+ */
+let excelModule: Promise<typeof import("exceljs")> | null = null;
+function excel(): Promise<typeof import("exceljs")> {
+  // A CommonJS package: Node hands its exports over as the default export.
+  excelModule ??= import("exceljs").then((m) => ("default" in m ? (m.default as typeof m) : m));
+  return excelModule;
+}
+
 /** An Excel cell's value as the text a person sees. */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ("richText" in value) return value.richText.map((r) => r.text).join("");
-  if ("result" in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+  if ("result" in value) return cellText((value.result ?? null) as CellValue);
   if ("text" in value) return String(value.text);
   if ("error" in value) return "";
   return String(value);
@@ -88,7 +101,7 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
   }
   // The streaming reader, first sheet only: rows are checked as they are read (the first problems
   // show before a large file is read to its end), and it is much lighter than loading the workbook.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     sharedStrings: "cache",
     hyperlinks: "ignore",
     styles: "ignore",
@@ -96,8 +109,8 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
   });
   try {
     for await (const sheet of reader) {
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText); // values are 1-based
+      for await (const row of sheet as unknown as AsyncIterable<Row>) {
+        const cells = (row.values as CellValue[]).slice(1).map(cellText); // values are 1-based
         if (filled(cells)) yield { n: row.number, cells };
       }
       return;
@@ -159,6 +172,10 @@ async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked
   for await (const { n: row, cells } of source) {
     if (problems.length >= MAX_LISTED_PROBLEMS) {
       problem({ row, column: "", message: TOO_MANY_PROBLEMS });
+      break;
+    }
+    if (preview.rows === MAX_SHEET_ROWS) {
+      problem({ row, column: "", message: TOO_MANY_ROWS });
       break;
     }
     preview.rows++;
@@ -237,7 +254,7 @@ async function* allCars(): AsyncGenerator<Car[]> {
 }
 
 async function xlsxBuffer(columns: readonly string[], rows: AsyncIterable<(string | number | null)[][]>) {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet("Stock", { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
     header: c,

@@ -571,7 +571,7 @@ export async function deleteCar(id: number): Promise<boolean> {
   return true;
 }
 
-/** The sold record POST /api/cars/mark-sold and the listing page store. */
+/** The sold record POST /api/cars/mark-sold and the stock list store. */
 export interface CarSale {
   make: string;
   model: string;

@@ -19,9 +19,10 @@ export interface Health {
 
 /**
  * Whether the site can do its work: the database answers a query, accepts a write (tried inside
- * a transaction that is rolled back, so nothing changes), and the disk has room.
+ * a transaction that is rolled back, so nothing changes), and the disk has at least
+ * `minFreeBytes` free.
  */
-export function siteHealth(): Health {
+export function siteHealth({ minFreeBytes = MIN_FREE_DISK_BYTES } = {}): Health {
   const problems: string[] = [];
   let cars: number | null = null;
   let writable = false;
@@ -42,7 +43,7 @@ export function siteHealth(): Health {
   }
   const free = freeBytes([path.dirname(path.resolve(env().DATABASE_PATH)), path.resolve(env().UPLOADS_DIR)]);
   if (free === null) problems.push("Free disk space unknown");
-  else if (free < MIN_FREE_DISK_BYTES) problems.push(`Disk almost full: ${Math.floor(free / 1024 / 1024)} MB free`);
+  else if (free < minFreeBytes) problems.push(`Disk almost full: ${Math.floor(free / 1024 / 1024)} MB free`);
   return {
     ok: problems.length === 0,
     cars,

@@ -28,8 +28,8 @@ import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
 import { edge } from "~/lib/edge";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
 import { homePageCars } from "~/models/car.server";
+import { GALLERY, heroVideo, homeSlides } from "~/models/home-media.server";
 import { subscribe } from "~/models/newsletter.server";
-import { GALLERY, heroVideo, homeSlides } from "~/models/showroom.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */

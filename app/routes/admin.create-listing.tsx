@@ -3,9 +3,9 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { CarListTable } from "~/components/admin/CarListTable";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Notice } from "~/components/admin/Notice";
+import { StockListTable } from "~/components/admin/StockListTable";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
@@ -139,7 +139,7 @@ function StockFilters({ query }: { query: StockQuery }) {
   );
 }
 
-export default function ManageListings() {
+export default function StockList() {
   const { cars, total, page, pageCount, query, done, confirm, canDelete } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const filtered = query.q !== "" || query.status !== "all";
@@ -181,12 +181,12 @@ export default function ManageListings() {
         </ConfirmDialog>
       ) : null}
       <StockFilters key={JSON.stringify(query)} query={query} />
-      <CarListTable
+      <StockListTable
         cars={cars}
         canDelete={canDelete}
         empty={filtered ? "No cars match this search." : "No cars listed yet."}
       />
-      <Pagination page={page} pageCount={pageCount} label="Listing pages" />
+      <Pagination page={page} pageCount={pageCount} label="Stock list pages" />
     </AdminPage>
   );
 }

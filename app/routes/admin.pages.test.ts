@@ -12,7 +12,7 @@ import * as dashboard from "./admin._index";
 import * as notFound from "./admin.$";
 import * as addCar from "./admin.add-car";
 import * as management from "./admin.admin-management";
-import * as listing from "./admin.create-listing";
+import * as stockList from "./admin.create-listing";
 import * as editCar from "./admin.edit-car.$id";
 import * as inspections from "./admin.inspections";
 import * as report from "./admin.report";
@@ -51,7 +51,7 @@ describe("admin pages: the guard", () => {
   const loaders: [string, (a: ReturnType<typeof args>) => unknown][] = [
     ["/admin (layout)", layout.loader],
     ["/admin (dashboard)", dashboard.loader],
-    ["/admin/create-listing", listing.loader],
+    ["/admin/create-listing", stockList.loader],
     ["/admin/add-car", addCar.loader],
     ["/admin/edit-car/1", (a) => editCar.loader({ ...a, params: { id: "1" } })],
     ["/admin/inspections", inspections.loader],
@@ -60,7 +60,7 @@ describe("admin pages: the guard", () => {
     ["/admin/no-such-page", notFound.loader],
   ];
   const actions: [string, (a: ReturnType<typeof args>) => unknown][] = [
-    ["/admin/create-listing", listing.action],
+    ["/admin/create-listing", stockList.action],
     ["/admin/add-car", addCar.action],
     ["/admin/edit-car/1", (a) => editCar.action({ ...a, params: { id: "1" } })],
     ["/admin/admin-management", management.action],
@@ -157,10 +157,10 @@ describe("admin pages: actions", () => {
     expect(uploadedFiles()).toEqual([]);
   });
 
-  it("marks sold and deletes from the listing page; failures use the product texts", async () => {
+  it("marks sold and deletes from the stock list; failures use the product texts", async () => {
     const id = await makeCar({ images: [] });
     const sold = await respond(() =>
-      listing.action(
+      stockList.action(
         args("/admin/create-listing", { method: "POST", body: formBody({ intent: "sold", id: String(id) }) }),
       ),
     );
@@ -171,27 +171,27 @@ describe("admin pages: actions", () => {
     expect(sale.time_sold).toMatch(/^\d\d:\d\d:\d\d$/);
     expect(
       payload(
-        await listing.action(
+        await stockList.action(
           args("/admin/create-listing", { method: "POST", body: formBody({ intent: "sold", id: String(id) }) }),
         ),
       ),
     ).toEqual({ error: "Error marking car as sold" });
     const del = await respond(() =>
-      listing.action(
+      stockList.action(
         args("/admin/create-listing", { method: "POST", body: formBody({ intent: "delete", id: String(id) }) }),
       ),
     );
     expect(del.headers.get("Location")).toBe("/admin/create-listing?done=deleted");
     expect(
       payload(
-        await listing.action(
+        await stockList.action(
           args("/admin/create-listing", { method: "POST", body: formBody({ intent: "delete", id: String(id) }) }),
         ),
       ),
     ).toEqual({ error: "Error deleting car" });
     // The confirmation step is rendered from the URL.
     const other = await makeCar({ images: [] });
-    const page = (await listing.loader(args(`/admin/create-listing?confirm=delete&id=${other}`))) as {
+    const page = (await stockList.loader(args(`/admin/create-listing?confirm=delete&id=${other}`))) as {
       confirm: unknown;
     };
     expect(page.confirm).toEqual({ kind: "delete", id: other, label: "Toyota Camry 2020", price: 25_000_000 });

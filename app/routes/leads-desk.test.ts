@@ -17,7 +17,7 @@ import { validContact, validInspection } from "../../tests/helpers/leads";
 import * as dashboard from "./admin._index";
 import * as activityPage from "./admin.activity";
 import * as management from "./admin.admin-management";
-import * as listing from "./admin.create-listing";
+import * as stockList from "./admin.create-listing";
 import * as inbox from "./admin.leads._index";
 import * as leadPage from "./admin.leads.$kind.$id";
 import * as leadsCsv from "./admin.leads[.csv]";
@@ -353,7 +353,7 @@ describe("the activity trail", () => {
       ),
     );
     const other = await makeCar();
-    await respond(() => listing.action(page("/admin/create-listing", form({ intent: "delete", id: String(other) }))));
+    await respond(() => stockList.action(page("/admin/create-listing", form({ intent: "delete", id: String(other) }))));
     const third = await makeCar({ model: "Corolla" });
     await apiCar.action(api(`/api/cars/${third}`, { method: "DELETE" }, { id: String(third) }));
     await adminAdd.action(
@@ -385,7 +385,7 @@ describe("the activity trail", () => {
   it("cannot be changed: the database refuses, and no route can write to it", async () => {
     const before = (await pageActivity({}, 1, 1)).total;
     const car = String(await makeCar());
-    await respond(() => listing.action(page("/admin/create-listing", form({ intent: "delete", id: car }))));
+    await respond(() => stockList.action(page("/admin/create-listing", form({ intent: "delete", id: car }))));
     await expect(getDb().updateTable("activity").set({ admin_username: "someone" }).execute()).rejects.toThrow(
       "The activity log cannot be changed",
     );

@@ -1,6 +1,8 @@
 // The bench's own inventory, written into a temporary database and uploads folder: the schema comes
 // from the project's migrations, the cars from the demo seed's makes, models and prices, and a
 // small pool of real photos (with their WebP variants) that every car shares.
+
+import { prng } from "../../app/lib/prng";
 import type { TempDirs } from "./server";
 
 export interface Dataset {
@@ -29,17 +31,6 @@ const POOL_MODELS: Record<string, [string, string]> = {
   EV: ["Hyundai", "Ioniq 5"],
   Truck: ["Toyota", "Hilux"],
 };
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Fills `dirs` with `count` cars (a fifth of them sold), 2-4 shared photos each.

@@ -149,10 +149,62 @@ export function ensureBuild(): void {
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
+/** Where a server's memory is, in MB: all of it (RSS), the JavaScript heap, and buffers outside it. */
+export interface ServerMemory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+}
+
+const MEMORY_METRICS: Record<keyof ServerMemory, string> = {
+  rss: "process_resident_memory_bytes",
+  heapTotal: "nodejs_heap_size_total_bytes",
+  heapUsed: "nodejs_heap_size_used_bytes",
+  external: "nodejs_external_memory_bytes",
+};
+
+/** The memory figures of a /metrics text (prom-client's default metrics). */
+export function memoryFromMetrics(text: string): ServerMemory {
+  const read = (name: string) => {
+    const line = new RegExp(`^${name} (\\d+)`, "m").exec(text);
+    if (!line) throw new Error(`/metrics did not report ${name}`);
+    return Number(line[1]) / 1048576;
+  };
+  const [rss, heapTotal, heapUsed, external] = Object.values(MEMORY_METRICS).map(read);
+  return { rss, heapTotal, heapUsed, external };
+}
+
+/** The output of the server startServer started last, shown when a script fails. */
+let lastServerLog: (() => string) | undefined;
+
+/**
+ * Runs a script's main to its end: exit 0 when it is done; on failure its error and the last lines
+ * of the server's output, exit 1. The server and the temporary files are removed either way.
+ */
+export function runScript(main: () => Promise<void>): void {
+  main()
+    .then(() => {
+      cleanupAll();
+      process.exit(0);
+    })
+    .catch((e) => {
+      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+      const log = lastServerLog?.().trim();
+      if (log) console.error(`\nLast lines of the server's output:\n${log.split("\n").slice(-30).join("\n")}`);
+      cleanupAll();
+      process.exit(1);
+    });
+}
+
 export interface RunningServer {
   url: string;
-  /** The server's resident memory now, in bytes, as its /metrics reports it. */
-  rss: () => Promise<number>;
+  /** Milliseconds from spawning the process to its first 200 on /healthz. */
+  startMs: number;
+  /** The server's memory now, in MB, as its /metrics reports it. */
+  memory: () => Promise<ServerMemory>;
+  /** When the server process started (seconds since 1970, from /metrics): a restart changes it. */
+  startedAt: () => Promise<number>;
   /** Everything the server printed so far. */
   log: () => string;
   stop: () => Promise<void>;
@@ -160,8 +212,8 @@ export interface RunningServer {
 
 /**
  * Starts the compiled server (`node build/server.js` with `npm run serve`'s flags) in production mode
- * on a free loopback port and waits for /healthz. Its output goes to a file in `dirs.dir` (a
- * request log per hit would cost a pipe).
+ * on a free loopback port and waits for /healthz (asked every 20 ms, so the start time is measured).
+ * Its output goes to a file in `dirs.dir` (a request log per hit would cost a pipe).
  */
 export async function startServer(dirs: TempDirs, env: Record<string, string> = {}): Promise<RunningServer> {
   hookSignals();
@@ -169,6 +221,7 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
   const logPath = path.join(dirs.dir, `server-${port}.log`);
   const logFd = fs.openSync(logPath, "a");
   const serve = serveCommand();
+  const spawned = performance.now();
   const child: ChildProcess = spawn(process.execPath, serve.args, {
     cwd: ROOT,
     env: {
@@ -195,6 +248,7 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
   };
   cleanups.push(kill);
   const log = () => (fs.existsSync(logPath) ? fs.readFileSync(logPath, "utf8") : "");
+  lastServerLog = log;
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000; // SEED_DEMO=1 draws 64 cars' photos first
   for (;;) {
@@ -209,16 +263,17 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
       kill();
       throw new Error(`The server did not answer /healthz in time:\n${log().slice(-4000)}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 20));
   }
+  const startMs = performance.now() - spawned;
   return {
     url,
+    startMs,
     log,
-    rss: async () => {
+    memory: async () => memoryFromMetrics(await (await fetch(`${url}/metrics`)).text()),
+    startedAt: async () => {
       const text = await (await fetch(`${url}/metrics`)).text();
-      const line = /^process_resident_memory_bytes (\d+)/m.exec(text);
-      if (!line) throw new Error("/metrics did not report process_resident_memory_bytes");
-      return Number(line[1]);
+      return Number(/^process_start_time_seconds (\d+)/m.exec(text)?.[1] ?? Number.NaN);
     },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

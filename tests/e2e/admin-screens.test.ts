@@ -8,7 +8,7 @@ const app = setupE2E({ browser: true });
 const SCREENS = [
   ["login", "/admin/login", false],
   ["dashboard", "/admin", true],
-  ["car-list", "/admin/create-listing", true],
+  ["stock-list", "/admin/create-listing", true],
   ["confirm-delete", "/admin/create-listing?confirm=delete&id=3", true],
   ["add-car", "/admin/add-car", true],
   ["edit-car", "/admin/edit-car/3", true],

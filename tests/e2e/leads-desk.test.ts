@@ -377,7 +377,7 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
 });
 
 describe.each(JS_MODES)("the activity trail $label", ({ js }) => {
-  it("lists a car marked sold from the listing page, newest first, filtered by admin and kind", async () => {
+  it("lists a car marked sold from the stock list, newest first, filtered by admin and kind", async () => {
     const [car] = app.rows<{ id: number; make: string; model: string; year: number }>(
       "SELECT id, make, model, year FROM cars WHERE sold = 0 ORDER BY id DESC LIMIT 1 OFFSET ?",
       js ? 0 : 1,

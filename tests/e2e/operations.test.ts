@@ -1,9 +1,10 @@
 // What an operator sees of the built server, started with `node build/server.js` as production
-// runs it: it serves, one JSON log line per request, /metrics for this machine or the token,
-// /healthz, and a server error logged once with the id its error page shows.
+// runs it (tests/e2e/serve.test.ts starts it through `npm run serve` itself): one JSON log line per
+// request, /metrics for this machine or the token, /healthz, and a server error logged once with
+// the id its error page shows.
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, SERVE, screenshot, setupE2E } from "./harness";
+import { DESKTOP, PHONE, screenshot, setupE2E } from "./harness";
 
 const METRICS_TOKEN = "e2e-metrics-token-0123456789";
 const app = setupE2E({ browser: true, server: { env: { METRICS_TOKEN } } });
@@ -69,15 +70,6 @@ function write(sql: string) {
 }
 
 describe("the built server", () => {
-  it("is plain JavaScript run by node, and serves pages", async () => {
-    expect(SERVE.args.at(-1)).toMatch(/build\/server\.js$/);
-    expect(SERVE.args).toContain("--max-old-space-size=128");
-    const res = await fetch(app.url("/browse"));
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("</html>");
-    expect(logLines().some((l) => l.msg.startsWith("Dealership site ready on http://localhost:"))).toBe(true);
-  });
-
   it("logs one JSON line per request: time, id, method, path without the query, status, ms, cache, ip", async () => {
     await fetch(app.url("/browse?make=Toyota&q=08031234567")); // fill the cache
     const res = await fetch(app.url("/browse?make=Toyota&q=08031234567"));

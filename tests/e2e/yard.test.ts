@@ -277,7 +277,7 @@ YD-${tag}2,Nissan,Patrol ${tag},2019,45000000,Nigerian Used,4.0L,V6,No,SUV,4WD\n
         .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-price"))));
       expect(prices.length).toBe(20);
       expect([...prices].sort((a, b) => b - a)).toEqual(prices);
-      expect(await page.getByRole("navigation", { name: "Listing pages" }).isVisible()).toBe(true);
+      expect(await page.getByRole("navigation", { name: "Stock list pages" }).isVisible()).toBe(true);
       const name = viewport === PHONE ? "phone" : "desktop";
       await screenshot(page, `yard-stock-list-${name}`, { fullPage: false });
       await field(page, "Search").fill("zzzz-no-such-car");

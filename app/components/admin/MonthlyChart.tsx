@@ -1,8 +1,13 @@
-import { BarChart } from "@mantine/charts";
 import { Paper, Table, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { lazy, Suspense } from "react";
 import { MONTH_LABELS } from "~/config/constants";
 import { useHydrated } from "~/lib/use-hydrated";
+
+// The chart library (recharts, through @mantine/charts) is fetched when a chart is first drawn.
+// Only a browser draws one, so the server never loads it (it would hold about 20 MB).
+const BarChart = lazy(() => import("@mantine/charts").then((m) => ({ default: m.BarChart })));
+const CHART_HEIGHT = 280;
 
 export interface ChartSeries {
   name: string;
@@ -51,25 +56,27 @@ export function MonthlyChart({
         {title}
       </Title>
       {hydrated ? (
-        <BarChart
-          h={280}
-          data={data}
-          dataKey="month"
-          series={series.map(({ name, color }) => ({ name, color }))}
-          type={stacked ? "stacked" : "default"}
-          withLegend
-          legendProps={{ verticalAlign: "top", height: 40 }}
-          tickLine="y"
-          gridAxis="x"
-          /* Every month labelled, Jan to Dec, even on a phone (recharts would skip some). */
-          xAxisProps={{
-            interval: 0,
-            tick: { transform: "translate(0, 10)", fontSize: narrow ? 10 : 12, fill: "currentColor" },
-          }}
-          yAxisProps={{ allowDecimals: false }}
-          valueFormatter={axisFormat}
-          barProps={stacked ? undefined : { radius: [4, 4, 0, 0] }}
-        />
+        <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+          <BarChart
+            h={CHART_HEIGHT}
+            data={data}
+            dataKey="month"
+            series={series.map(({ name, color }) => ({ name, color }))}
+            type={stacked ? "stacked" : "default"}
+            withLegend
+            legendProps={{ verticalAlign: "top", height: 40 }}
+            tickLine="y"
+            gridAxis="x"
+            /* Every month labelled, Jan to Dec, even on a phone (recharts would skip some). */
+            xAxisProps={{
+              interval: 0,
+              tick: { transform: "translate(0, 10)", fontSize: narrow ? 10 : 12, fill: "currentColor" },
+            }}
+            yAxisProps={{ allowDecimals: false }}
+            valueFormatter={axisFormat}
+            barProps={stacked ? undefined : { radius: [4, 4, 0, 0] }}
+          />
+        </Suspense>
       ) : null}
       <Table.ScrollContainer minWidth={Math.max(640, labels.length * 56)} mt="md">
         <Table striped withTableBorder fz="xs" ta="center" verticalSpacing={4}>

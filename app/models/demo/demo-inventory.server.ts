@@ -2,6 +2,7 @@
 // dealer's believable stock with drawn photos, and inspection bookings for the dashboard.
 import type { CarInput } from "~/lib/car";
 import { KEY_FEATURES } from "~/lib/car-options";
+import { prng } from "~/lib/prng";
 import { getDb } from "../../../db/database.server";
 import { createCar } from "../car.server";
 import { saveImage } from "../upload.server";
@@ -435,18 +436,6 @@ const HISTORY = [
   "Regularly serviced in Lagos, all receipts available.",
   "Minor paintwork on rear bumper, mechanically sound.",
 ];
-
-/** Deterministic pseudo-random numbers so every fresh install shows the same stock. */
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface DemoCar {
   input: CarInput;

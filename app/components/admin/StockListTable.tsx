@@ -126,7 +126,7 @@ function CarCards({ cars, canDelete }: { cars: StockRow[]; canDelete: boolean })
  * (days), Status and Actions (see docs/product.md). `canDelete`: the role may delete cars (owners);
  * others never see the button.
  */
-export function CarListTable({ cars, empty, canDelete }: { cars: StockRow[]; empty: string; canDelete: boolean }) {
+export function StockListTable({ cars, empty, canDelete }: { cars: StockRow[]; empty: string; canDelete: boolean }) {
   return (
     <ResponsiveTable
       columns={["Make", "Model", "Year", "Stock no.", "Price", "Date Posted", "In stock", "Status", "Actions"]}
