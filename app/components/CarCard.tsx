@@ -4,6 +4,7 @@ import { type CardCar, carPath, carTitle } from "~/lib/car";
 import { formatMileage, formatNaira } from "~/lib/money";
 import classes from "./CarCard.module.css";
 import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
+import { LazyHydrate } from "./LazyHydrate";
 import { SaveButton } from "./saved/SaveButton";
 
 /**
@@ -11,7 +12,9 @@ import { SaveButton } from "./saved/SaveButton";
  * heart saves it (see SaveButton); a car the dealer finances says what it costs a month from.
  * with JavaScript, `onOpen` can take over the click (to open a lightbox instead). `compact` lays
  * it out as a short row on phones (same content; the usual card from 36em up). `sizes` tells the
- * browser how wide the photo is where the card is used (see CAR_IMAGE_SIZES).
+ * browser how wide the photo is where the card is used (see CAR_IMAGE_SIZES). A card is hydrated
+ * when it comes near the screen (LazyHydrate): a page of cards costs a slow phone only the ones
+ * the visitor sees.
  */
 export function CarCard({
   car,
@@ -40,7 +43,7 @@ export function CarCard({
   // Plain elements and a CSS module: this card is rendered dozens of times per page, and
   // Mantine's style props would inline ~2 KB of CSS variables into each one.
   return (
-    <article data-testid="car-card" className={`${classes.card} ${compact ? classes.compact : ""}`}>
+    <LazyHydrate as="article" data-testid="car-card" className={`${classes.card} ${compact ? classes.compact : ""}`}>
       <div className={classes.mediaWrap}>
         <Link to={href} onClick={open} prefetch="intent" className={classes.media} tabIndex={-1}>
           <CarImage
@@ -87,7 +90,7 @@ export function CarCard({
           </Link>
         </div>
       </div>
-    </article>
+    </LazyHydrate>
   );
 }
 

@@ -16,6 +16,7 @@ import {
   KEY_FEATURES,
 } from "~/lib/car-options";
 import classes from "./FilterPanel.module.css";
+import { LazyHydrate } from "./LazyHydrate";
 import { Button, ButtonLink } from "./ui/Button";
 import { CheckboxField, SelectField, TextField } from "./ui/Field";
 
@@ -31,7 +32,8 @@ function withCurrent(options: FacetOption[], current: string) {
  * own names (type, fuelType, driveType); the loader redirects to the canonical query (the browser
  * keeps the #results), so it works without JavaScript. With JavaScript the canonical URL is built
  * here and navigated to directly. On a phone the panel folds behind "Filters (N)" (a <details>,
- * closed again after each search); from 62em it is always open.
+ * closed again after each search); from 62em it is always open. Its fields are hydrated once the
+ * panel shows (LazyHydrate): a phone that never opens it spends nothing on them.
  */
 export function FilterPanel({ params, facets }: { params: URLSearchParams; facets: StockFacets }) {
   const navigate = useNavigate();
@@ -86,7 +88,7 @@ export function FilterPanel({ params, facets }: { params: URLSearchParams; facet
         <FilterIcon />
         Filters{count ? ` (${count})` : ""}
       </summary>
-      <section className={classes.panel} aria-label="Filters">
+      <LazyHydrate as="section" className={classes.panel} aria-label="Filters">
         <Form method="get" action="/browse#results" onSubmit={submit} className={classes.form}>
           {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
           {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
@@ -187,7 +189,7 @@ export function FilterPanel({ params, facets }: { params: URLSearchParams; facet
             </div>
           </div>
         </Form>
-      </section>
+      </LazyHydrate>
     </details>
   );
 }

@@ -98,6 +98,11 @@ export function carPath(car: { id: number; make: string; model: string; year: nu
   return `/cars/${carSlug(car)}`;
 }
 
+/** The inspection booking form, with the car's make and model filled in. */
+export function inspectionHref(car: { make: string; model: string }): string {
+  return `/book-inspection?${new URLSearchParams({ make: car.make, model: car.model })}`;
+}
+
 /** 'make model - year', the car's name everywhere. */
 export function carTitle(car: { make: string; model: string; year: number }): string {
   return `${car.make} ${car.model} - ${car.year}`;

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
-import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
+import { CarQuickView, useCarLightbox } from "~/components/car/useCarLightbox";
 import { BodyTypeTiles } from "~/components/home/BodyTypeTiles";
 import { CarStrip } from "~/components/home/CarStrip";
 import { ConditionTabs } from "~/components/home/ConditionTabs";
@@ -12,6 +12,7 @@ import { Hero } from "~/components/home/Hero";
 import home from "~/components/home/home.module.css";
 import { NewsletterForm } from "~/components/home/NewsletterForm";
 import { Section } from "~/components/home/Section";
+import { LazyHydrate } from "~/components/LazyHydrate";
 import { Pagination } from "~/components/Pagination";
 import { SearchBox } from "~/components/SearchBox";
 import { ButtonLink } from "~/components/ui/Button";
@@ -137,9 +138,11 @@ export default function Home() {
         <Pagination page={collection.page} pageCount={collection.pageCount} label="Collection pages" />
       </Section>
 
-      <Container className={pages.newsletter} id="newsletter">
-        <NewsletterForm subscribed={subscribed} fallback={actionData} stamp={stamp} />
-      </Container>
+      <LazyHydrate>
+        <Container className={pages.newsletter} id="newsletter">
+          <NewsletterForm subscribed={subscribed} fallback={actionData} stamp={stamp} />
+        </Container>
+      </LazyHydrate>
 
       <Section
         id="conditions"
@@ -165,7 +168,7 @@ export default function Home() {
       <Section id="gallery" eyebrow="Gallery" title={`Life at ${business.name}`}>
         <Gallery images={gallery} />
       </Section>
-      <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
+      <CarQuickView lightbox={lightbox} />
     </div>
   );
 }

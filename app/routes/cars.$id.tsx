@@ -3,7 +3,6 @@ import { Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/re
 import { PinIcon } from "~/components/CarCard";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
-import { inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
@@ -13,7 +12,7 @@ import { SIMILAR_CARS_COUNT } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { businessFromMatches, telHref, useBusiness } from "~/lib/business";
-import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
+import { carIdFromSlug, carPath, carSlug, carTitle, inspectionHref, toPublicCar } from "~/lib/car";
 import { carMonthlyQuote, toCardCar } from "~/lib/car-card";
 import {
   absoluteUrl,
