@@ -4,6 +4,7 @@ import { PinIcon } from "~/components/CarCard";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
+import { LazyHydrate } from "~/components/LazyHydrate";
 import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
@@ -156,8 +157,10 @@ export default function CarPage() {
               <SaveButton car={car} labelled />
             </div>
           )}
-          <KeyFeatures features={car.keyfeatures} headingLevel={2} />
-          <CarFacts car={car} />
+          <LazyHydrate className={pages.carDetails}>
+            <KeyFeatures features={car.keyfeatures} headingLevel={2} />
+            <CarFacts car={car} />
+          </LazyHydrate>
         </div>
       </div>
       {similar.length ? (
