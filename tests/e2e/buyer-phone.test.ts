@@ -315,18 +315,37 @@ describe.each(JS_MODES)("small things $label", ({ js }) => {
     expect(strip.height).toBeLessThan(36);
   });
 
-  it("compare fits 390 px: no sideways scroll, no figure cut", async () => {
+  it("compare fits 390 px: no sideways scroll, no figure cut, no word broken", async () => {
     const ids = unsold()
       .slice(0, 3)
       .map((c) => c.id);
     const page = await app.open(`/compare?ids=${ids.join(",")}`, { js, viewport: PHONE });
     await page.getByTestId("compare-table").waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    const clipped = await page
-      .getByTestId("compare-table")
+    const table = page.getByTestId("compare-table");
+    // The three cars fit: nothing scrolls sideways inside the comparison's frame either.
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    const clipped = await table
       .locator("td, th")
       .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
     expect(clipped).toEqual([]);
+    // No word is broken across two lines (a line may end at a space, a hyphen or a slash).
+    const broken = await table.evaluate((el) => {
+      const split: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const m of text.matchAll(/[^\s\-/]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) split.push(m[0]);
+        }
+      }
+      return split;
+    });
+    expect(broken).toEqual([]);
   });
 
   it.runIf(!js)(
