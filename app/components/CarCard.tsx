@@ -6,6 +6,7 @@ import classes from "./CarCard.module.css";
 import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
 import { LazyHydrate } from "./LazyHydrate";
 import { SaveButton } from "./saved/SaveButton";
+import { LineIcon } from "./ui/Icon";
 
 /**
  * A car in a grid. The image and View Details go to `href` (the car's own page by default); the
@@ -97,17 +98,9 @@ export function CarCard({
 /** The map pin before a car's location (cards and the car page). */
 export function PinIcon() {
   return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon size={14}>
       <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
       <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
+    </LineIcon>
   );
 }

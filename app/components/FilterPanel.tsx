@@ -19,6 +19,7 @@ import classes from "./FilterPanel.module.css";
 import { LazyHydrate } from "./LazyHydrate";
 import { Button, ButtonLink } from "./ui/Button";
 import { CheckboxField, SelectField, TextField } from "./ui/Field";
+import { LineIcon } from "./ui/Icon";
 
 /** The current value among the choices (matched without case), plus it when a shared link holds another one. */
 function withCurrent(options: FacetOption[], current: string) {
@@ -196,16 +197,8 @@ export function FilterPanel({ params, facets }: { params: URLSearchParams; facet
 
 function FilterIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon>
       <path d="M4 6h16M7 12h10M10 18h4" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -5,23 +5,7 @@ import { imageVariant } from "~/lib/images";
 import { LazyHydrate } from "./LazyHydrate";
 import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteHeader.module.css";
-
-function MenuIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
+import { MenuIcon } from "./ui/Icon";
 
 export function TopStrip() {
   const business = useBusiness();

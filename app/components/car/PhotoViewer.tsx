@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { imageSrc, imageVariant } from "~/lib/images";
 import { CAR_IMAGE_SIZES, carSrcSet } from "../CarImage";
+import { LineIcon } from "../ui/Icon";
 import classes from "./PhotoViewer.module.css";
 import { useSwipe } from "./useSwipe";
 
@@ -116,18 +117,10 @@ export function PhotoViewer({
         ) : null}
         {status === "error" ? (
           <div className={classes.overlay} role="img" aria-label="Image not available">
-            <svg
-              width="48"
-              height="48"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              aria-hidden="true"
-            >
+            <LineIcon size={48} strokeWidth={1.8}>
               <rect x="3" y="4" width="18" height="16" rx="2" />
               <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" />
-            </svg>
+            </LineIcon>
             <p className={classes.overlayText}>Image not available</p>
           </div>
         ) : null}
@@ -198,16 +191,8 @@ export function PhotoViewer({
 
 function FullIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon size={16}>
       <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-    </svg>
+    </LineIcon>
   );
 }
