@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
 import { CarQuickView, useCarLightbox } from "~/components/car/useCarLightbox";
 import { BodyTypeTiles } from "~/components/home/BodyTypeTiles";
@@ -10,7 +10,6 @@ import { ConditionTabs } from "~/components/home/ConditionTabs";
 import { Gallery } from "~/components/home/Gallery";
 import { Hero } from "~/components/home/Hero";
 import home from "~/components/home/home.module.css";
-import { NewsletterForm } from "~/components/home/NewsletterForm";
 import { Section } from "~/components/home/Section";
 import { LazyHydrate } from "~/components/LazyHydrate";
 import { Pagination } from "~/components/Pagination";
@@ -24,14 +23,22 @@ import { formFailure, readLeadForm } from "~/http/forms.server";
 import { businessFromMatches, useBusiness } from "~/lib/business";
 import type { Car, CardCar } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
-import { parsePage } from "~/lib/car-filters";
 import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
 import { edge } from "~/lib/edge";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
+import { parsePage } from "~/lib/paging";
 import { homePageCars } from "~/models/car.server";
 import { subscribe } from "~/models/newsletter.server";
 import { GALLERY, heroVideo, homeSlides } from "~/models/showroom.server";
 import pages from "~/styles/pages.module.css";
+
+/**
+ * The newsletter form's code (its fields, the bot trap) is fetched when the visitor comes near it,
+ * as it is hydrated (see LazyHydrate); the server renders it in full.
+ */
+const NewsletterForm = lazy(() =>
+  import("~/components/home/NewsletterForm").then((m) => ({ default: m.NewsletterForm })),
+);
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: ["condition", "page"] }, leads: "form" });

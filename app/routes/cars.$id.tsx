@@ -25,7 +25,6 @@ import {
 } from "~/lib/car-seo";
 import { chatHref } from "~/lib/chat-link";
 import { edge } from "~/lib/edge";
-import { calculatorHref } from "~/lib/loan-math";
 import { formatNaira } from "~/lib/money";
 import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
@@ -45,19 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (params.id !== carSlug(found)) throw redirect(`${carPath(found)}${url.search}`, 301);
   const similar = await similarCars(found, SIMILAR_CARS_COUNT);
-  const quote = carMonthlyQuote(found);
   // The page never shows the back-office fields. The public origin (SITE_URL) makes the preview and canonical URLs
   // absolute.
   return {
     car: toPublicCar(found),
-    // "From ₦X/month over N months after a ₦Y deposit (P%)", linking to the calculator showing those figures.
-    monthly: quote && {
-      amount: quote.monthlyRepayment,
-      months: quote.months,
-      deposit: quote.initialDeposit,
-      percent: quote.depositPercent,
-      href: calculatorHref(found.id, quote),
-    },
+    monthly: carMonthlyQuote(found),
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
   };

@@ -10,8 +10,8 @@ import { FINANCING_PAGE_SIZE } from "~/config/constants";
 import { takeApplicationSubmitted } from "~/http/cookies.server";
 import { businessFromMatches } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
-import { parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
+import { parsePage } from "~/lib/paging";
 import { pageCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
 

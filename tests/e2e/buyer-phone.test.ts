@@ -74,6 +74,8 @@ describe.each(JS_MODES)("browse on a phone $label", ({ js }) => {
     const expected = unsold().filter((c) => c.body_type === "SUV" && c.make === "Toyota").length;
     await expect.poll(() => count(page)).toBe(expected);
     expect(await page.getByLabel("Sort by").inputValue()).toBe("price_asc");
+    // It lands on the results, not on the top of the page again.
+    await expect.poll(() => onScreen(page, page.locator("#results"))).toBe(true);
   });
 
   it(js ? "applies a new order at once" : "applies a new order with Sort", async () => {
@@ -88,6 +90,7 @@ describe.each(JS_MODES)("browse on a phone $label", ({ js }) => {
       "select id from cars where sold = 0 and body_type = 'Sedan' order by price desc, id desc",
     );
     await expect.poll(() => cardIds(page)).toEqual(prices.slice(0, BROWSE_PAGE_SIZE).map((r) => r.id));
+    await expect.poll(() => onScreen(page, page.locator("#results"))).toBe(true);
   });
 
   it("offers every body type, fuel and drive train of the stock with its count, and suggests makes", async () => {

@@ -5,7 +5,6 @@ import { LeadForm, type LeadFormProps } from "./LeadForm";
 import classes from "./leads.module.css";
 
 export const SOURCING_SUCCESS = "Request sent! We'll find it for you.";
-export const SOURCING_FAILURE = "Error sending your request";
 
 /**
  * "Can't find it? We'll source it for you" under browse's no-results: name, phone, the car wanted
