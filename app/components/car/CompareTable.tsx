@@ -68,7 +68,7 @@ export function CompareTable({ cars, removeHref }: { cars: CompareCar[]; removeH
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
     <section className={classes.scroller} tabIndex={0} aria-label="Cars side by side" data-testid="compare-table">
-      {/* biome-ignore-start lint/a11y/noRedundantRoles: the phone layout's CSS display would otherwise drop the roles */}
+      {/* biome-ignore-start lint/a11y/noRedundantRoles: the phone layout's CSS display would drop them */}
       <table className={classes.table} style={{ "--cars": cars.length } as CSSProperties} role="table">
         <thead role="rowgroup">
           <tr role="row">
