@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { imageSrc, imageVariant } from "~/lib/images";
 import { CAR_IMAGE_SIZES, carSrcSet } from "../CarImage";
@@ -79,10 +78,12 @@ export function PhotoViewer({
       e.preventDefault();
       select(target);
     };
+    // A plain link: with JavaScript the click never navigates (it changes the photo in place), so a
+    // router Link would only add hydration work; without JavaScript it loads that photo's page.
     return linkFor ? (
-      <Link to={linkFor(target)} replace preventScrollReset aria-label={label} className={className} onClick={click}>
+      <a href={linkFor(target)} aria-label={label} className={className} onClick={click}>
         {children}
-      </Link>
+      </a>
     ) : (
       <button type="button" aria-label={label} className={className} onClick={() => onSelect?.(target)}>
         {children}
