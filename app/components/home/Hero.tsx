@@ -72,7 +72,7 @@ export function Hero({
   }, [running, current, count]);
 
   return (
-    <section className={classes.hero} aria-label="Welcome" ref={hero}>
+    <section className={classes.hero} aria-label="Welcome" ref={hero} data-running={running || undefined}>
       <div className={classes.media} aria-hidden="true">
         {showVideo ? (
           <video
