@@ -4,14 +4,18 @@ import { type CardCar, carPath, carTitle } from "~/lib/car";
 import { formatMileage, formatNaira } from "~/lib/money";
 import classes from "./CarCard.module.css";
 import { CAR_IMAGE_SIZES, CarImage } from "./CarImage";
+import { LazyHydrate } from "./LazyHydrate";
 import { SaveButton } from "./saved/SaveButton";
+import { LineIcon } from "./ui/Icon";
 
 /**
  * A car in a grid. The image and View Details go to `href` (the car's own page by default); the
  * heart saves it (see SaveButton); a car the dealer finances says what it costs a month from.
  * with JavaScript, `onOpen` can take over the click (to open a lightbox instead). `compact` lays
  * it out as a short row on phones (same content; the usual card from 36em up). `sizes` tells the
- * browser how wide the photo is where the card is used (see CAR_IMAGE_SIZES).
+ * browser how wide the photo is where the card is used (see CAR_IMAGE_SIZES). A card is hydrated
+ * when it comes near the screen (LazyHydrate): a page of cards costs a slow phone only the ones
+ * the visitor sees.
  */
 export function CarCard({
   car,
@@ -40,7 +44,7 @@ export function CarCard({
   // Plain elements and a CSS module: this card is rendered dozens of times per page, and
   // Mantine's style props would inline ~2 KB of CSS variables into each one.
   return (
-    <article data-testid="car-card" className={`${classes.card} ${compact ? classes.compact : ""}`}>
+    <LazyHydrate as="article" data-testid="car-card" className={`${classes.card} ${compact ? classes.compact : ""}`}>
       <div className={classes.mediaWrap}>
         <Link to={href} onClick={open} prefetch="intent" className={classes.media} tabIndex={-1}>
           <CarImage
@@ -87,24 +91,16 @@ export function CarCard({
           </Link>
         </div>
       </div>
-    </article>
+    </LazyHydrate>
   );
 }
 
 /** The map pin before a car's location (cards and the car page). */
 export function PinIcon() {
   return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon size={14}>
       <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
       <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
+    </LineIcon>
   );
 }

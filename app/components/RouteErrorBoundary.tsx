@@ -1,5 +1,16 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { ErrorPage } from "./ErrorPage";
+import { type ComponentProps, lazy, Suspense } from "react";
+
+/** The error page's code is fetched only by a page that failed (the server renders it in full). */
+const LazyErrorPage = lazy(() => import("./ErrorPage").then((m) => ({ default: m.ErrorPage })));
+
+function ErrorPage(props: ComponentProps<typeof LazyErrorPage>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyErrorPage {...props} />
+    </Suspense>
+  );
+}
 
 const FAILURE = "Please try again in a moment. If it keeps happening, call us.";
 const NOT_FOUND = "We couldn't find that page. The car may have been sold or the link mistyped.";

@@ -3,21 +3,14 @@ import { type FormEvent, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import classes from "./SearchBox.module.css";
 import { Button } from "./ui/Button";
+import { LineIcon } from "./ui/Icon";
 
 function SearchIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon>
       <circle cx="11" cy="11" r="7" />
       <path d="M20 20l-3.5-3.5" />
-    </svg>
+    </LineIcon>
   );
 }
 

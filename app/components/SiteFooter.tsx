@@ -1,14 +1,16 @@
 import { Link } from "@remix-run/react";
 import { hoursLines, useBusiness } from "~/lib/business";
 import { imageVariant } from "~/lib/images";
+import { LazyHydrate } from "./LazyHydrate";
 import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteFooter.module.css";
 import { Container } from "./ui/Container";
 
+/** The footer of every public page, hydrated when the visitor scrolls down to it. */
 export function SiteFooter() {
   const site = useBusiness();
   return (
-    <footer className={classes.footer}>
+    <LazyHydrate as="footer" className={classes.footer}>
       <Container className={classes.inner}>
         <div className={classes.grid}>
           <div className={classes.col}>
@@ -58,6 +60,6 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {site.name}. All prices in Nigerian naira (₦).
         </p>
       </Container>
-    </footer>
+    </LazyHydrate>
   );
 }

@@ -2,25 +2,10 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { type Business, initials, showPhone, telHref, useBusiness } from "~/lib/business";
 import { imageVariant } from "~/lib/images";
+import { LazyHydrate } from "./LazyHydrate";
 import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteHeader.module.css";
-
-function MenuIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
+import { MenuIcon } from "./ui/Icon";
 
 export function TopStrip() {
   const business = useBusiness();
@@ -105,13 +90,14 @@ export function SiteHeader() {
             <BrandMark business={business} className={classes.logoMark} />
             <span>{business.name}</span>
           </Link>
-          <div className={classes.links}>
+          {/* Hidden on phones (the menu has them): hydrated only where they show. */}
+          <LazyHydrate className={classes.links}>
             {NAV_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} end={l.to === "/"} className={classes.link} prefetch="intent">
                 {l.label}
               </NavLink>
             ))}
-          </div>
+          </LazyHydrate>
           <div className={classes.end}>
             <NavLink to="/saved" className={`${classes.link} ${classes.saved}`} prefetch="intent">
               <span aria-hidden="true" className={classes.savedHeart}>
@@ -130,7 +116,7 @@ export function SiteHeader() {
                   ✕
                 </span>
               </summary>
-              <div className={classes.panel}>
+              <LazyHydrate className={classes.panel}>
                 <div className={classes.panelHead}>
                   <strong>{business.name}</strong>
                 </div>
@@ -139,7 +125,7 @@ export function SiteHeader() {
                     {l.label}
                   </NavLink>
                 ))}
-              </div>
+              </LazyHydrate>
             </details>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import type { Car, CardCar, PublicCar } from "./car";
-import { type LoanQuote, monthlyFrom, monthlyFromQuote } from "./loan-math";
+import { calculatorHref, monthlyFrom, monthlyFromQuote } from "./loan-math";
 
 /**
  * The card's and the comparison's share of a car, made by loaders. Apart from car.ts so that the
@@ -12,9 +12,20 @@ export function carMonthlyFrom(car: { financing: boolean; sold: boolean; price: 
   return car.financing && !car.sold ? monthlyFrom(car.price) : null;
 }
 
-/** The whole quote behind "From ₦X/month" (period, deposit and its share), for the car page; null as above. */
-export function carMonthlyQuote(car: { financing: boolean; sold: boolean; price: number }): LoanQuote | null {
-  return car.financing && !car.sold ? monthlyFromQuote(car.price) : null;
+/**
+ * The car page's "From ₦X/month over N months after a ₦Y deposit (P%)" and the link to the
+ * calculator showing those figures; null as above.
+ */
+export function carMonthlyQuote(car: { id: number; financing: boolean; sold: boolean; price: number }) {
+  if (!car.financing || car.sold) return null;
+  const quote = monthlyFromQuote(car.price);
+  return {
+    amount: quote.monthlyRepayment,
+    months: quote.months,
+    deposit: quote.initialDeposit,
+    percent: quote.depositPercent,
+    href: calculatorHref(car.id, quote),
+  };
 }
 
 const CARD_DESCRIPTION_CHARS = 160;

@@ -133,11 +133,7 @@ export function parseCarFilters(params: URLSearchParams): ParsedFilters {
   return { filters, ignored, sort };
 }
 
-/** A positive page number from the query string; anything else is page 1. */
-export function parsePage(params: URLSearchParams): number {
-  const n = Number(params.get("page"));
-  return Number.isInteger(n) && n > 0 ? n : 1;
-}
+export { parsePage } from "./paging";
 
 /** The filters a query string sets (search words, order and page left out): the N of "Filters (N)". */
 export function activeFilterCount(params: URLSearchParams): number {

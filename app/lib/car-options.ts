@@ -117,19 +117,9 @@ export const PLATE_STATES = [
   "FCT",
 ] as const;
 
-/** Home page body-type tiles. */
-export const HOME_BODY_TYPES = ["SUV", "Sedan", "Truck", "Coupe"] as const;
-
 /** Browse filter panel options. "All" means the field is left out. */
 export const FILTER_BODY_TYPES = ["Sedan", "SUV", "Truck", "Van"] as const;
 export const FILTER_CONDITIONS = ["New", "Used"] as const;
 export const FILTER_TRANSMISSIONS = ["Automatic", "Manual"] as const;
 export const FILTER_FUEL_TYPES = ["Petrol", "Diesel"] as const;
 export const FILTER_DRIVE_TYPES = ["FWD", "RWD", "AWD"] as const;
-
-/** Home condition tabs: URL value -> label. */
-export const CONDITION_TABS = [
-  { value: "new", label: "New Cars", condition: "New" },
-  { value: "foreign-used", label: "Foreign Used Cars", condition: "Foreign Used" },
-  { value: "nigerian-used", label: "Nigerian Used Cars", condition: "Nigerian Used" },
-] as const;

@@ -98,6 +98,16 @@ export function carPath(car: { id: number; make: string; model: string; year: nu
   return `/cars/${carSlug(car)}`;
 }
 
+/** Book Inspection for this car: the form names it and the booking keeps its id. */
+export function inspectionHref(car: { id: number }): string {
+  return `/book-inspection?car=${car.id}`;
+}
+
+/** Connect with Us about this car: the message keeps its id. */
+export function contactHref(car: { id: number }): string {
+  return `/connect?car=${car.id}`;
+}
+
 /** 'make model - year', the car's name everywhere. */
 export function carTitle(car: { make: string; model: string; year: number }): string {
   return `${car.make} ${car.model} - ${car.year}`;

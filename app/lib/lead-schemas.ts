@@ -224,6 +224,8 @@ export const SourcingSchema = z.object({
   search: optionalText("Search", MAX_LENGTHS.search),
 });
 export type SourcingInput = z.output<typeof SourcingSchema>;
+/** The sourcing request's refusal (here, not beside its form: browse loads that form only when nothing is found). */
+export const SOURCING_FAILURE = "Error sending your request";
 
 /** POST /api/loan-applications: its five fields, checked against the calculator's rules. */
 export const LoanApplicationSchema = z

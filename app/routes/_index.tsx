@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
-import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
+import { CarQuickView, useCarLightbox } from "~/components/car/useCarLightbox";
 import { BodyTypeTiles } from "~/components/home/BodyTypeTiles";
 import { CarStrip } from "~/components/home/CarStrip";
 import { ConditionTabs } from "~/components/home/ConditionTabs";
 import { Gallery } from "~/components/home/Gallery";
 import { Hero } from "~/components/home/Hero";
 import home from "~/components/home/home.module.css";
-import { NewsletterForm } from "~/components/home/NewsletterForm";
 import { Section } from "~/components/home/Section";
+import { LazyHydrate } from "~/components/LazyHydrate";
 import { Pagination } from "~/components/Pagination";
 import { SearchBox } from "~/components/SearchBox";
 import { ButtonLink } from "~/components/ui/Button";
@@ -23,14 +23,22 @@ import { formFailure, readLeadForm } from "~/http/forms.server";
 import { businessFromMatches, logoPreviewMeta, useBusiness } from "~/lib/business";
 import type { Car, CardCar } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
-import { parsePage } from "~/lib/car-filters";
-import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/car-options";
 import { edge } from "~/lib/edge";
+import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/home-options";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
+import { parsePage } from "~/lib/paging";
 import { homePageCars } from "~/models/car.server";
 import { GALLERY, heroVideo, homeSlides } from "~/models/home-media.server";
 import { subscribe } from "~/models/newsletter.server";
 import pages from "~/styles/pages.module.css";
+
+/**
+ * The newsletter form's code (its fields, the bot trap) is fetched when the visitor comes near it,
+ * as it is hydrated (see LazyHydrate); the server renders it in full.
+ */
+const NewsletterForm = lazy(() =>
+  import("~/components/home/NewsletterForm").then((m) => ({ default: m.NewsletterForm })),
+);
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: ["condition", "page"] }, leads: "form" });
@@ -137,9 +145,11 @@ export default function Home() {
         <Pagination page={collection.page} pageCount={collection.pageCount} label="Collection pages" />
       </Section>
 
-      <Container className={pages.newsletter} id="newsletter">
-        <NewsletterForm subscribed={subscribed} fallback={actionData} stamp={stamp} />
-      </Container>
+      <LazyHydrate>
+        <Container className={pages.newsletter} id="newsletter">
+          <NewsletterForm subscribed={subscribed} fallback={actionData} stamp={stamp} />
+        </Container>
+      </LazyHydrate>
 
       <Section
         id="conditions"
@@ -165,7 +175,7 @@ export default function Home() {
       <Section id="gallery" eyebrow="Gallery" title={`Life at ${business.name}`}>
         <Gallery images={gallery} />
       </Section>
-      <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
+      <CarQuickView lightbox={lightbox} />
     </div>
   );
 }

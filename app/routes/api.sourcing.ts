@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { readApiBody } from "~/http/forms.server";
 import { created, methodNotAllowed } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
-import { SourcingSchema } from "~/lib/lead-schemas";
+import { SOURCING_FAILURE, SourcingSchema } from "~/lib/lead-schemas";
 import { createSourcingRequest } from "~/models/sourcing.server";
 
 /** Edge policy (app/lib/edge.ts): a buyer's lead, on the lead budget. */
@@ -10,7 +10,7 @@ export const handle = edge({ leads: "api" });
 
 /** POST /api/sourcing (public): name, phone, car_wanted, optional budget (naira) and search. */
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readApiBody(request, SourcingSchema, "Error sending your request");
+  const body = await readApiBody(request, SourcingSchema, SOURCING_FAILURE);
   if (!body.ok) return body.response;
   return created(await createSourcingRequest(body.data));
 }

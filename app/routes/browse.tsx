@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
-import { CarLightbox, useCarLightbox } from "~/components/car/CarLightbox";
+import { CarQuickView, useCarLightbox } from "~/components/car/useCarLightbox";
 import { FilterPanel } from "~/components/FilterPanel";
-import { SOURCING_FAILURE, SourcingForm } from "~/components/leads/SourcingForm";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteErrorBoundary";
 import { SearchBox } from "~/components/SearchBox";
@@ -18,11 +18,14 @@ import { toCardCar } from "~/lib/car-card";
 import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
 import { sourcingSentDetail } from "~/lib/lead-messages";
-import { SourcingSchema } from "~/lib/lead-schemas";
+import { SOURCING_FAILURE, SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber } from "~/lib/money";
 import { pageCars, stockFacets } from "~/models/car.server";
 import { createSourcingRequest } from "~/models/sourcing.server";
 import pages from "~/styles/pages.module.css";
+
+/** The sourcing form shows only when nothing was found: its code is fetched then (the server renders it in full). */
+const SourcingForm = lazy(() => import("~/components/leads/SourcingForm").then((m) => ({ default: m.SourcingForm })));
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page"] }, leads: "form" });
@@ -134,22 +137,24 @@ export default function Browse() {
         )}
       </div>
       {total === 0 && stamp ? (
-        <SourcingForm
-          search={location.search}
-          suggestion={{
-            car: [params.get("make"), params.get("model"), q].filter(Boolean).join(" "),
-            budget: maxPrice > 0 ? formatNumber(maxPrice) : "",
-          }}
-          values={refused?.values ?? {}}
-          fieldErrors={refused?.fieldErrors ?? {}}
-          success={sent?.detail ?? null}
-          error={refused?.error ?? null}
-          stamp={stamp}
-          formKey={sent ? `sent-${sent.id}` : "sourcing"}
-        />
+        <Suspense fallback={null}>
+          <SourcingForm
+            search={location.search}
+            suggestion={{
+              car: [params.get("make"), params.get("model"), q].filter(Boolean).join(" "),
+              budget: maxPrice > 0 ? formatNumber(maxPrice) : "",
+            }}
+            values={refused?.values ?? {}}
+            fieldErrors={refused?.fieldErrors ?? {}}
+            success={sent?.detail ?? null}
+            error={refused?.error ?? null}
+            stamp={stamp}
+            formKey={sent ? `sent-${sent.id}` : "sourcing"}
+          />
+        </Suspense>
       ) : null}
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
-      <CarLightbox card={lightbox.card} car={lightbox.car} onClose={lightbox.close} />
+      <CarQuickView lightbox={lightbox} />
     </Container>
   );
 }

@@ -3,8 +3,8 @@ import { Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/re
 import { PinIcon } from "~/components/CarCard";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
-import { contactHref, inspectionHref } from "~/components/car/CarLightbox";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
+import { LazyHydrate } from "~/components/LazyHydrate";
 import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
@@ -13,7 +13,7 @@ import { SIMILAR_CARS_COUNT } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { businessFromMatches, logoUrlFromMatches, telHref, useBusiness } from "~/lib/business";
-import { carIdFromSlug, carPath, carSlug, carTitle, toPublicCar } from "~/lib/car";
+import { carIdFromSlug, carPath, carSlug, carTitle, contactHref, inspectionHref, toPublicCar } from "~/lib/car";
 import { carMonthlyQuote, toCardCar } from "~/lib/car-card";
 import {
   absoluteUrl,
@@ -25,7 +25,6 @@ import {
 } from "~/lib/car-seo";
 import { chatHref } from "~/lib/chat-link";
 import { edge } from "~/lib/edge";
-import { calculatorHref } from "~/lib/loan-math";
 import { formatNaira } from "~/lib/money";
 import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
@@ -45,19 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (params.id !== carSlug(found)) throw redirect(`${carPath(found)}${url.search}`, 301);
   const similar = await similarCars(found, SIMILAR_CARS_COUNT);
-  const quote = carMonthlyQuote(found);
   // The page never shows the back-office fields. The public origin (SITE_URL) makes the preview and canonical URLs
   // absolute.
   return {
     car: toPublicCar(found),
-    // "From ₦X/month over N months after a ₦Y deposit (P%)", linking to the calculator showing those figures.
-    monthly: quote && {
-      amount: quote.monthlyRepayment,
-      months: quote.months,
-      deposit: quote.initialDeposit,
-      percent: quote.depositPercent,
-      href: calculatorHref(found.id, quote),
-    },
+    monthly: carMonthlyQuote(found),
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
   };
@@ -160,8 +151,10 @@ export default function CarPage() {
               <SaveButton car={car} labelled />
             </div>
           )}
-          <KeyFeatures features={car.keyfeatures} headingLevel={2} />
-          <CarFacts car={car} />
+          <LazyHydrate className={pages.carDetails}>
+            <KeyFeatures features={car.keyfeatures} headingLevel={2} />
+            <CarFacts car={car} />
+          </LazyHydrate>
         </div>
       </div>
       {similar.length ? (

@@ -119,6 +119,17 @@ for (const mode of JS_MODES) {
       await field(page, "Custom Paper").selectOption("Yes");
       await page.getByLabel("Transmission").fill("Automatic");
       await page.getByLabel("Fuel Type").fill("Petrol");
+      // Free text, with the values the browse filters use suggested.
+      for (const [label, value] of [
+        ["Transmission", "Manual"],
+        ["Fuel Type", "Diesel"],
+      ]) {
+        const list = await page.getByLabel(label).getAttribute("list");
+        const options = await page
+          .locator(`datalist#${list} option`)
+          .evaluateAll((o) => o.map((x) => x.getAttribute("value")));
+        expect(options, label).toContain(value);
+      }
       await page.getByRole("radiogroup", { name: "Available for financing" }).getByLabel("Yes").check();
       await page.getByLabel("Bluetooth").check();
       await page.getByLabel("Panoramic roof").check();

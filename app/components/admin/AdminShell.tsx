@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { ADMIN_IDLE_TIMEOUT_MS } from "~/config/constants";
 import { initials, useBusiness } from "~/lib/business";
 import type { Role } from "~/lib/roles";
+import { MenuIcon } from "../ui/Icon";
 import classes from "./AdminShell.module.css";
 import { isActive, navFor } from "./nav";
 import { useInactivityLogout } from "./useInactivityLogout";
@@ -104,18 +105,7 @@ export function AdminShell({ username, role, children }: { username: string; rol
           <Group gap="sm" wrap="nowrap">
             <details ref={menu} className={classes.burger}>
               <summary aria-label="Open the admin menu">
-                <svg
-                  width="22"
-                  height="22"
-                  viewBox="0 0 24 24"
-                  aria-hidden="true"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                >
-                  <path d="M4 6h16M4 12h16M4 18h16" />
-                </svg>
+                <MenuIcon />
               </summary>
               <div className={classes.mobileMenu}>
                 <NavLinks pathname={pathname} role={role} />

@@ -1,6 +1,6 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { type CardCar, carPath, carTitle, type PublicCar } from "~/lib/car";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { type CardCar, carPath, carTitle, inspectionHref, type PublicCar } from "~/lib/car";
 import { chatHref } from "~/lib/chat-link";
 import { formatNaira } from "~/lib/money";
 import { SaveButton } from "../saved/SaveButton";
@@ -10,59 +10,11 @@ import { CarFacts, KeyFeatures } from "./CarDetails";
 import classes from "./CarLightbox.module.css";
 import { PhotoViewer } from "./PhotoViewer";
 
-/** Book Inspection for this car: the form names it and the booking keeps its id. */
-export function inspectionHref(car: { id: number }) {
-  return `/book-inspection?car=${car.id}`;
-}
-
-/** Connect with Us about this car: the message keeps its id. */
-export function contactHref(car: { id: number }) {
-  return `/connect?car=${car.id}`;
-}
-
-/**
- * Which car the lightbox shows. Lists carry only what their cards show, so opening it shows the
- * card's photo, name and price at once and loads the rest (every photo, key features, facts)
- * from the car's own page data (its canonical /cars/<id>-<slug>, the same answer the page cache
- * keeps). Opening it writes that URL into the address bar (a link to share; the server renders
- * that page too) and closing puts the previous address back. It uses replaceState with the
- * router's own state object, so Remix's history stays as it was.
- */
-export function useCarLightbox() {
-  const [card, setCard] = useState<CardCar | null>(null);
-  const details = useFetcher<{ car: PublicCar }>();
-  const previous = useRef<string | null>(null);
-  const { load } = details;
-  const open = useCallback(
-    (next: CardCar) => {
-      if (previous.current === null)
-        previous.current = window.location.pathname + window.location.search + window.location.hash;
-      window.history.replaceState(window.history.state, "", carPath(next));
-      setCard(next);
-      void load(carPath(next));
-    },
-    [load],
-  );
-  const close = useCallback(() => {
-    if (previous.current !== null) window.history.replaceState(window.history.state, "", previous.current);
-    previous.current = null;
-    setCard(null);
-  }, []);
-  // Leaving the page with the lightbox open (back button, a link inside it): forget the address.
-  useEffect(
-    () => () => {
-      previous.current = null;
-    },
-    [],
-  );
-  const loaded = details.data?.car;
-  return { card, car: loaded && card && loaded.id === card.id ? loaded : null, open, close };
-}
-
 /**
  * The car view as a modal <dialog>: photos, 'make model - year', price, key features and the
  * facts. Escape, the Close button and a click on the backdrop close it; the focus goes back to
- * the card that opened it. Full screen on phones.
+ * the card that opened it. Full screen on phones. Its code is fetched the first time a card opens
+ * it (see CarQuickView).
  */
 export function CarLightbox({
   card,

@@ -17,7 +17,16 @@ function rows(cars: CompareCar[]): { group?: string; label: string; cell: (car: 
     { label: "Price", cell: (c) => <strong>{formatNaira(c.price)}</strong> },
     {
       label: "Financing",
-      cell: (c) => (c.monthly_from !== null ? `From ${formatNaira(c.monthly_from)}/month` : "Not financed"),
+      // The slash may end a line in a narrow column (never a break inside the figure).
+      cell: (c) =>
+        c.monthly_from !== null ? (
+          <>
+            From {formatNaira(c.monthly_from)}/<wbr />
+            month
+          </>
+        ) : (
+          "Not financed"
+        ),
     },
     { label: "Year", cell: (c) => c.year },
     { label: "Mileage", cell: (c) => formatMileage(c.mileage) },
@@ -49,20 +58,23 @@ function rows(cars: CompareCar[]): { group?: string; label: string; cell: (car: 
 }
 
 /**
- * Two or three cars side by side: a real table (row headers, one column per car) in a region that
- * scrolls sideways on a phone and can be reached and scrolled with the keyboard. `removeHref`
- * gives each column a link to the comparison without that car.
+ * Two or three cars side by side: a real table (row headers, one column per car). On a phone each
+ * row's label goes above its values, so three cars fit the width without scrolling sideways; the
+ * explicit roles keep it a table for screen readers once CSS lays the rows out as grids. The region
+ * can still be reached and scrolled with the keyboard where it is wider than the screen.
+ * `removeHref` gives each column a link to the comparison without that car.
  */
 export function CompareTable({ cars, removeHref }: { cars: CompareCar[]; removeHref: (id: number) => string }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
     <section className={classes.scroller} tabIndex={0} aria-label="Cars side by side" data-testid="compare-table">
-      <table className={classes.table} style={{ "--cars": cars.length } as CSSProperties}>
-        <thead>
-          <tr>
+      {/* biome-ignore-start lint/a11y/noRedundantRoles: the phone layout's CSS display would drop them */}
+      <table className={classes.table} style={{ "--cars": cars.length } as CSSProperties} role="table">
+        <thead role="rowgroup">
+          <tr role="row">
             <td className={classes.corner} />
             {cars.map((c) => (
-              <th key={c.id} scope="col" className={classes.head}>
+              <th key={c.id} scope="col" className={classes.head} role="columnheader">
                 <Link to={carPath(c)} className={classes.photo} tabIndex={-1} aria-hidden="true">
                   <CarImage path={c.images[0]} sizes="200px" alt="" width={200} height={133} />
                 </Link>
@@ -77,26 +89,32 @@ export function CompareTable({ cars, removeHref }: { cars: CompareCar[]; removeH
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows(cars).map((row) => (
             <Fragment key={row.label}>
               {row.group ? (
-                <tr className={classes.group}>
-                  <th scope="colgroup" colSpan={cars.length + 1}>
+                <tr className={classes.group} role="row">
+                  {/* biome-ignore lint/a11y/useSemanticElements: it is a th; the role survives the phone's CSS */}
+                  <th scope="colgroup" colSpan={cars.length + 1} role="columnheader">
                     {row.group}
                   </th>
                 </tr>
               ) : null}
-              <tr>
-                <th scope="row">{row.label}</th>
+              <tr role="row">
+                <th scope="row" role="rowheader">
+                  {row.label}
+                </th>
                 {cars.map((c) => (
-                  <td key={c.id}>{row.cell(c)}</td>
+                  <td key={c.id} role="cell">
+                    {row.cell(c)}
+                  </td>
                 ))}
               </tr>
             </Fragment>
           ))}
         </tbody>
       </table>
+      {/* biome-ignore-end lint/a11y/noRedundantRoles: see above */}
     </section>
   );
 }

@@ -1,9 +1,12 @@
-import { Link } from "@remix-run/react";
-import { type DragEvent, type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { imageSrc, imageVariant } from "~/lib/images";
 import { CAR_IMAGE_SIZES, carSrcSet } from "../CarImage";
-import { CloseIcon, useModalDialog } from "../ui/Dialog";
+import { LineIcon } from "../ui/Icon";
 import classes from "./PhotoViewer.module.css";
+import { useSwipe } from "./useSwipe";
+
+/** The full-screen view with its zoom, fetched the first time a visitor asks for it. */
+const PhotoFullScreen = lazy(() => import("./PhotoFullScreen").then((m) => ({ default: m.PhotoFullScreen })));
 
 type Status = "loading" | "complete" | "error";
 
@@ -12,25 +15,6 @@ function stageFile(path: string): string {
   return carSrcSet(path) && !window.matchMedia("(min-width: 48em)").matches
     ? imageVariant(path, "card")
     : imageSrc(path);
-}
-
-/** A swipe across an element: left for the next photo, right for the previous (a mostly sideways move of 40 px). */
-function useSwipe(go: (step: 1 | -1) => void) {
-  const start = useRef<{ x: number; y: number } | null>(null);
-  return {
-    // A mouse dragging the photo would start the browser's own drag of the image instead.
-    onDragStart: (e: DragEvent) => e.preventDefault(),
-    onPointerDown: (e: PointerEvent) => {
-      start.current = { x: e.clientX, y: e.clientY };
-    },
-    onPointerUp: (e: PointerEvent) => {
-      const from = start.current;
-      start.current = null;
-      if (!from) return;
-      const dx = e.clientX - from.x;
-      if (Math.abs(dx) >= 40 && Math.abs(dx) > Math.abs(e.clientY - from.y)) go(dx < 0 ? 1 : -1);
-    },
-  };
 }
 
 /**
@@ -94,10 +78,12 @@ export function PhotoViewer({
       e.preventDefault();
       select(target);
     };
+    // A plain link: with JavaScript the click never navigates (it changes the photo in place), so a
+    // router Link would only add hydration work; without JavaScript it loads that photo's page.
     return linkFor ? (
-      <Link to={linkFor(target)} replace preventScrollReset aria-label={label} className={className} onClick={click}>
+      <a href={linkFor(target)} aria-label={label} className={className} onClick={click}>
         {children}
-      </Link>
+      </a>
     ) : (
       <button type="button" aria-label={label} className={className} onClick={() => onSelect?.(target)}>
         {children}
@@ -132,18 +118,10 @@ export function PhotoViewer({
         ) : null}
         {status === "error" ? (
           <div className={classes.overlay} role="img" aria-label="Image not available">
-            <svg
-              width="48"
-              height="48"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              aria-hidden="true"
-            >
+            <LineIcon size={48} strokeWidth={1.8}>
               <rect x="3" y="4" width="18" height="16" rx="2" />
               <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" />
-            </svg>
+            </LineIcon>
             <p className={classes.overlayText}>Image not available</p>
           </div>
         ) : null}
@@ -198,13 +176,15 @@ export function PhotoViewer({
         </div>
       ) : null}
       {full && path ? (
-        <FullScreen
-          path={path}
-          alt={`${alt} (${current + 1} of ${count})`}
-          count={count}
-          go={(step) => select(current + step)}
-          onClose={() => setFull(false)}
-        />
+        <Suspense fallback={null}>
+          <PhotoFullScreen
+            path={path}
+            alt={`${alt} (${current + 1} of ${count})`}
+            count={count}
+            go={(step) => select(current + step)}
+            onClose={() => setFull(false)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
@@ -212,87 +192,8 @@ export function PhotoViewer({
 
 function FullIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon size={16}>
       <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-    </svg>
-  );
-}
-
-/**
- * The photo over the whole screen (a modal dialog): swipe or arrows for the others, a tap zooms in
- * to twice the size around the tapped point (then drag to look around), another tap zooms out.
- */
-function FullScreen({
-  path,
-  alt,
-  count,
-  go,
-  onClose,
-}: {
-  path: string;
-  alt: string;
-  count: number;
-  go: (step: 1 | -1) => void;
-  onClose: () => void;
-}) {
-  const { ref, close } = useModalDialog(true, onClose);
-  const [zoom, setZoom] = useState(false);
-  const frame = useRef<HTMLDivElement>(null);
-  const swipe = useSwipe((step) => !zoom && count > 1 && go(step));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo starts unzoomed
-  useEffect(() => setZoom(false), [path]);
-  const toggleZoom = (e: MouseEvent<HTMLImageElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    const at = { x: (e.clientX - box.left) / box.width, y: (e.clientY - box.top) / box.height };
-    setZoom((z) => !z);
-    // Once the photo is twice as big, bring the tapped point to the middle.
-    requestAnimationFrame(() => {
-      const el = frame.current;
-      if (!el || zoom) return;
-      el.scrollTo({
-        left: at.x * el.scrollWidth - el.clientWidth / 2,
-        top: at.y * el.scrollHeight - el.clientHeight / 2,
-      });
-    });
-  };
-  return (
-    <dialog ref={ref} className={classes.full} aria-label="Photo, full screen" data-testid="photo-full">
-      <div ref={frame} className={classes.fullFrame} data-zoom={zoom || undefined} {...swipe}>
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: zoom is a pointer nicety; the keyboard has the arrows */}
-        <img src={imageSrc(path)} alt={alt} className={classes.fullPhoto} onClick={toggleZoom} />
-      </div>
-      <button type="button" className={classes.fullClose} onClick={close} aria-label="Close full screen">
-        <CloseIcon />
-      </button>
-      {count > 1 ? (
-        <>
-          <button
-            type="button"
-            className={`${classes.nav} ${classes.prev}`}
-            aria-label="Previous image"
-            onClick={() => go(-1)}
-          >
-            ‹
-          </button>
-          <button
-            type="button"
-            className={`${classes.nav} ${classes.next}`}
-            aria-label="Next image"
-            onClick={() => go(1)}
-          >
-            ›
-          </button>
-        </>
-      ) : null}
-      <p className={classes.fullHint}>{zoom ? "Tap to zoom out" : "Tap the photo to zoom in"}</p>
-    </dialog>
+    </LineIcon>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { CONDITION_TABS } from "~/lib/car-options";
+import { CONDITION_TABS } from "~/lib/home-options";
 import classes from "./home.module.css";
 
 /** New / Foreign Used / Nigerian Used as links (?condition=...), so they work without JavaScript. */

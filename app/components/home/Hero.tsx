@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SLIDESHOW_INTERVAL_MS } from "~/config/constants";
 import { useBusiness } from "~/lib/business";
 import type { HeroSlideView } from "~/lib/hero-slide-schema";
@@ -14,7 +14,9 @@ const WELCOME = {
 /**
  * The hero: a looping muted video when `video` is given and it plays, else (or when it fails)
  * the slideshow, one slide every SLIDESHOW_INTERVAL_MS, its words changing with the photo.
- * Without JavaScript the first slide shows.
+ * Without JavaScript the first slide shows. The slideshow waits for the page to finish loading
+ * and runs only while the hero is on screen and the tab visible; a photo is fetched just before
+ * its turn (the first one alone competes with the page's first paint).
  */
 export function Hero({
   slides,
@@ -27,21 +29,50 @@ export function Hero({
 }) {
   const { area } = useBusiness();
   const [current, setCurrent] = useState(0);
+  /** How many slides have their photo (the ones shown so far and the next). */
+  const [fetched, setFetched] = useState(1);
+  const [running, setRunning] = useState(false);
   const [videoFailed, setVideoFailed] = useState(!video);
+  const hero = useRef<HTMLElement>(null);
   const showVideo = video && !videoFailed;
   const shown = slides[showVideo ? 0 : current];
   const words = shown?.heading ? { heading: shown.heading, text: shown.text ?? "" } : WELCOME;
   const link = shown?.heading ? shown.link : null;
+  const count = slides.length;
+
   useEffect(() => {
-    if (showVideo || slides.length < 2) return;
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (reduce) return;
-    const t = window.setInterval(() => setCurrent((i) => (i + 1) % slides.length), SLIDESHOW_INTERVAL_MS);
+    const el = hero.current;
+    if (showVideo || count < 2 || !el) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    let onScreen = false;
+    const update = () => setRunning(onScreen && document.visibilityState === "visible");
+    const observer = new IntersectionObserver(([entry]) => {
+      onScreen = entry.isIntersecting;
+      update();
+    });
+    const start = () => observer.observe(el);
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    document.addEventListener("visibilitychange", update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("load", start);
+      document.removeEventListener("visibilitychange", update);
+    };
+  }, [showVideo, count]);
+
+  useEffect(() => {
+    if (!running) return;
+    const t = window.setInterval(() => setCurrent((i) => (i + 1) % count), SLIDESHOW_INTERVAL_MS);
     return () => window.clearInterval(t);
-  }, [showVideo, slides.length]);
+  }, [running, count]);
+  // The next photo is fetched while the current one shows.
+  useEffect(() => {
+    if (running) setFetched((n) => Math.min(count, Math.max(n, current + 2)));
+  }, [running, current, count]);
 
   return (
-    <section className={classes.hero} aria-label="Welcome">
+    <section className={classes.hero} aria-label="Welcome" ref={hero} data-running={running || undefined}>
       <div className={classes.media} aria-hidden="true">
         {showVideo ? (
           <video
@@ -59,7 +90,7 @@ export function Hero({
           slides.map((slide, i) => (
             <img
               key={slide.image}
-              src={slide.image}
+              src={i < fetched ? slide.image : undefined}
               alt=""
               className={classes.slide}
               data-active={i === current}

@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
+import { LazyHydrate } from "../LazyHydrate";
 import { Container, ui } from "../ui/Container";
 import classes from "./home.module.css";
 
-/** A home page section: eyebrow, heading, optional action on the right, then its content. */
+/**
+ * A home page section: eyebrow, heading, optional action on the right, then its content; hydrated
+ * when the visitor comes near it (LazyHydrate).
+ */
 export function Section({
   id,
   eyebrow,
@@ -19,7 +23,8 @@ export function Section({
   tinted?: boolean;
 }) {
   return (
-    <section
+    <LazyHydrate
+      as="section"
       id={id}
       className={classes.section}
       data-tinted={tinted || undefined}
@@ -37,6 +42,6 @@ export function Section({
         </div>
         {children}
       </Container>
-    </section>
+    </LazyHydrate>
   );
 }

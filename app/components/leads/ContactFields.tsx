@@ -8,6 +8,23 @@ interface FieldProps {
   error?: string;
 }
 
+/** The buyer's name, as every lead form asks for it. */
+export function NameField({ label, description, defaultValue, error }: FieldProps) {
+  return (
+    <TextField
+      label={label}
+      name="name"
+      autoComplete="name"
+      required
+      size="md"
+      maxLength={MAX_LENGTHS.name}
+      description={description}
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
+
 /** The phone field every lead form asks for: tel keyboard, Nigerian example, schema's length. */
 export function PhoneField({ label, description, defaultValue, error }: FieldProps) {
   return (

@@ -12,6 +12,8 @@ import { mergeCarIds, parseCarIds, toggleCarId } from "~/lib/saved-cars";
 
 const STORAGE_KEY = "saved-cars";
 const listeners = new Set<() => void>();
+/** This browser's list as stored, or null until it is read (see subscribe). */
+let stored: string | null = null;
 
 function readStorage(): string {
   try {
@@ -21,20 +23,42 @@ function readStorage(): string {
   }
 }
 
-function writeStorage(ids: readonly number[]): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, ids.join(","));
-  } catch {
-    /* storage blocked: the heart still toggles for this page view */
-  }
+function notify(): void {
   for (const listener of listeners) listener();
 }
 
+function writeStorage(ids: readonly number[]): void {
+  stored = ids.join(",");
+  try {
+    window.localStorage.setItem(STORAGE_KEY, stored);
+  } catch {
+    /* storage blocked: the heart still toggles for this page view */
+  }
+  notify();
+}
+
+/**
+ * The first heart on the page asks for the list, which is read once the browser is idle: a
+ * phone's first read of its storage costs milliseconds the page's start should not wait for.
+ */
+function load(): void {
+  if (stored !== null) return;
+  stored = readStorage();
+  notify();
+}
+
 function subscribe(listener: () => void): () => void {
+  if (stored === null && listeners.size === 0) {
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(load, { timeout: 1000 });
+    else setTimeout(load, 200);
+  }
   listeners.add(listener);
   // Another tab saved or removed a car.
   const onStorage = (e: StorageEvent) => {
-    if (e.key === STORAGE_KEY || e.key === null) listener();
+    if (e.key !== STORAGE_KEY && e.key !== null) return;
+    stored = readStorage();
+    listener();
   };
   window.addEventListener("storage", onStorage);
   return () => {
@@ -52,17 +76,21 @@ function useCookieIds(): number[] {
 export interface SavedCars {
   /** Saved car ids, oldest first. */
   ids: number[];
-  /** False on the server and during hydration (the list is the cookie's), true once this browser's list is read. */
+  /** False on the server, during hydration and until the browser is idle (the list is the cookie's), then true. */
   ready: boolean;
   toggle: (id: number) => void;
 }
 
 export function useSavedCars(): SavedCars {
   const cookieIds = useCookieIds();
-  const stored = useSyncExternalStore(subscribe, readStorage, () => null);
-  const ids = useMemo(() => (stored === null ? cookieIds : parseCarIds(stored)), [stored, cookieIds]);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => stored,
+    () => null,
+  );
+  const ids = useMemo(() => (list === null ? cookieIds : parseCarIds(list)), [list, cookieIds]);
   const toggle = useCallback((id: number) => writeStorage(toggleCarId(parseCarIds(readStorage()), id)), []);
-  return { ids, ready: stored !== null, toggle };
+  return { ids, ready: list !== null, toggle };
 }
 
 /**

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { formatMileage, formatNaira, formatNumber } from "./money";
+
+describe("money", () => {
+  it("writes naira as en-NG does: grouped thousands, at most 2 decimals", () => {
+    expect(formatNaira(12_500_000)).toBe("₦12,500,000");
+    expect(formatNaira("705000")).toBe("₦705,000");
+    expect(formatNaira(0)).toBe("₦0");
+    expect(formatNaira(999.999)).toBe("₦1,000");
+    expect(formatNaira(1234.5)).toBe("₦1,234.5");
+    expect(formatNaira(-2500)).toBe("₦-2,500");
+    expect(formatNaira(null)).toBe("N/A");
+    expect(formatNaira("abc")).toBe("N/A");
+    expect(formatMileage(12_000)).toBe("12,000 Miles");
+    expect(formatMileage(null)).toBe("N/A");
+  });
+
+  it("agrees with Intl.NumberFormat('en-NG') on whole and fractional amounts", () => {
+    const intl = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 2 });
+    const values = [1, 12, 123, 1234, 12_345, 123_456, 1_234_567, 987_654_321, 0.5, 0.05, 0.004, 10.1, 2.71];
+    // A fixed pseudo-random spread of magnitudes and decimals (the same every run).
+    for (let i = 0, x = 7; i < 200; i++) {
+      x = (x * 48_271) % 2_147_483_647;
+      values.push(Math.round((x / 2_147_483_647) * 10 ** (i % 11)) / [1, 10, 100, 1000][i % 4]);
+    }
+    for (const v of values) {
+      expect(formatNumber(v), String(v)).toBe(intl.format(v));
+      if (v !== 0) expect(formatNumber(-v), String(-v)).toBe(intl.format(-v));
+    }
+  });
+});
