@@ -130,6 +130,8 @@ async function main() {
           "style/layout ms": Math.round(group("styleLayout")),
           "total KB": Math.round(value("total-byte-weight") / 1024),
           requests: requests.length,
+          // Lighthouse's own measure of this machine's CPU at that moment (higher is faster).
+          "benchmark index": Math.round(lhr.environment.benchmarkIndex),
         });
       }
       const row: Record<string, Cell> = { page };
