@@ -5,7 +5,8 @@
 // Each page is audited LIGHTHOUSE_RUNS times (3 by default) and the table shows each figure's median,
 // since one run on a shared machine is noisy. Script evaluation and style/layout are the main-thread
 // time (simulated 4x CPU) Lighthouse's "main-thread work" audit gives those groups.
-// Options (env): CHROMIUM_PATH (/usr/bin/chromium), BUILD_DIR (as for server.ts), LIGHTHOUSE_RUNS.
+// Options (env): CHROMIUM_PATH (/usr/bin/chromium), BUILD_DIR (as for server.ts), LIGHTHOUSE_RUNS,
+// LIGHTHOUSE_PAGES (comma-separated paths; "car" is the car page), LIGHTHOUSE_JSON_DIR.
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -86,7 +87,10 @@ async function main() {
     }[];
     if (!recent.length) throw new Error("The demo inventory has no unsold car");
     // The car's canonical URL (the bare /cars/<id> answers 301 to it).
-    const pages = ["/", "/browse", "/financing", carPath(recent[0])];
+    const all = ["/", "/browse", "/financing", carPath(recent[0])];
+    // LIGHTHOUSE_PAGES=/,/browse audits only those (use "car" for the car page).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => (p.trim() === "car" ? all[3] : p.trim()));
+    const pages = only?.length ? only : all;
 
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,

@@ -133,6 +133,11 @@ describe("/metrics", () => {
         "INSERT INTO contact_messages (name, phone, email, message, created_at) VALUES (?, ?, ?, ?, datetime('now'))",
       )
       .run("Ada Obi", "+2348031234567", "ada@example.ng", "Is the Camry still there?");
+    getSqlite()
+      .prepare(
+        "INSERT INTO outbox (created_at, channel, topic, recipient, subject, payload, status, attempts, last_error, next_attempt_at, updated_at) VALUES (datetime('now'), 'email', 'staff-alert', 'sales@example.ng', 'New booking', '{}', 'failed', 9, '550 mailbox unavailable', datetime('now'), datetime('now'))",
+      )
+      .run();
     await fetch(`${base}/cars/7`);
     const res = await fetch(`${base}/metrics`);
     expect(res.status).toBe(200);
@@ -144,6 +149,8 @@ describe("/metrics", () => {
     expect(text).toMatch(/^page_cache_requests_total\{result="hit"\} 1$/m);
     expect(text).toMatch(/^page_cache_bytes [1-9]\d*$/m);
     expect(text).toMatch(/^leads_created_total\{kind="contact"\} 1$/m);
+    expect(text).toMatch(/^outbox_messages\{channel="email",status="failed"\} 1$/m);
+    expect(text).toMatch(/^outbox_messages\{channel="webhook",status="queued"\} 0$/m);
     expect(text).toMatch(/^sqlite_file_bytes\{file="database"\} [1-9]\d*$/m);
     expect(text).toMatch(/^process_resident_memory_bytes [1-9]\d*$/m);
   });

@@ -6,6 +6,7 @@ import helmet from "helmet";
 import { type Env, siteOrigin, trustProxySetting } from "../app/config/env.server";
 import { catalogVersion } from "../app/models/catalog-version.server";
 import { leadCountsByKind } from "../app/models/lead-counts.server";
+import { outboxCounts } from "../app/models/outbox.server";
 import { bodyLimits } from "./body-limits";
 import { requestHost } from "./fetch-bridge";
 import { createLogger, type Logger, requestId, requestLog } from "./logger";
@@ -40,6 +41,7 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
     databasePath: config.DATABASE_PATH,
     pageCacheBytes: () => cache?.size ?? null,
     leadCounts: leadCountsByKind,
+    outboxCounts,
   });
   app.use(requestId(), metrics.observe);
   app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));

@@ -13,6 +13,8 @@ export interface MetricsSources {
   pageCacheBytes: () => number | null;
   /** Leads received so far, by kind. */
   leadCounts: () => Promise<{ kind: string; count: number }[]>;
+  /** Messages in the outbox, by channel and status. */
+  outboxCounts: () => Promise<{ channel: string; status: string; count: number }[]>;
 }
 
 export interface Metrics {
@@ -26,7 +28,7 @@ export interface Metrics {
 /**
  * The figures an operator scrapes: requests and their durations by route pattern (never the raw
  * URL, so the series stay few), page-cache hits, misses and bytes, leads received by kind, the
- * SQLite file's size, and the process's memory and event loop (prom-client's defaults).
+ * outbox's messages by channel and status (failed ones want a look), the SQLite file's size, and the process's memory and event loop (prom-client's defaults).
  * Each app gets its own registry (tests create several).
  */
 export function createMetrics(sources: MetricsSources): Metrics {
@@ -68,6 +70,19 @@ export function createMetrics(sources: MetricsSources): Metrics {
     async collect() {
       this.reset();
       for (const { kind, count } of await sources.leadCounts()) this.inc({ kind }, count);
+    },
+  });
+  new client.Gauge({
+    name: "outbox_messages",
+    help: "Emails and webhooks in the outbox, by channel and status (queued, sent, failed)",
+    labelNames: ["channel", "status"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const channel of ["email", "webhook"]) {
+        for (const status of ["queued", "sent", "failed"]) this.set({ channel, status }, 0);
+      }
+      for (const { channel, status, count } of await sources.outboxCounts()) this.set({ channel, status }, count);
     },
   });
   new client.Gauge({

@@ -189,6 +189,16 @@ export async function pageOutbox(
   return { rows, total, page: current, pageCount, counts };
 }
 
+/** How many messages stand in each channel and status (the operator's metrics). */
+export async function outboxCounts(): Promise<{ channel: OutboxChannel; status: OutboxStatus; count: number }[]> {
+  const rows = await getDb()
+    .selectFrom("outbox")
+    .select((eb) => ["channel", "status", eb.fn.countAll<number>().as("count")])
+    .groupBy(["channel", "status"])
+    .execute();
+  return rows.map((r) => ({ channel: r.channel, status: r.status, count: Number(r.count) }));
+}
+
 /** Deletes sent messages older than `before` (they hold buyers' details); returns how many. */
 export async function pruneSent(before: Date): Promise<number> {
   const result = await getDb()

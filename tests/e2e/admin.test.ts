@@ -240,7 +240,11 @@ for (const mode of JS_MODES) {
       await freshPage(true);
       await go("/admin/inspections");
       // Upcoming, soonest first: both bookings are there, each with what the buyer wrote.
-      expect(await page.locator("tr", { hasText: `Amaka ${mode.js}` }).innerText()).toContain("Weekend please");
+      const amaka = page.locator("tr", { hasText: `Amaka ${mode.js}` });
+      expect(await amaka.innerText()).toContain("Weekend please");
+      // The phone is written as people read it, and dials the stored number.
+      const phone = amaka.getByRole("link", { name: "+234 803 765 4321" });
+      expect(await phone.getAttribute("href")).toBe("tel:+2348037654321");
       expect(
         await page
           .locator("tr", { hasText: `Chidi ${mode.js}` })

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { type LeadCar, leadPath } from "~/lib/leads";
+import { formatNigerianPhone } from "~/lib/phone";
 import { ResponsiveTable } from "./ResponsiveTable";
 
 export interface InspectionRow {
@@ -97,7 +98,7 @@ function InspectionCards({ rows, today }: { rows: InspectionRow[]; today: string
           <ListedCar car={r.car} />
           <Text size="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
             <Anchor href={tel(r.phone)} size="sm">
-              {r.phone}
+              {formatNigerianPhone(r.phone)}
             </Anchor>
             {" · "}
             <Anchor href={`mailto:${r.email}`} size="sm">
@@ -132,7 +133,7 @@ export function InspectionList({ rows, today, empty }: { rows: InspectionRow[]; 
             <NameLink r={r} />
           </Table.Td>
           <Table.Td style={{ whiteSpace: "nowrap" }}>
-            <a href={tel(r.phone)}>{r.phone}</a>
+            <a href={tel(r.phone)}>{formatNigerianPhone(r.phone)}</a>
           </Table.Td>
           <Table.Td>
             <a href={`mailto:${r.email}`}>

@@ -49,13 +49,21 @@ describe("demo inventory", () => {
     expect(demoInventory(64, now)).toEqual(cars);
   });
 
-  it("books demo inspections in the past for cars of the inventory, with valid Nigerian phones", () => {
+  it("books demo inspections made in the past for cars of the inventory, with valid Nigerian phones", () => {
     const bookings = demoInspections(cars, now);
     expect(bookings.length).toBeGreaterThan(30);
     for (const b of bookings) {
       expect(b.phone).toMatch(/^\+234[789][01]\d{8}$/);
       expect(new Date(b.created_at).getTime()).toBeLessThan(now.getTime());
       expect(cars.some((c) => c.input.make === b.car_make && c.input.model === b.car_model)).toBe(true);
+      // On a day the showroom opens by default (not a Sunday).
+      expect(new Date(`${b.inspection_date}T12:00:00Z`).getUTCDay()).not.toBe(0);
     }
+  });
+
+  it("has a few visits still to come, so the Upcoming view shows something on a fresh install", () => {
+    const today = now.toISOString().slice(0, 10);
+    const upcoming = demoInspections(cars, now).filter((b) => b.inspection_date > today);
+    expect(upcoming.length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -569,15 +569,31 @@ export interface DemoInspection {
   created_at: string;
 }
 
-/** Inspection bookings spread over the past months, so the dashboard has a story to tell. */
+/** Demo visits fall on the default opening days (Monday to Saturday): a Sunday moves to Monday. */
+function openDay(date: Date): Date {
+  return date.getUTCDay() === 0 ? new Date(date.getTime() + 86_400_000) : date;
+}
+
+/**
+ * Inspection bookings spread over the past months, so the dashboard has a story to tell, and a few
+ * made in the last days for the coming days, so Inspection Requests' Upcoming view is not empty.
+ */
 export function demoInspections(cars: DemoCar[], now = new Date()): DemoInspection[] {
   const rand = prng(4242);
   const out: DemoInspection[] = [];
-  for (let i = 0; i < 46; i++) {
+  const UPCOMING = 5;
+  for (let i = 0; i < 46 + UPCOMING; i++) {
     const car = cars[Math.floor(rand() * cars.length)];
     const name = BUYERS[i % BUYERS.length];
-    const created = new Date(now.getTime() - Math.floor(rand() * 320 + 1) * 86_400_000);
-    const visit = new Date(created.getTime() + (2 + Math.floor(rand() * 9)) * 86_400_000);
+    const upcoming = i >= 46;
+    const created = upcoming
+      ? new Date(now.getTime() - Math.floor(rand() * 3 * 86_400_000) - 3_600_000)
+      : new Date(now.getTime() - Math.floor(rand() * 320 + 1) * 86_400_000);
+    const visit = openDay(
+      upcoming
+        ? new Date(now.getTime() + (1 + Math.floor(rand() * 9)) * 86_400_000)
+        : new Date(created.getTime() + (2 + Math.floor(rand() * 9)) * 86_400_000),
+    );
     out.push({
       name,
       phone: `+23480${String(30_000_000 + Math.floor(rand() * 69_999_999)).padStart(8, "0")}`,
