@@ -97,7 +97,10 @@ describe.each(JS_MODES)("booking from a car's page $label", ({ js }) => {
     await desk.waitForURL(`**/admin/leads/inspection/${stored.id}`);
     await waitForHydration(desk, js);
     // A client-side navigation may commit the URL before the page has painted: wait for the text.
-    await desk.getByText(`Car: ${name(car)}`).first().waitFor({ state: "visible" });
+    await desk
+      .getByText(`Car: ${name(car)}`)
+      .first()
+      .waitFor({ state: "visible" });
     const csv = await fetch(app.url(`/admin/leads.csv?car=${car.id}`), {
       headers: { Cookie: await app.adminCookie() },
     });
