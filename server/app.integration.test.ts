@@ -135,7 +135,10 @@ describe("/metrics", () => {
       .run("Ada Obi", "+2348031234567", "ada@example.ng", "Is the Camry still there?");
     getSqlite()
       .prepare(
-        "INSERT INTO outbox (created_at, channel, topic, recipient, subject, payload, status, attempts, last_error, next_attempt_at, updated_at) VALUES (datetime('now'), 'email', 'staff-alert', 'sales@example.ng', 'New booking', '{}', 'failed', 9, '550 mailbox unavailable', datetime('now'), datetime('now'))",
+        `INSERT INTO outbox (created_at, channel, topic, recipient, subject, payload, status, attempts,
+           last_error, next_attempt_at, updated_at)
+         VALUES (datetime('now'), 'email', 'staff-alert', 'sales@example.ng', 'New booking', '{}', 'failed', 9,
+           '550 mailbox unavailable', datetime('now'), datetime('now'))`,
       )
       .run();
     await fetch(`${base}/cars/7`);

@@ -28,7 +28,8 @@ export interface Metrics {
 /**
  * The figures an operator scrapes: requests and their durations by route pattern (never the raw
  * URL, so the series stay few), page-cache hits, misses and bytes, leads received by kind, the
- * outbox's messages by channel and status (failed ones want a look), the SQLite file's size, and the process's memory and event loop (prom-client's defaults).
+ * outbox's messages by channel and status (failed ones want a look), the SQLite file's size, and
+ * the process's memory and event loop (prom-client's defaults).
  * Each app gets its own registry (tests create several).
  */
 export function createMetrics(sources: MetricsSources): Metrics {
