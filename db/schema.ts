@@ -67,6 +67,8 @@ export interface InspectionsTable {
   /** The car the booking was made from (its page or the lightbox); no foreign key: kept after the car goes. */
   car_id: number | null;
   created_at: string;
+  /** 1 for the sample bookings of the demo inventory: removing the demo stock removes them. */
+  demo: Generated<number>;
 }
 
 export interface ContactMessagesTable {

@@ -10,6 +10,7 @@ import * as buyerSearch from "./2026-11-24-0009-buyer-search";
 import * as leadAssignee from "./2026-11-24-0011-lead-assignee";
 import * as leadFigures from "./2026-11-26-0012-lead-figures";
 import * as outbox from "./2026-11-26-0013-outbox";
+import * as demoBookings from "./2026-11-26-0014-demo-bookings";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-0011-lead-assignee": leadAssignee,
   "2026-11-26-0012-lead-figures": leadFigures,
   "2026-11-26-0013-outbox": outbox,
+  "2026-11-26-0014-demo-bookings": demoBookings,
 };

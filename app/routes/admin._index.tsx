@@ -16,7 +16,7 @@ import { can } from "~/lib/roles";
 import { setupChecklist } from "~/models/demo/demo-stock.server";
 import { countLeads } from "~/models/lead-inbox.server";
 import { monthlyCarStats, monthlyInspectionStats, stockCounts } from "~/models/stats.server";
-import { removeDemoStock } from "~/use-cases/demo.server";
+import { demoRemovedMessage, removeDemoStock } from "~/use-cases/demo.server";
 
 const CHART_COLORS = { inspections: "cyan.6", available: "#d6249f", sold: "#111111" };
 
@@ -59,7 +59,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Shown to owners until every step is done.
     checklist: checklist.every((i) => i.done) ? [] : checklist,
     confirmDemo,
-    demoMessage: removed === null ? null : `${Number(removed) || 0} demo cars removed. Your own cars stay.`,
+    demoMessage:
+      removed === null
+        ? null
+        : demoRemovedMessage({ cars: Number(removed) || 0, bookings: Number(params.get("bookings")) || 0 }),
   };
 }
 
@@ -69,8 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "remove-demo") return data({ error: "Unknown action" }, { status: 400 });
   try {
-    const { removed } = await removeDemoStock({ admin, token, ip: clientIp(context) });
-    return redirect(`/admin?removed=${removed}`);
+    const { removed, bookings } = await removeDemoStock({ admin, token, ip: clientIp(context) });
+    return redirect(`/admin?removed=${removed}&bookings=${bookings}`);
   } catch (e) {
     const failure = refusalForPage(e);
     if (failure.status === 403) throw new Response(failure.message, { status: 403 });
@@ -92,7 +95,10 @@ export default function Dashboard() {
         {confirmDemo ? (
           <ConfirmDialog
             question="Remove every demo car?"
-            detail="The demo cars and their photos are deleted for good. Your own cars, leads and accounts stay."
+            detail={
+              "The demo cars with their photos, and the sample inspection bookings that came with them, " +
+              "are deleted for good. Your own cars, leads and accounts stay."
+            }
             fields={{ intent: "remove-demo" }}
             cancelHref="/admin"
           />

@@ -5,13 +5,16 @@ import { methodNotAllowed } from "~/http/responses.server";
 import { refusalResponse } from "~/http/use-case-http.server";
 import { removeDemoStock } from "~/use-cases/demo.server";
 
-/** POST /api/admin/demo/remove (bearer, owners): removes every demo car and its photos; answers how many. */
+/**
+ * POST /api/admin/demo/remove (bearer, owners): removes every demo car with its photos and the
+ * sample bookings; answers { message, removed (cars), bookings }.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { admin, token } = await requireAdminApi(request);
   try {
-    const { removed } = await removeDemoStock({ admin, token, ip: clientIp(context) });
-    return Response.json({ message: `${removed} demo ${removed === 1 ? "car" : "cars"} removed`, removed });
+    const { removed, bookings, message } = await removeDemoStock({ admin, token, ip: clientIp(context) });
+    return Response.json({ message, removed, bookings });
   } catch (e) {
     return refusalResponse(e);
   }

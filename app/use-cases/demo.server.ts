@@ -1,17 +1,29 @@
 import { recordActivity } from "~/models/activity.server";
-import { removeDemoCars } from "~/models/demo/demo-stock.server";
+import { type DemoStock, deleteDemoStock, describeDemoStock } from "~/models/demo/demo-stock.server";
 import { type Actor, assertCan } from "./use-case.server";
 
-/** Removes the demo stock a fresh install starts with (owners): every demo car and its photos, nothing else. */
-export async function removeDemoStock(actor: Actor): Promise<{ removed: number }> {
+/**
+ * Removes the demo stock a fresh install starts with (owners): every demo car with its photos, and
+ * the sample bookings that came with them; nothing of the dealer's own.
+ */
+export async function removeDemoStock(actor: Actor): Promise<{ removed: number; bookings: number; message: string }> {
   assertCan(actor.admin, "demo.remove");
-  const removed = await removeDemoCars();
-  if (removed > 0) {
+  const gone: DemoStock = await deleteDemoStock();
+  const what = describeDemoStock(gone);
+  if (what) {
     await recordActivity(actor.admin, {
       action: "demo.remove",
       target: { id: null, label: "Demo stock" },
-      detail: `${removed} demo ${removed === 1 ? "car" : "cars"} removed`,
+      detail: `${what} removed`,
     });
   }
-  return { removed };
+  return { removed: gone.cars, bookings: gone.bookings, message: demoRemovedMessage(gone) };
+}
+
+/** What the owner is told after removing the demo stock. */
+export function demoRemovedMessage(gone: DemoStock): string {
+  const what = describeDemoStock(gone);
+  return what
+    ? `Demo stock removed: ${what}. Your own cars, leads and accounts stay.`
+    : "There was no demo stock left to remove.";
 }

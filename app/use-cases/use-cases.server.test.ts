@@ -8,7 +8,7 @@ import type { Role } from "~/lib/roles";
 import { type Admin, createAdmin, ensureFirstAdmin, findAdminByUsername } from "~/models/admin.server";
 import { saveBusiness } from "~/models/business.server";
 import { getCar } from "~/models/car.server";
-import { countDemoCars, setupChecklist } from "~/models/demo/demo-stock.server";
+import { countDemoStock, setupChecklist } from "~/models/demo/demo-stock.server";
 import { insertHeroSlide, listHeroSlides } from "~/models/hero-slides.server";
 import { createContactMessage } from "~/models/lead.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
@@ -209,22 +209,46 @@ describe("the last owner", () => {
 });
 
 describe("removing the demo stock", () => {
-  it("removes every demo car with its photos and sales, and nothing else; the checklist ticks it", async () => {
+  it("removes every demo car with its photos and sales, and the sample bookings; nothing else", async () => {
     const photo = await saveImage(await makeImage("jpeg"));
     const demoSold = await makeCar({ images: [photo] });
     const demoOther = await makeCar();
     const own = await makeCar({ make: "Lexus", images: [] });
     await getDb().updateTable("cars").set({ demo: 1 }).where("id", "in", [demoSold, demoOther]).execute();
+    // Two sample bookings of the demo, and a real buyer's booking of a demo car, which stays.
+    const booking = (name: string, demo: number, carId: number | null) => ({
+      name,
+      phone: "+2348031234567",
+      email: `${name.toLowerCase().replace(/ /g, ".")}@example.ng`,
+      car_make: "Toyota",
+      car_model: "Camry",
+      inspection_date: "2026-12-01",
+      other_info: null,
+      car_id: carId,
+      created_at: new Date().toISOString(),
+      demo,
+    });
+    await getDb()
+      .insertInto("inspections")
+      .values([booking("Aisha Bello", 1, null), booking("Kemi Ogunleye", 1, null), booking("Real Buyer", 0, demoSold)])
+      .execute();
     const owner = await actor("owner");
     await sellCar(owner, { ...(await sale()), id: demoSold });
     await sellCar(owner, { ...(await sale()), id: own });
-    expect(await countDemoCars()).toBe(2);
-    expect((await setupChecklist()).find((i) => i.key === "demo")).toMatchObject({ done: false });
+    expect(await countDemoStock()).toEqual({ cars: 2, bookings: 2 });
+    expect((await setupChecklist()).find((i) => i.key === "demo")).toMatchObject({
+      done: false,
+      label: "Remove the demo stock (2 cars and 2 sample bookings)",
+    });
     const files = uploadedFiles().filter((f) => f.includes(photo.slice(9, 25)));
     expect(files.length).toBeGreaterThan(1);
 
-    expect(await removeDemoStock(owner)).toEqual({ removed: 2 });
-    expect(await countDemoCars()).toBe(0);
+    expect(await removeDemoStock(owner)).toEqual({
+      removed: 2,
+      bookings: 2,
+      message: "Demo stock removed: 2 cars and 2 sample bookings. Your own cars, leads and accounts stay.",
+    });
+    expect(await countDemoStock()).toEqual({ cars: 0, bookings: 0 });
     const cars = await getDb().selectFrom("cars").select("id").execute();
     expect(cars.map((c) => c.id)).toContain(own);
     expect(cars.map((c) => c.id)).not.toContain(demoSold);
@@ -232,11 +256,43 @@ describe("removing the demo stock", () => {
     expect(sales.map((s) => s.car_id)).toContain(own);
     expect(sales).toHaveLength(sales.filter((s) => s.car_id === own).length);
     for (const f of files) expect(fs.existsSync(f)).toBe(false);
+    // The real booking stays, in the inspections and in the inbox; the samples left both.
+    expect(await getDb().selectFrom("inspections").select("name").execute()).toEqual([{ name: "Real Buyer" }]);
+    const inbox = await getDb().selectFrom("leads").select("name").where("kind", "=", "inspection").execute();
+    expect(inbox).toEqual([{ name: "Real Buyer" }]);
     expect(await findAdminByUsername(owner.admin.username)).toBeDefined();
     const checklist = await setupChecklist();
-    expect(checklist.find((i) => i.key === "demo")).toMatchObject({ done: true });
+    expect(checklist.find((i) => i.key === "demo")).toMatchObject({ done: true, label: "Remove the demo stock" });
     expect(checklist.find((i) => i.key === "own-car")).toMatchObject({ done: true });
-    expect(await removeDemoStock(owner)).toEqual({ removed: 0 });
+    expect(await removeDemoStock(owner)).toEqual({
+      removed: 0,
+      bookings: 0,
+      message: "There was no demo stock left to remove.",
+    });
+  });
+
+  it("counts sample bookings left after the demo cars went (an install upgraded after removing them)", async () => {
+    const owner = await actor("owner");
+    await getDb()
+      .insertInto("inspections")
+      .values({
+        name: "Ngozi Eze",
+        phone: "+2348031234567",
+        email: "ngozi.eze@example.ng",
+        car_make: "Honda",
+        car_model: "Accord",
+        inspection_date: "2026-12-01",
+        other_info: null,
+        car_id: null,
+        created_at: new Date().toISOString(),
+        demo: 1,
+      })
+      .execute();
+    expect((await setupChecklist()).find((i) => i.key === "demo")).toMatchObject({
+      done: false,
+      label: "Remove the demo stock (1 sample booking)",
+    });
+    expect(await removeDemoStock(owner)).toMatchObject({ removed: 0, bookings: 1 });
   });
 });
 

@@ -293,14 +293,21 @@ describe.each(JS_MODES)("a sale at its agreed price $label", ({ js }) => {
 describe("the clean start", () => {
   it("shows the owner the setup checklist and removes the demo stock after a confirmation, no JS", async () => {
     const demo = app.rows<{ n: number }>("SELECT count(*) AS n FROM cars WHERE demo = 1")[0].n;
+    const samples = app.rows<{ n: number }>("SELECT count(*) AS n FROM inspections WHERE demo = 1")[0].n;
     expect(demo).toBeGreaterThan(0);
+    expect(samples).toBeGreaterThan(0);
     const page = await app.open("/admin", { js: false, admin: true });
     const list = page.getByTestId("setup-checklist");
     await list.getByRole("link", { name: /Remove the demo stock/ }).click();
     await page.getByText("Remove every demo car?").waitFor();
     await page.getByRole("button", { name: "Yes" }).click();
-    await page.getByText(`${demo} demo cars removed. Your own cars stay.`).waitFor();
+    await page
+      .getByText(
+        `Demo stock removed: ${demo} cars and ${samples} sample bookings. Your own cars, leads and accounts stay.`,
+      )
+      .waitFor();
     expect(app.rows("SELECT 1 FROM cars WHERE demo = 1")).toHaveLength(0);
+    expect(app.rows("SELECT 1 FROM inspections WHERE demo = 1")).toHaveLength(0);
     await expect(
       page
         .getByTestId("setup-checklist")
@@ -313,7 +320,7 @@ describe("the clean start", () => {
 describe("the clean start with JavaScript", () => {
   const fresh = setupE2E({ browser: true });
 
-  it("links each checklist step to where it is done; the modal removes demo cars and photos only", async () => {
+  it("links each checklist step to where it is done; the modal removes the demo cars, their photos and the sample bookings only", async () => {
     // One car of the dealer's own and one lead, which must stay.
     const db = new Database(fresh.server.dbPath);
     db.pragma("busy_timeout = 5000");
@@ -327,9 +334,17 @@ describe("the clean start with JavaScript", () => {
         "Is the car available?",
         new Date().toISOString(),
       );
+      // A real buyer's booking of a demo car stays too.
+      db.prepare(
+        `INSERT INTO inspections (name, phone, email, car_make, car_model, inspection_date, car_id, created_at)
+         SELECT 'Booked Demo Car', '+2348035550151', 'booked@example.com', make, model, '2026-12-01', id, ?
+         FROM cars WHERE demo = 1 LIMIT 1`,
+      ).run(new Date().toISOString());
     } finally {
       db.close();
     }
+    const samples = fresh.rows<{ n: number }>("SELECT count(*) AS n FROM inspections WHERE demo = 1")[0].n;
+    expect(samples).toBeGreaterThan(0);
     const demoPhotos = fresh.rows<{ path: string }>(
       "SELECT path FROM car_images JOIN cars ON cars.id = car_images.car_id WHERE cars.demo = 1",
     );
@@ -348,7 +363,7 @@ describe("the clean start with JavaScript", () => {
       "Enter your business name, phones and address": "/admin/settings",
       "Set the WhatsApp number buyers chat with": "/admin/settings",
       "Upload your logo": "/admin/settings",
-      "Remove the demo stock (63 cars)": "/admin?confirm=remove-demo",
+      [`Remove the demo stock (63 cars and ${samples} sample bookings)`]: "/admin?confirm=remove-demo",
       "Create an account for a second staff member": "/admin/admin-management",
     });
 
@@ -360,11 +375,15 @@ describe("the clean start with JavaScript", () => {
     expect(fresh.rows("SELECT 1 FROM cars WHERE demo = 1")).toHaveLength(63);
     await list.getByRole("link", { name: /Remove the demo stock/ }).click();
     await dialog.getByRole("button", { name: "Yes" }).click();
-    await page.getByText("63 demo cars removed. Your own cars stay.").waitFor();
+    await page
+      .getByText(`Demo stock removed: 63 cars and ${samples} sample bookings. Your own cars, leads and accounts stay.`)
+      .waitFor();
     await dialog.waitFor({ state: "hidden" });
 
     expect(fresh.rows("SELECT id FROM cars")).toEqual([{ id: own.id }]);
     expect(fresh.rows("SELECT 1 FROM contact_messages WHERE name = 'Stays Here'")).toHaveLength(1);
+    expect(fresh.rows("SELECT name FROM inspections")).toEqual([{ name: "Booked Demo Car" }]);
+    expect(fresh.rows("SELECT name FROM leads WHERE kind = 'inspection'")).toEqual([{ name: "Booked Demo Car" }]);
     expect(fresh.rows("SELECT 1 FROM admins WHERE username = ?", ADMIN_USERNAME)).toHaveLength(1);
     for (const { path } of demoPhotos) expect(onDisk(path), path).toBe(false);
     await list.getByText(/Remove the demo stock \(done\)/).waitFor();

@@ -637,7 +637,7 @@ export async function seedDemoIfEmpty(): Promise<number> {
           paths.push(await saveImage(bytes));
         }
         const id = await createCar(car.input, paths, car.createdAt);
-        // Marked as demo: an owner removes the whole demo stock in one go (removeDemoCars).
+        // Marked as demo: an owner removes the whole demo stock in one go (deleteDemoStock).
         await db.updateTable("cars").set({ demo: 1 }).where("id", "=", id).execute();
         if (car.soldAt) {
           const soldAt = new Date(car.soldAt);
@@ -664,6 +664,11 @@ export async function seedDemoIfEmpty(): Promise<number> {
     .selectFrom("inspections")
     .select((eb) => eb.fn.countAll<number>().as("m"))
     .executeTakeFirstOrThrow();
-  if (m === 0) await db.insertInto("inspections").values(demoInspections(cars)).execute();
+  if (m === 0) {
+    await db
+      .insertInto("inspections")
+      .values(demoInspections(cars).map((b) => ({ ...b, demo: 1 })))
+      .execute();
+  }
   return done;
 }
