@@ -320,7 +320,7 @@ describe("the clean start", () => {
 describe("the clean start with JavaScript", () => {
   const fresh = setupE2E({ browser: true });
 
-  it("links each checklist step to where it is done; the modal removes demo cars, photos and sample bookings only", async () => {
+  it("links each step to where it is done; the modal removes demo cars, photos and sample bookings only", async () => {
     // One car of the dealer's own and one lead, which must stay.
     const db = new Database(fresh.server.dbPath);
     db.pragma("busy_timeout = 5000");
