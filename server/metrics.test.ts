@@ -57,3 +57,17 @@ describe("route patterns for metrics", () => {
     expect(staticLabel("/metrics", 403)).toBe("/metrics");
   });
 });
+
+describe("matching a path to its route", () => {
+  it("answers a path seen before from memory, the same answer, and stays bounded", () => {
+    const first = matchRoute(site as ServerBuild, "/cars/42-toyota-camry-2018");
+    expect(first.id).toBe("routes/cars.$id");
+    expect(matchRoute(site as ServerBuild, "/cars/42-toyota-camry-2018")).toBe(first);
+    // Thousands of other addresses (a scanner) later, every answer is still right.
+    for (let i = 0; i < 6000; i++) matchRoute(site as ServerBuild, `/no-such-page-${i}`);
+    expect(matchRoute(site as ServerBuild, "/cars/42-toyota-camry-2018")).toEqual(first);
+    expect(matchRoute(site as ServerBuild, "/no-such-page-1").id).toBeNull();
+    expect(matchRoute(site as ServerBuild, "/admin/leads/loan/7").id).toBe("routes/admin.leads.$kind.$id");
+  });
+});
+

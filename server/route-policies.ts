@@ -35,20 +35,34 @@ export function pagePath(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
-const tables = new WeakMap<ServerBuild, Tree[]>();
+/**
+ * Per build: its route tree, and the answers for paths already matched. The router ranks every
+ * route again at each call (a noticeable share of a cold render), and most requests ask for a
+ * path seen before; the answers are forgotten all at once past MATCHED_PATHS (addresses sprayed
+ * by a scanner cannot grow it).
+ */
+const tables = new WeakMap<ServerBuild, { tree: Tree[]; matched: Map<string, MatchedRoute> }>();
+const MATCHED_PATHS = 5000;
 
 /** The route that answers a path (the deepest match) and its declared policy. */
 export function matchRoute(build: ServerBuild, pathname: string): MatchedRoute {
-  let tree = tables.get(build);
-  if (!tree) {
-    tree = routeTree(build);
-    tables.set(build, tree);
+  let table = tables.get(build);
+  if (!table) {
+    table = { tree: routeTree(build), matched: new Map() };
+    tables.set(build, table);
   }
-  const matches = matchRoutes(tree, pagePath(pathname));
+  const known = table.matched.get(pathname);
+  if (known) return known;
+  const matches = matchRoutes(table.tree, pagePath(pathname));
   const leaf = matches?.[matches.length - 1];
   // Only the root layout: no route answers (a 404 page).
-  if (!leaf || leaf.route.id === "root") return { id: null, policy: {} };
-  return { id: leaf.route.id, policy: edgePolicyOf(build.routes[leaf.route.id]?.module.handle) };
+  const found: MatchedRoute =
+    !leaf || leaf.route.id === "root"
+      ? { id: null, policy: {} }
+      : { id: leaf.route.id, policy: edgePolicyOf(build.routes[leaf.route.id]?.module.handle) };
+  if (table.matched.size >= MATCHED_PATHS) table.matched.clear();
+  table.matched.set(pathname, found);
+  return found;
 }
 
 declare module "express-serve-static-core" {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { CarFilters, CarSort } from "~/lib/car-filters";
 import { getDb } from "../../db/database.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
-import { getCar, listRecentCars, pageCars, parseCarId } from "./car.server";
+import { getCar, listRecentCars, pageCars, parseCarId, stockFacets } from "./car.server";
 
 const listCars = async (filters: CarFilters = {}) => (await pageCars(filters, 1, 100)).cars;
 
@@ -169,5 +169,24 @@ describe("car queries", () => {
     expect(parseCarId("12")).toBe(12);
     expect(parseCarId("1e3")).toBeNull();
     expect(parseCarId("-1")).toBeNull();
+  });
+});
+
+describe("stock facets", () => {
+  const bodyTypes = async () => (await stockFacets()).body_type.map((f) => `${f.value} ${f.count}`).sort();
+
+  it("counts unsold cars per value, and counts again after any write to the cars", async () => {
+    const coupe = await makeCar({ body_type: "Coupe" });
+    await makeCar({ body_type: "SUV" });
+    await makeCar({ body_type: "suv" });
+    expect(await bodyTypes()).toEqual(["Coupe 1", "SUV 2"]);
+    // Kept while nothing changes: the same object comes back.
+    expect(await stockFacets()).toBe(await stockFacets());
+
+    // A write by the app, and one by any other tool (plain SQL), both show at the next call.
+    await makeCar({ body_type: "Van" });
+    expect(await bodyTypes()).toEqual(["Coupe 1", "SUV 2", "Van 1"]);
+    await getDb().updateTable("cars").set({ sold: 1 }).where("id", "=", coupe).execute();
+    expect(await bodyTypes()).toEqual(["SUV 2", "Van 1"]);
   });
 });
