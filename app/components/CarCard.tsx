@@ -66,12 +66,7 @@ export function CarCard({
       <div className={classes.body}>
         <h3 className={classes.title}>{title}</h3>
         <p className={classes.description}>{car.car_description || "No description"}</p>
-        {car.location ? (
-          <p className={classes.location}>
-            <PinIcon />
-            {car.location}
-          </p>
-        ) : null}
+        {car.location ? <p className={classes.location}>{car.location}</p> : null}
         <ul className={classes.facts} aria-label="Key facts">
           <li>{formatMileage(car.mileage)}</li>
           <li>{car.fuel_type || "N/A"}</li>
@@ -95,7 +90,7 @@ export function CarCard({
   );
 }
 
-/** The map pin before a car's location (cards and the car page). */
+/** The map pin before the car's location on its page (the cards draw theirs in CSS). */
 export function PinIcon() {
   return (
     <LineIcon size={14}>
