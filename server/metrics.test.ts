@@ -70,4 +70,3 @@ describe("matching a path to its route", () => {
     expect(matchRoute(site as ServerBuild, "/admin/leads/loan/7").id).toBe("routes/admin.leads.$kind.$id");
   });
 });
-
