@@ -52,7 +52,7 @@ export interface Business {
   shortName: string;
   tagline: string;
   email: string;
-  /** 1 to 3 numbers, stored +234XXXXXXXXXX; the first is the number to call. */
+  /** 1 to 3 numbers, stored canonical (+234 and ten digits); the first is the number to call. */
   phones: string[];
   /** The chat number (+234...): every WhatsApp link and the floating button use it. */
   whatsapp: string;
