@@ -117,6 +117,8 @@ export interface AdminsTable {
   username: string;
   password_hash: string;
   role: Generated<Role>;
+  /** 1 while the admin must choose their own password (someone else chose the current one). */
+  must_change_password: Generated<number>; // 0 | 1
   created_at: string;
   updated_at: string;
 }

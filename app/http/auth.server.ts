@@ -55,6 +55,8 @@ authenticator.use(
 export interface AdminContext {
   admin: Admin;
   token: string;
+  /** The admin must choose their own password before anything else (see GuardOptions). */
+  mustChangePassword: boolean;
 }
 
 /** Signs in from the login form; returns the Set-Cookie header of a brand-new session. */
@@ -91,14 +93,31 @@ async function clearCookieHeader(request: Request): Promise<string> {
   return (await sessionCookie(request)).serialize("", { maxAge: 0 });
 }
 
+/** The screen where an admin chooses their own password; every other admin page leads there until they do. */
+export const PASSWORD_CHANGE_PAGE = "/admin/change-password";
+export const PASSWORD_CHANGE_REQUIRED =
+  "Choose your own password before using the back office: PUT /api/admin/change-password with your username, " +
+  "currentPassword and newPassword (or sign in at /admin/login).";
+
+/**
+ * While an admin must choose their own password (someone else chose the current one), only the
+ * change-password screen or endpoint and signing out take them: `pendingPasswordChange: true`.
+ */
+export interface GuardOptions {
+  pendingPasswordChange?: boolean;
+}
+
 /**
  * Pages: the signed-in admin, or a redirect to /admin/login (with the inactivity message when
- * the session ran out while idle).
+ * the session ran out while idle), or to the change-password screen while they must use it.
  */
-export async function requireAdmin(request: Request): Promise<AdminContext> {
+export async function requireAdmin(request: Request, opts: GuardOptions = {}): Promise<AdminContext> {
   const token = await sessionToken(request);
   const check = await checkSession(token);
-  if (check.status === "ok" && token) return { admin: check.admin, token };
+  if (check.status === "ok" && token) {
+    if (check.mustChangePassword && !opts.pendingPasswordChange) throw redirect(PASSWORD_CHANGE_PAGE);
+    return { admin: check.admin, token, mustChangePassword: check.mustChangePassword };
+  }
   const target = check.status === "expired" ? "/admin/login?reason=inactivity" : "/admin/login";
   throw redirect(target, { headers: token ? { "Set-Cookie": await clearCookieHeader(request) } : undefined });
 }
@@ -134,14 +153,18 @@ export async function logout(request: Request): Promise<string> {
   return clearCookieHeader(request);
 }
 
-/** API: the admin behind the bearer token, or a thrown 401 { error }. The cookie is ignored. */
-export async function requireAdminApi(request: Request): Promise<AdminContext> {
+/**
+ * API: the admin behind the bearer token, or a thrown 401 { error }; 403 { error } while they must
+ * choose their own password (see GuardOptions). The cookie is ignored.
+ */
+export async function requireAdminApi(request: Request, opts: GuardOptions = {}): Promise<AdminContext> {
   const token = bearerToken(request);
   if (!token) throw jsonError("Authentication required: send Authorization: Bearer <token>", 401);
   const check = await checkSession(token);
   if (check.status === "expired") throw jsonError("Session expired. Please log in again.", 401);
   if (check.status !== "ok") throw jsonError("Invalid or expired token", 401);
-  return { admin: check.admin, token };
+  if (check.mustChangePassword && !opts.pendingPasswordChange) throw jsonError(PASSWORD_CHANGE_REQUIRED, 403);
+  return { admin: check.admin, token, mustChangePassword: check.mustChangePassword };
 }
 
 /** Ends the session behind a bearer token (POST /api/admin/logout). */

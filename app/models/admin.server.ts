@@ -33,14 +33,30 @@ export async function findAdminByUsername(username: string) {
     .executeTakeFirst();
 }
 
-/** Adds an admin (a sales account unless said otherwise); a taken username (any letter case) is an AdminError. */
-export async function createAdmin(username: string, password: string, role: Role = "sales"): Promise<Admin> {
+/**
+ * Adds an admin (a sales account unless said otherwise); a taken username (any letter case) is an
+ * AdminError. `mustChangePassword`: someone other than the account holder chose the password, so
+ * they must choose their own at their first sign-in.
+ */
+export async function createAdmin(
+  username: string,
+  password: string,
+  role: Role = "sales",
+  { mustChangePassword = false }: { mustChangePassword?: boolean } = {},
+): Promise<Admin> {
   const name = username.trim();
   if (await findAdminByUsername(name)) throw new AdminError(`Username '${name}' is already taken`);
   const now = nowIso();
   const row = await getDb()
     .insertInto("admins")
-    .values({ username: name, password_hash: await hashPassword(password), role, created_at: now, updated_at: now })
+    .values({
+      username: name,
+      password_hash: await hashPassword(password),
+      role,
+      must_change_password: mustChangePassword ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning(["id", "username", "role"])
     .executeTakeFirstOrThrow();
   return row;
@@ -64,31 +80,66 @@ function dummyHash(): Promise<string> {
   return dummy;
 }
 
+/** The password the deployment template once shipped: an owner still using it must choose another. */
+const PUBLISHED_TEMPLATE_PASSWORD = "change-me-at-first-login";
+
 /**
  * On a database with no admin, creates the first one, an owner. Returns the generated password when
- * none was configured, so the caller can print it once.
+ * none was configured, so the caller can print it once. Either way the owner did not type that
+ * password at a sign-in (it sits in the log or in an environment file), so they must choose their
+ * own at their first sign-in. On a database with admins, the account `username` must choose a new
+ * password if it still signs in with the password the deployment template once published.
  */
 export async function ensureFirstAdmin(
   username: string,
   password: string | undefined,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  if ((await countAdmins()) > 0) return { created: false };
+  if ((await countAdmins()) > 0) {
+    if (await verifyLogin(username, PUBLISHED_TEMPLATE_PASSWORD)) await requirePasswordChange(username);
+    return { created: false };
+  }
   if (password) {
-    await createAdmin(username, password, "owner");
+    await createAdmin(username, password, "owner", { mustChangePassword: true });
     return { created: true };
   }
   const generated = crypto.randomBytes(12).toString("base64url");
-  await createAdmin(username, generated, "owner");
+  await createAdmin(username, generated, "owner", { mustChangePassword: true });
   return { created: true, generatedPassword: generated };
 }
 
-/** Sets a new password for an admin found by username (any letter case); unknown is an AdminError. */
-export async function changeAdminPassword(username: string, newPassword: string): Promise<Admin> {
+/** Whether the admin must still replace a password someone else chose. */
+export async function mustChangePassword(id: number): Promise<boolean> {
+  const row = await getDb().selectFrom("admins").select("must_change_password").where("id", "=", id).executeTakeFirst();
+  return row?.must_change_password === 1;
+}
+
+async function requirePasswordChange(username: string): Promise<void> {
+  await getDb()
+    .updateTable("admins")
+    .set({ must_change_password: 1 })
+    .where(sql`username`, "=", sql`${username.trim()} COLLATE NOCASE`)
+    .execute();
+}
+
+/**
+ * Sets a new password for an admin found by username (any letter case); unknown is an AdminError.
+ * `chosenByHolder`: the admin typed their own new password, which ends the duty to change it;
+ * a password chosen by someone else (an owner's reset) sets that duty.
+ */
+export async function changeAdminPassword(
+  username: string,
+  newPassword: string,
+  { chosenByHolder }: { chosenByHolder: boolean },
+): Promise<Admin> {
   const row = await findAdminByUsername(username);
   if (!row) throw new AdminError(`No admin with username '${username.trim()}'`);
   await getDb()
     .updateTable("admins")
-    .set({ password_hash: await hashPassword(newPassword), updated_at: nowIso() })
+    .set({
+      password_hash: await hashPassword(newPassword),
+      must_change_password: chosenByHolder ? 0 : 1,
+      updated_at: nowIso(),
+    })
     .where("id", "=", row.id)
     .execute();
   return { id: row.id, username: row.username, role: row.role };

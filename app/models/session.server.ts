@@ -28,7 +28,7 @@ export async function createSession(adminId: number, db: DB = getDb()): Promise<
 }
 
 export type SessionCheck =
-  | { status: "ok"; admin: Admin }
+  | { status: "ok"; admin: Admin; mustChangePassword: boolean } // the admin must choose their own password first
   | { status: "expired" } // idle or past its lifetime: the row is gone now
   | { status: "missing" };
 
@@ -46,6 +46,7 @@ export async function checkSession(token: string | null | undefined, now = Date.
       "admins.id",
       "admins.username",
       "admins.role",
+      "admins.must_change_password",
     ])
     .where("sessions.token_hash", "=", hashToken(token))
     .executeTakeFirst();
@@ -61,7 +62,11 @@ export async function checkSession(token: string | null | undefined, now = Date.
     .set({ last_seen_at: new Date(now).toISOString() })
     .where("id", "=", row.sid)
     .execute();
-  return { status: "ok", admin: { id: row.id, username: row.username, role: row.role } };
+  return {
+    status: "ok",
+    admin: { id: row.id, username: row.username, role: row.role },
+    mustChangePassword: row.must_change_password === 1,
+  };
 }
 
 export async function deleteSession(token: string | null | undefined): Promise<void> {

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/http/auth.server";
  * (A cross-site post never gets here: the server refuses page posts from another origin.)
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, { pendingPasswordChange: true });
   return new Response(null, { status: 204 });
 }
 

@@ -13,7 +13,7 @@ import { changeStaffPassword } from "~/use-cases/staff.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const { admin, token } = await requireAdminApi(request);
+  const { admin, token } = await requireAdminApi(request, { pendingPasswordChange: true });
   const body = await readApiFields(request, "PUT");
   if (!body.ok) return body.response;
   try {

@@ -5,7 +5,7 @@ import { methodNotAllowed } from "~/http/responses.server";
 /** POST /api/admin/logout (bearer): revokes the calling token; it answers 401 from then on. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { token } = await requireAdminApi(request);
+  const { token } = await requireAdminApi(request, { pendingPasswordChange: true });
   await logoutApi(token);
   return Response.json({ message: "Logged out" });
 }

@@ -6,6 +6,7 @@ import {
   AdminError,
   changeAdminPassword,
   createAdmin,
+  mustChangePassword,
   removeAdmin,
   setAdminRole,
 } from "~/models/admin.server";
@@ -15,8 +16,12 @@ import { type Actor, assertCan, confirmOwnPassword, parseInput, UseCaseError } f
 /**
  * Staff accounts: adding, removing, changing roles (owners only) and passwords (owners for anyone,
  * everyone for themselves). Every change asks for the actor's own password first, so a stolen
- * session alone cannot take over an account.
+ * session alone cannot take over an account. A password someone else chose (an account an owner
+ * adds, a colleague's password an owner resets) must be replaced by its holder at their next
+ * sign-in; choosing one's own password ends that.
  */
+
+export const SAME_PASSWORD = "Choose a new password, not the one you have now";
 
 function adminRefusal(e: unknown): never {
   if (e instanceof AdminError) {
@@ -30,7 +35,9 @@ export async function addStaff(actor: Actor, input: unknown): Promise<Admin> {
   assertCan(actor.admin, "staff.manage");
   const data = parseInput(AddAdminSchema, input);
   await confirmOwnPassword(actor, data.currentPassword);
-  const added = await createAdmin(data.username, data.password, data.role).catch(adminRefusal);
+  const added = await createAdmin(data.username, data.password, data.role, { mustChangePassword: true }).catch(
+    adminRefusal,
+  );
   await recordActivity(actor.admin, {
     action: "admin.add",
     target: { id: added.username },
@@ -46,7 +53,13 @@ export async function changeStaffPassword(actor: Actor, input: unknown): Promise
   if (own) assertCan(actor.admin, "password.own");
   else assertCan(actor.admin, "staff.manage");
   await confirmOwnPassword(actor, data.currentPassword);
-  const admin = await changeAdminPassword(data.username, data.newPassword).catch(adminRefusal);
+  // Keeping the password someone else chose would not end the duty to replace it.
+  if (own && data.newPassword === data.currentPassword && (await mustChangePassword(actor.admin.id))) {
+    throw new UseCaseError("invalid", SAME_PASSWORD, { newPassword: SAME_PASSWORD });
+  }
+  const admin = await changeAdminPassword(data.username, data.newPassword, { chosenByHolder: own }).catch(
+    adminRefusal,
+  );
   // Their other devices sign in again; the session making the change stays.
   await deleteOtherSessions(admin.id, admin.id === actor.admin.id ? (actor.token ?? null) : null);
   await recordActivity(actor.admin, { action: "admin.password", target: { id: admin.username } });

@@ -301,12 +301,19 @@ for (const mode of JS_MODES) {
       expect(await page.getByText(/Failed to/).count()).toBe(0);
       await page.getByRole("table", { name: "Staff" }).getByText(name, { exact: true }).waitFor();
 
-      // The new admin signs in with the new password, then signs out.
+      // The new admin signs in with the password the owner typed, must choose their own first,
+      // then signs out.
       await freshPage(false);
       await go("/admin/login");
       await field(page, "Username").fill(name);
       await field(page, "Password").fill("second-password-2");
       await page.getByRole("button", { name: "Login" }).click();
+      await page.waitForURL(app.url("/admin/change-password"));
+      const own = page.getByRole("form", { name: "Choose your password" });
+      await field(own, "Current password").fill("second-password-2");
+      await field(own, "New password").fill("their-own-password-3");
+      await field(own, "New password again").fill("their-own-password-3");
+      await own.getByRole("button", { name: "Save my password" }).click();
       await page.waitForURL(app.url("/admin"));
       await page.getByText(`Signed in as`).waitFor();
       await page.getByRole("button", { name: "Logout" }).first().click();
@@ -315,7 +322,7 @@ for (const mode of JS_MODES) {
       // The first admin removes the new one, which signs them out everywhere at once.
       const theirs = await app.open("/admin/login", { js: mode.js });
       await field(theirs, "Username").fill(name);
-      await field(theirs, "Password").fill("second-password-2");
+      await field(theirs, "Password").fill("their-own-password-3");
       await theirs.getByRole("button", { name: "Login" }).click();
       await theirs.waitForURL(app.url("/admin"));
       await freshPage(true);

@@ -52,8 +52,19 @@ function freePort(): Promise<number> {
 /** How `npm run serve` starts the compiled server (BUILD_DIR honoured): node, its flags, build/server.js. */
 export const SERVE = serveCommand();
 
+export interface ServerOptions {
+  /** A copy of the seeded template (the default) or an empty database. */
+  seeded?: boolean;
+  env?: Record<string, string>;
+  /**
+   * The first admin, created at start-up from ADMIN_PASSWORD, must choose their own password before
+   * anything else. Tests of other things start as if they had (the flag cleared); pass true to keep it.
+   */
+  firstSignIn?: boolean;
+}
+
 /** Starts the built server with `node` against a copy of the seeded template (or an empty database). */
-async function startServer(opts: { seeded?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealer-e2e-"));
   const dbPath = path.join(dir, "db.sqlite");
   const uploadsDir = path.join(dir, "uploads");
@@ -117,6 +128,15 @@ async function startServer(opts: { seeded?: boolean; env?: Record<string, string
   }
 
   await launch();
+  if (!opts.firstSignIn) {
+    const db = new Database(dbPath);
+    try {
+      db.pragma("busy_timeout = 5000");
+      db.prepare("UPDATE admins SET must_change_password = 0 WHERE username = ?").run(ADMIN_USERNAME);
+    } finally {
+      db.close();
+    }
+  }
   return {
     url,
     dir,
@@ -265,9 +285,7 @@ export interface E2E {
  * defaults) and, with `browser: true`, Chromium, for the tests of the file or describe block it
  * is called in.
  */
-export function setupE2E(
-  opts: { browser?: boolean; server?: { seeded?: boolean; env?: Record<string, string> } } = {},
-): E2E {
+export function setupE2E(opts: { browser?: boolean; server?: ServerOptions } = {}): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let open: BrowserContext[] = [];

@@ -193,6 +193,23 @@ describe("a sales account", () => {
       }),
     });
     expect(added.status).toBe(201);
+    // The owner typed that password: the account chooses its own before anything else.
+    const login = await fetch(app.url("/api/admin/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "notify-sales", password: "sales-password-1" }),
+    });
+    const { token: salesToken } = (await login.json()) as { token: string };
+    const own = await fetch(app.url("/api/admin/change-password"), {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${salesToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        username: "notify-sales",
+        currentPassword: "sales-password-1",
+        newPassword: "sales-password-2",
+      }),
+    });
+    expect(own.status).toBe(200);
     const page = await app.open("/admin", { js: true, admin: "notify-sales" });
     const nav = page.getByRole("navigation", { name: "Admin" }).first();
     await nav.getByRole("link", { name: "Dashboard" }).waitFor();
