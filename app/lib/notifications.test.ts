@@ -68,7 +68,10 @@ describe("the notifications document", () => {
         { email: "a@x.ng", kinds: ["inspection" as const] },
         { email: "b@x.ng", kinds: ["digest" as const] },
       ],
-      webhooks: [{ url: "https://h.example.com", kinds: ["loan" as const], created_at: "" }],
+      webhooks: [
+        { url: "https://h.example.com", kinds: ["loan" as const], created_at: "" },
+        { url: "https://hooks.slack.com/services/T0/B0/secret", kinds: ["loan" as const], created_at: "" },
+      ],
     };
     const after = {
       recipients: [
@@ -81,8 +84,15 @@ describe("the notifications document", () => {
       "recipient a@x.ng now gets inspection, contact",
       "added recipient c@x.ng (digest)",
       "removed recipient b@x.ng",
-      "removed webhook https://h.example.com",
+      "removed webhook on h.example.com",
+      "removed webhook on hooks.slack.com",
     ]);
+    expect(
+      notificationChanges(
+        { recipients: [], webhooks: [] },
+        { recipients: [], webhooks: [{ url: "https://hooks.slack.com/services/T0/B0/secret", kinds: ["contact"], created_at: "" }] },
+      ),
+    ).toEqual(["added webhook on hooks.slack.com (contact)"]);
     expect(notificationChanges(before, before)).toEqual([]);
   });
 

@@ -196,20 +196,65 @@ export function notificationFieldErrors(error: z.ZodError): Record<string, strin
 
 const kindList = (kinds: readonly string[]) => kinds.join(", ");
 
-/** What changed, for the activity trail: "added recipient a@b.ng (inspection, digest); removed webhook https://…". */
+/**
+ * A webhook as the activity trail and other staff-visible text name it: "webhook on
+ * hooks.slack.com". Its address is a password (whoever has it can post into the channel), so
+ * only its host is ever shown.
+ */
+export function webhookName(url: string): string {
+  try {
+    return `webhook on ${new URL(url).hostname}`;
+  } catch {
+    return "webhook";
+  }
+}
+
+const ADDRESS_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s;,()]+/gi;
+
+/** Text with every address in it reduced to its host (entries written before webhooks were named by host). */
+export function withAddressesHidden(text: string): string {
+  return text.replace(ADDRESS_IN_TEXT, (url) => {
+    try {
+      const host = new URL(url).hostname;
+      return host ? `address on ${host}` : "an address";
+    } catch {
+      return "an address";
+    }
+  });
+}
+
+/**
+ * What changed, for the activity trail: "added recipient a@b.ng (inspection, digest); removed
+ * webhook on hooks.example.com". Webhooks are named by host only (webhookName).
+ */
 export function notificationChanges(before: NotificationsView, after: NotificationsView): string[] {
   const changes: string[] = [];
-  const diff = <T extends { kinds: readonly string[] }>(what: string, key: (x: T) => string, was: T[], now: T[]) => {
+  const diff = <T extends { kinds: readonly string[] }>(
+    key: (x: T) => string,
+    name: (x: T) => string,
+    was: T[],
+    now: T[],
+  ) => {
     const old = new Map(was.map((x) => [key(x), x]));
     const next = new Map(now.map((x) => [key(x), x]));
     for (const [k, x] of next) {
       const prev = old.get(k);
-      if (!prev) changes.push(`added ${what} ${k} (${kindList(x.kinds)})`);
-      else if (kindList(prev.kinds) !== kindList(x.kinds)) changes.push(`${what} ${k} now gets ${kindList(x.kinds)}`);
+      if (!prev) changes.push(`added ${name(x)} (${kindList(x.kinds)})`);
+      else if (kindList(prev.kinds) !== kindList(x.kinds)) changes.push(`${name(x)} now gets ${kindList(x.kinds)}`);
     }
-    for (const k of old.keys()) if (!next.has(k)) changes.push(`removed ${what} ${k}`);
+    for (const [k, x] of old) if (!next.has(k)) changes.push(`removed ${name(x)}`);
   };
-  diff("recipient", (r: Recipient) => r.email, before.recipients, after.recipients);
-  diff("webhook", (w: Webhook) => w.url, before.webhooks, after.webhooks);
+  diff(
+    (r: Recipient) => r.email,
+    (r) => `recipient ${r.email}`,
+    before.recipients,
+    after.recipients,
+  );
+  diff(
+    (w: Webhook) => w.url,
+    (w) => webhookName(w.url),
+    before.webhooks,
+    after.webhooks,
+  );
   return changes;
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityKind } from "~/lib/activity";
+import { withAddressesHidden } from "~/lib/notifications";
 import { getDb, nowIso } from "../../db/database.server";
 
 /**
@@ -50,6 +51,22 @@ export async function recordActivity(admin: { id: number; username: string }, in
   }
 }
 
+/**
+ * Entries about notifications name a webhook by its host only, since its address works as a
+ * password and every admin reads the trail. Entries written before that rule carry the whole
+ * address; they stay as stored (the trail is append-only) and are shown with it reduced to its host.
+ */
+const NAMES_WEBHOOKS = new Set<string>(["notifications.update", "outbox.resend"]);
+
+function shown(entry: ActivityEntry): ActivityEntry {
+  if (!NAMES_WEBHOOKS.has(entry.action)) return entry;
+  return {
+    ...entry,
+    target_label: entry.target_label === null ? null : withAddressesHidden(entry.target_label),
+    detail: entry.detail === null ? null : withAddressesHidden(entry.detail),
+  };
+}
+
 export interface ActivityFilters {
   admin?: string;
   kind?: ActivityKind;
@@ -89,7 +106,7 @@ export async function pageActivity(
     .where("activity.id", "in", ids)
     .orderBy(NEWEST)
     .execute();
-  return { entries, total, page: current, pageCount };
+  return { entries: entries.map(shown), total, page: current, pageCount };
 }
 
 /** Everyone who appears in the trail (removed admins too), for the filter. */
@@ -112,7 +129,8 @@ export async function activityFor(kind: ActivityKind, id: string, limit = 20): P
     .where("target_id", "=", id)
     .orderBy(NEWEST)
     .limit(limit)
-    .execute();
+    .execute()
+    .then((entries) => entries.map(shown));
 }
 
 /** A car as an entry's target: its id and name ("Toyota Camry 2020"); read before a delete. */

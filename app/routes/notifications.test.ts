@@ -93,11 +93,14 @@ describe("GET and PUT /api/admin/notifications", () => {
     expect((await getNotifications()).webhooks[0].secret).toBe(body.secrets[0].secret);
 
     const { entries } = await pageActivity({ kind: "business" }, 1, 5);
+    // The trail names a webhook by its host: its address works as a password, and sales read the trail.
     expect(entries.map((e) => e.detail)).toEqual([
-      "Webhook https://hooks.example.com/leads now gets loan",
+      "Webhook on hooks.example.com now gets loan",
       "Added recipient desk@lekkiprimeautos.ng (inspection, digest); " +
-        "added webhook https://hooks.example.com/leads (contact, loan)",
+        "added webhook on hooks.example.com (contact, loan)",
     ]);
+    const trail = await getDb().selectFrom("activity").select(["detail", "target_label"]).execute();
+    expect(JSON.stringify(trail)).not.toContain("/leads");
     expect(entries[0]).toMatchObject({ action: "notifications.update", admin_username: "boss" });
   });
 
@@ -294,5 +297,72 @@ describe("the outbox page", () => {
     expect(row).toMatchObject({ status: "queued", attempts: 0 });
     const { entries } = await pageActivity({ kind: "business" }, 1, 1);
     expect(entries[0]).toMatchObject({ action: "outbox.resend", target_label: "Staff alert to a@x.ng", detail: "One" });
+  });
+
+  it("names a resent webhook by its host only in the trail", async () => {
+    await enqueue(getDb(), [
+      {
+        channel: "webhook",
+        topic: "webhook",
+        recipient: "https://hooks.slack.com/services/T000/B000/secretpart",
+        subject: "Two",
+        payload: "{}",
+      },
+    ]);
+    const [row] = await getDb().selectFrom("outbox").select("id").execute();
+    await recordFailure(row.id, "timeout", null);
+    const res = await outboxPage.action({
+      request: new Request(`${BASE}/admin/outbox`, {
+        method: "POST",
+        headers: { Cookie: await cookieFor("owner"), "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ id: String(row.id) }),
+      }),
+      params: {},
+      context: {},
+    });
+    expect(payload(res)).toMatchObject({ ok: true });
+    const trail = await getDb().selectFrom("activity").selectAll().orderBy("id", "desc").execute();
+    expect(trail[0]).toMatchObject({ action: "outbox.resend", target_label: "Webhook on hooks.slack.com" });
+    expect(JSON.stringify(trail)).not.toContain("secretpart");
+  });
+});
+
+describe("entries recorded before webhooks were named by host", () => {
+  it("are shown with each address reduced to its host", async () => {
+    const at = new Date().toISOString();
+    const boss = await adminToken("boss");
+    await getDb()
+      .insertInto("activity")
+      .values([
+        {
+          created_at: at,
+          admin_id: boss.adminId,
+          admin_username: "boss",
+          action: "notifications.update",
+          target_kind: "business",
+          target_id: null,
+          target_label: "Notifications",
+          detail: "Added webhook https://hooks.slack.com/services/T0/B0/XYZsecret (contact); removed webhook http://[2001:db8::1]:8080/x?token=abc",
+        },
+        {
+          created_at: at,
+          admin_id: boss.adminId,
+          admin_username: "boss",
+          action: "outbox.resend",
+          target_kind: "business",
+          target_id: "9",
+          target_label: "Webhook to https://hooks.slack.com/services/T0/B0/XYZsecret",
+          detail: "New lead",
+        },
+      ])
+      .execute();
+    const { entries } = await pageActivity({}, 1, 2);
+    expect(entries.map((e) => [e.target_label, e.detail])).toEqual([
+      ["Webhook to address on hooks.slack.com", "New lead"],
+      [
+        "Notifications",
+        "Added webhook address on hooks.slack.com (contact); removed webhook address on [2001:db8::1]",
+      ],
+    ]);
   });
 });

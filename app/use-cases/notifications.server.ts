@@ -7,6 +7,7 @@ import {
   notificationsSchema,
   notificationsView,
   type StoredWebhook,
+  webhookName,
 } from "~/lib/notifications";
 import { OUTBOX_TOPIC_LABELS } from "~/lib/outbox";
 import { recordActivity } from "~/models/activity.server";
@@ -72,7 +73,14 @@ export async function resendMessage(actor: Actor, id: number): Promise<OutboxMes
   if (!message) throw new UseCaseError("not_found", NO_FAILED_MESSAGE);
   await recordActivity(actor.admin, {
     action: "outbox.resend",
-    target: { id: message.id, label: `${OUTBOX_TOPIC_LABELS[message.topic]} to ${message.recipient}` },
+    target: {
+      id: message.id,
+      // A webhook's address works as a password: the trail, which sales read, names its host only.
+      label:
+        message.channel === "webhook"
+          ? `W${webhookName(message.recipient).slice(1)}`
+          : `${OUTBOX_TOPIC_LABELS[message.topic]} to ${message.recipient}`,
+    },
     detail: message.subject,
   });
   wakeOutbox();

@@ -2,9 +2,11 @@
 // and webhooks (a refusal keeps what was typed, a webhook's secret is shown once), and resends a
 // message the mail server refused; the email then arrives at the SMTP server started here. A sales
 // account sees neither screen.
+import http from "node:http";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtp, type TestSmtp } from "../helpers/mail-servers";
+import { addAccount } from "./admin-session";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DESKTOP, JS_MODES, PHONE, screenshot, settled, setupE2E } from "./harness";
 
 const serverEnv: Record<string, string> = { MAIL_FROM: "Lekki Prime Autos <bookings@lekkiprimeautos.ng>" };
@@ -218,6 +220,46 @@ describe("a sales account", () => {
     for (const path of ["/admin/notifications", "/admin/outbox"]) {
       const res = await fetch(app.url(path), { headers: { Cookie: await app.adminCookie("notify-sales") } });
       expect(res.status).toBe(403);
+    }
+  });
+});
+
+describe("the activity trail", () => {
+  /** A GET from 127.0.0.2 with a cookie: the body as text. */
+  function getFrom(path: string, cookie: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        new URL(path, app.server.url),
+        { localAddress: "127.0.0.2", headers: { Cookie: cookie } },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  it("shows a sales account that a webhook was added, with its host only, page and data alike", async () => {
+    const hook = "https://hooks.slack.com/services/T0TRAIL/B0TRAIL/trailSecretPart";
+    const token = await apiToken();
+    const saved = await fetch(app.url("/api/admin/notifications"), {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ webhooks: [{ url: hook, kinds: ["contact"] }] }),
+    });
+    expect(saved.status).toBe(200);
+    await addAccount(app.server, "trail-sales", "trail-password-1", "sales");
+    const cookie = await app.adminCookie("trail-sales");
+    for (const path of ["/admin/activity", "/admin/activity.data", "/admin/activity.data?_route=routes%2Fadmin.activity"]) {
+      const res = await getFrom(path, cookie);
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toContain("webhook on hooks.slack.com");
+      expect(res.body, path).not.toContain("trailSecretPart");
+      expect(res.body, path).not.toContain("T0TRAIL");
     }
   });
 });
