@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { type Business, initials, showPhone, telHref, useBusiness } from "~/lib/business";
 import { imageVariant } from "~/lib/images";
+import { isSiteOrHttpsLink, isSiteRelativeLink } from "~/lib/links";
 import { LazyHydrate } from "./LazyHydrate";
 import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteHeader.module.css";
@@ -41,8 +42,8 @@ function PromotionBar({ promotion }: { promotion: Business["promotion"] }) {
   if (!promotion?.text) return null;
   return (
     <p className={classes.promotion} data-testid="promotion">
-      {promotion.url ? (
-        <a href={promotion.url} rel={promotion.url.startsWith("/") ? undefined : "noopener noreferrer"}>
+      {promotion.url && isSiteOrHttpsLink(promotion.url) ? (
+        <a href={promotion.url} rel={isSiteRelativeLink(promotion.url) ? undefined : "noopener noreferrer"}>
           {promotion.text} →
         </a>
       ) : (

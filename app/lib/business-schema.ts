@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Business, DAYS, type DayHours } from "./business";
+import { isHttpsLink, isSiteOrHttpsLink } from "./links";
 import { localNigerianPhone, normalizeNigerianPhone } from "./phone";
 
 /**
@@ -29,27 +30,18 @@ const phone = z.string({ error: PHONE_MESSAGE }).transform((value, ctx) => {
   return canonical;
 });
 
-function isHttps(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
-
 const httpsUrl = z
   .string({ error: "Give the page's address" })
   .trim()
   .max(300, "The address must be at most 300 characters")
-  .refine(isHttps, "Use a full https:// address, e.g. https://www.instagram.com/yourshop");
+  .refine(isHttpsLink, "Use a full https:// address, e.g. https://www.instagram.com/yourshop");
 
 /** A link on the site ("/browse?condition=new") or another https site. */
 const promotionUrl = z
   .string()
   .trim()
   .max(300, "The link must be at most 300 characters")
-  .refine((v) => /^\/(?![/\\])\S*$/.test(v) || isHttps(v), "Use a page of this site (/browse) or an https:// address");
+  .refine(isSiteOrHttpsLink, "Use a page of this site (/browse) or an https:// address");
 
 const time = z.string({ error: "Use a time like 08:00" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 08:00");
 const day = z

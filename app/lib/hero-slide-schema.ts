@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_HERO_SLIDES } from "~/config/constants";
+import { isSiteOrHttpsLink } from "./links";
 
 /** What an owner types for a hero slide (the photo is checked apart, by the upload model). */
 
@@ -24,7 +25,7 @@ export const HeroSlideSchema = z.object({
       .string({ error: LINK_MESSAGE })
       .trim()
       .max(300, "The link can be at most 300 characters")
-      .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), LINK_MESSAGE)
+      .refine(isSiteOrHttpsLink, LINK_MESSAGE)
       .nullable()
       .default(null),
   ),

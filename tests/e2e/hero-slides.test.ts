@@ -2,6 +2,7 @@
 // the next request (page cache included), moved and removed; a sales account neither sees nor
 // opens the screen. With and without JavaScript, and screenshots at phone and desktop widths.
 import fs from "node:fs";
+import http from "node:http";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addStaff, bearerToken, SCREEN_SIZES, shootScreens } from "./back-office";
@@ -157,5 +158,57 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
     await expect(nav.getByRole("link", { name: "Home Page" }).count()).resolves.toBe(0);
     await app.go(page, "/admin/hero-slides");
     await page.getByText("Only an owner can do this.").waitFor();
+  });
+});
+
+describe("a slide's link", () => {
+  /** A multipart POST from 127.0.0.2, as another visitor's client sends it. */
+  async function postFrom(path: string, form: FormData, token: string): Promise<{ status: number; body: string }> {
+    const encoded = new Response(form);
+    const bytes = Buffer.from(await encoded.arrayBuffer());
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        new URL(path, app.server.url),
+        {
+          method: "POST",
+          localAddress: "127.0.0.2",
+          headers: {
+            Authorization: `Bearer ${token}`,
+            "Content-Type": encoded.headers.get("content-type") ?? "",
+            "Content-Length": bytes.length,
+          },
+        },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end(bytes);
+    });
+  }
+
+  it("is refused when it would open another site, as the promotion link is", async () => {
+    await clearSlides();
+    const token = await bearerToken(app);
+    const photo = new Blob([new Uint8Array(fs.readFileSync("public/images/gallery-6.webp"))], { type: "image/webp" });
+    for (const link of ["/\\evil.example", "/\t/evil.example", "//evil.example", "/\n/evil.example"]) {
+      const form = new FormData();
+      form.set("heading", "Go elsewhere");
+      form.set("link", link);
+      form.set("image", photo, "slide.webp");
+      const res = await postFrom("/api/admin/hero-slides", form, token);
+      expect(res.status, JSON.stringify(link)).toBe(400);
+      expect(JSON.parse(res.body).error, JSON.stringify(link)).toContain("The link must be a page of this site");
+    }
+    expect(app.rows("SELECT id FROM hero_slides")).toHaveLength(0);
+    const ok = new FormData();
+    ok.set("heading", "Stay here");
+    ok.set("link", "/browse?condition=new");
+    ok.set("image", photo, "slide.webp");
+    expect((await postFrom("/api/admin/hero-slides", ok, token)).status).toBe(201);
+    await clearSlides();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { SLIDESHOW_INTERVAL_MS } from "~/config/constants";
 import { useBusiness } from "~/lib/business";
 import type { HeroSlideView } from "~/lib/hero-slide-schema";
+import { isSiteOrHttpsLink, isSiteRelativeLink } from "~/lib/links";
 import { ButtonAnchor, ButtonLink } from "../ui/Button";
 import { Container } from "../ui/Container";
 import classes from "./Hero.module.css";
@@ -37,7 +38,8 @@ export function Hero({
   const showVideo = video && !videoFailed;
   const shown = slides[showVideo ? 0 : current];
   const words = shown?.heading ? { heading: shown.heading, text: shown.text ?? "" } : WELCOME;
-  const link = shown?.heading ? shown.link : null;
+  // A link stored before the one link rule (app/lib/links.ts) is not shown if it breaks it.
+  const link = shown?.heading && shown.link && isSiteOrHttpsLink(shown.link) ? shown.link : null;
   const count = slides.length;
 
   useEffect(() => {
@@ -108,7 +110,7 @@ export function Hero({
         </h1>
         {words.text ? <p className={classes.lead}>{words.text}</p> : null}
         <div className={classes.actions}>
-          {link?.startsWith("/") ? (
+          {link && isSiteRelativeLink(link) ? (
             <ButtonLink to={link} size="lg" variant="gold">
               Find out more
             </ButtonLink>
