@@ -17,10 +17,33 @@ interface Handle {
 // the handle lives on globalThis: both halves (and dev reloads) share it instead of opening two.
 const g = globalThis as typeof globalThis & { __dealershipDb?: Handle };
 
+/**
+ * The database holds buyers' phone numbers, like the backups (0600): the file is created 0600
+ * before SQLite opens it (SQLite gives its -wal and -shm files the database file's mode), and an
+ * older install's 0644 files are tightened at every open.
+ */
+function makePrivate(files: string[]): void {
+  for (const f of files) {
+    try {
+      fs.chmodSync(f, 0o600);
+    } catch (e) {
+      // a -wal or -shm not there; a file of another owner stays as it is (the open decides)
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "EPERM") throw e;
+    }
+  }
+}
+
 export function openDatabase(file: string): Handle {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const onDisk = file !== ":memory:" && file !== "";
+  if (onDisk) {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    fs.closeSync(fs.openSync(file, "a", 0o600)); // created private if it is new
+    makePrivate([file]);
+  }
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
+  if (onDisk) makePrivate([`${file}-wal`, `${file}-shm`]);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   // 2 MB of pages kept by SQLite itself (better-sqlite3's default is 16 MB): the file's pages stay

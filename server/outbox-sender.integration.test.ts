@@ -353,6 +353,18 @@ describe("webhooks", () => {
     const [row] = await webhooks();
     expect(row.last_error).toBe("127.0.0.1 is a private address: not posted");
   });
+
+  it("are not posted to the IPv4-compatible IPv6 form of a private address (saved before the check knew it)", async () => {
+    const url = receiver.url.replace("127.0.0.1", "[::127.0.0.1]");
+    expect(url).toMatch(/^http:\/\/\[::127\.0\.0\.1\]:\d+/);
+    await notify({ webhooks: [{ url, kinds: ["contact"], secret: SECRET, created_at: "" }] });
+    await start({ allowPrivate: false });
+    await createContactMessage(ContactSchema.parse(validContact()));
+    await run();
+    expect(receiver.posts).toHaveLength(0);
+    const [row] = await webhooks();
+    expect(row.last_error).toBe("::7f00:1 is a private address: not posted");
+  });
 });
 
 describe("the morning digest", () => {

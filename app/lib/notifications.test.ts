@@ -30,6 +30,16 @@ describe("webhook addresses", () => {
       "http://169.254.169.254/",
       "http://0.0.0.0/",
       "http://[fd00::1]/",
+      // IPv4-compatible and mapped IPv6 forms of a private address
+      "http://[::127.0.0.1]/",
+      "http://[::7f00:1]/",
+      "http://[0:0:0:0:0:0:7f00:1]/",
+      "http://[::10.0.0.1]/",
+      "http://[::192.168.1.1]:8080/",
+      "http://[::ffff:7f00:1]/",
+      "http://[::ffff:0:7f00:1]/",
+      "http://[64:ff9b::7f00:1]/",
+      "http://[2002:7f00:1::]/",
     ]) {
       expect(webhookUrlProblem(url, false), url).toMatch(/private network/);
     }
@@ -44,6 +54,9 @@ describe("webhook addresses", () => {
     expect(isPublicAddress("41.58.1.1")).toBe(true);
     expect(isPublicAddress("2001:4860:4860::8888")).toBe(true);
     expect(isPublicAddress("::ffff:127.0.0.1")).toBe(false);
+    expect(isPublicAddress("::ffff:8.8.8.8")).toBe(true); // the mapped form of a public address
+    // The IPv4-compatible form (::/96) is deprecated: never a public host, whatever it embeds.
+    for (const a of ["::7f00:1", "::127.0.0.1", "::8.8.8.8", "::0808:0808", "::"]) expect(isPublicAddress(a), a).toBe(false);
     expect(isPublicAddress("not an address")).toBe(false);
   });
 });

@@ -109,12 +109,33 @@ export function webhookUrlProblem(value: string, allowPrivate: boolean): string 
   return null;
 }
 
-/** Whether an IP address is on the public internet (not loopback, private, link-local, reserved...). */
+/**
+ * Whether an IP address is on the public internet (not loopback, private, link-local, reserved...).
+ * An IPv6 address that embeds an IPv4 one is judged by what it embeds: the mapped form
+ * (`::ffff:10.0.0.1`) as that IPv4 address; the IPv4-compatible form (`::127.0.0.1`, written by
+ * URLs as `::7f00:1`), deprecated and never a public host, is refused whatever it embeds; the
+ * translation and tunnel prefixes (64:ff9b::/96, 6to4, Teredo) are ranges of their own, refused.
+ */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
-  return ip.range() === "unicast";
+  const canonical = canonicalAddress(address);
+  if (canonical === null || !ipaddr.isValid(canonical)) return false;
+  const parsed = ipaddr.parse(canonical);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
+  // process() turns an IPv4-mapped IPv6 address into the IPv4 address it maps.
+  return ipaddr.process(canonical).range() === "unicast";
+}
+
+/**
+ * An IPv6 address as URLs write it (`::8.8.8.8` becomes `::808:808`: ipaddr.js would read the
+ * dotted form as a mapped address), or null when it is not one; an IPv4 address as it is.
+ */
+function canonicalAddress(address: string): string | null {
+  if (!address.includes(":")) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
 }
 
 function kindsSchema<const T extends readonly [string, ...string[]]>(allowed: T, what: string) {

@@ -158,6 +158,7 @@ export async function restoreBackup({
       keptAside.push(to);
     };
     for (const suffix of ["", "-wal", "-shm"]) aside(`${databasePath}${suffix}`);
+    fs.chmodSync(db, 0o600); // private like the live database and the archives
     fs.renameSync(db, databasePath);
     aside(uploadsDir);
     fs.mkdirSync(path.dirname(path.resolve(uploadsDir)), { recursive: true });
