@@ -354,7 +354,7 @@ describe("webhooks", () => {
     expect(row.last_error).toBe("127.0.0.1 is a private address: not posted");
   });
 
-  it("are not posted to the IPv4-compatible IPv6 form of a private address (saved before the check knew it)", async () => {
+  it("are not posted to the IPv4-compatible IPv6 form of a private address (saved before it was refused)", async () => {
     const url = receiver.url.replace("127.0.0.1", "[::127.0.0.1]");
     expect(url).toMatch(/^http:\/\/\[::127\.0\.0\.1\]:\d+/);
     await notify({ webhooks: [{ url, kinds: ["contact"], secret: SECRET, created_at: "" }] });

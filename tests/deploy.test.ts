@@ -49,7 +49,9 @@ describe("the VPS recipe", () => {
     for (const file of fs.readdirSync("deploy")) {
       const text = fs.readFileSync(`deploy/${file}`, "utf8");
       // A setting that is not commented out and names a password, secret or key must be empty.
-      const set = [...text.matchAll(/^\s*(?:Environment=)?([A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY)[A-Z0-9_]*)=(.*)$/gm)];
+      const set = [
+        ...text.matchAll(/^\s*(?:Environment=)?([A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY)[A-Z0-9_]*)=(.*)$/gm),
+      ];
       for (const [, name, value] of set) expect(value.trim(), `${file}: ${name}`).toBe("");
       // Nor a URL carrying credentials (smtp://user:password@host).
       expect(text, file).not.toMatch(/^[^#\n]*:\/\/[^\s/@]+:[^\s/@]+@/m);

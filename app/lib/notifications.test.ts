@@ -56,7 +56,8 @@ describe("webhook addresses", () => {
     expect(isPublicAddress("::ffff:127.0.0.1")).toBe(false);
     expect(isPublicAddress("::ffff:8.8.8.8")).toBe(true); // the mapped form of a public address
     // The IPv4-compatible form (::/96) is deprecated: never a public host, whatever it embeds.
-    for (const a of ["::7f00:1", "::127.0.0.1", "::8.8.8.8", "::0808:0808", "::"]) expect(isPublicAddress(a), a).toBe(false);
+    for (const a of ["::7f00:1", "::127.0.0.1", "::8.8.8.8", "::0808:0808", "::"])
+      expect(isPublicAddress(a), a).toBe(false);
     expect(isPublicAddress("not an address")).toBe(false);
   });
 });
@@ -103,7 +104,10 @@ describe("the notifications document", () => {
     expect(
       notificationChanges(
         { recipients: [], webhooks: [] },
-        { recipients: [], webhooks: [{ url: "https://hooks.slack.com/services/T0/B0/secret", kinds: ["contact"], created_at: "" }] },
+        {
+          recipients: [],
+          webhooks: [{ url: "https://hooks.slack.com/services/T0/B0/secret", kinds: ["contact"], created_at: "" }],
+        },
       ),
     ).toEqual(["added webhook on hooks.slack.com (contact)"]);
     expect(notificationChanges(before, before)).toEqual([]);

@@ -342,7 +342,9 @@ describe("entries recorded before webhooks were named by host", () => {
           target_kind: "business",
           target_id: null,
           target_label: "Notifications",
-          detail: "Added webhook https://hooks.slack.com/services/T0/B0/XYZsecret (contact); removed webhook http://[2001:db8::1]:8080/x?token=abc",
+          detail:
+            "Added webhook https://hooks.slack.com/services/T0/B0/XYZsecret (contact); " +
+            "removed webhook http://[2001:db8::1]:8080/x?token=abc",
         },
         {
           created_at: at,
@@ -359,10 +361,7 @@ describe("entries recorded before webhooks were named by host", () => {
     const { entries } = await pageActivity({}, 1, 2);
     expect(entries.map((e) => [e.target_label, e.detail])).toEqual([
       ["Webhook to address on hooks.slack.com", "New lead"],
-      [
-        "Notifications",
-        "Added webhook address on hooks.slack.com (contact); removed webhook address on [2001:db8::1]",
-      ],
+      ["Notifications", "Added webhook address on hooks.slack.com (contact); removed webhook address on [2001:db8::1]"],
     ]);
   });
 });

@@ -21,7 +21,8 @@ import { type Actor, assertCan, confirmOwnPassword, parseInput, UseCaseError } f
  * sign-in; choosing one's own password ends that.
  */
 
-export const SAME_PASSWORD = "Choose a new password, not the one you have now";
+const SAME_PASSWORD = "Choose a new password, not the one you have now";
+const OWN_FIRST = "Choose your own password before changing anyone else's";
 
 function adminRefusal(e: unknown): never {
   if (e instanceof AdminError) {
@@ -52,14 +53,14 @@ export async function changeStaffPassword(actor: Actor, input: unknown): Promise
   const own = data.username.trim().toLowerCase() === actor.admin.username.toLowerCase();
   if (own) assertCan(actor.admin, "password.own");
   else assertCan(actor.admin, "staff.manage");
+  const pending = await mustChangePassword(actor.admin.id);
+  if (pending && !own) throw new UseCaseError("forbidden", OWN_FIRST);
   await confirmOwnPassword(actor, data.currentPassword);
   // Keeping the password someone else chose would not end the duty to replace it.
-  if (own && data.newPassword === data.currentPassword && (await mustChangePassword(actor.admin.id))) {
+  if (own && pending && data.newPassword === data.currentPassword) {
     throw new UseCaseError("invalid", SAME_PASSWORD, { newPassword: SAME_PASSWORD });
   }
-  const admin = await changeAdminPassword(data.username, data.newPassword, { chosenByHolder: own }).catch(
-    adminRefusal,
-  );
+  const admin = await changeAdminPassword(data.username, data.newPassword, { chosenByHolder: own }).catch(adminRefusal);
   // Their other devices sign in again; the session making the change stays.
   await deleteOtherSessions(admin.id, admin.id === actor.admin.id ? (actor.token ?? null) : null);
   await recordActivity(actor.admin, { action: "admin.password", target: { id: admin.username } });

@@ -61,6 +61,13 @@ describe("the first admin, created from ADMIN_PASSWORD", () => {
       expect(res.status, path).toBe(403);
       expect(res.json.error, path).toMatch(/^Choose your own password before using the back office/);
     }
+    // Nor may they reset anyone else's password first.
+    const other = await call("PUT", "/api/admin/change-password", {
+      token,
+      body: { username: "someone-else", currentPassword: ADMIN_PASSWORD, newPassword: "owner-chose-this-1" },
+    });
+    expect(other.status).toBe(403);
+    expect(other.json.error).toBe("Choose your own password before changing anyone else's");
     // The same password again is no change.
     const same = await call("PUT", "/api/admin/change-password", {
       token,
@@ -76,15 +83,15 @@ describe("the first admin, created from ADMIN_PASSWORD", () => {
     expect(mustChange(ADMIN_USERNAME)).toBe(0);
     expect((await call("GET", "/api/admin/dashboard", { token })).status).toBe(200);
 
-    // Logout works while the change is pending (a second session of the same owner, before it).
-    const other = await login(ADMIN_USERNAME, "owner-chose-this-1");
-    expect((await call("POST", "/api/admin/logout", { token: other })).status).toBe(200);
-    expect((await call("GET", "/api/admin/dashboard", { token: other })).status).toBe(401);
+    // Signing in again works with the new password (logout while the change is pending: below).
+    const second = await login(ADMIN_USERNAME, "owner-chose-this-1");
+    expect((await call("POST", "/api/admin/logout", { token: second })).status).toBe(200);
+    expect((await call("GET", "/api/admin/dashboard", { token: second })).status).toBe(401);
   });
 });
 
 describe("an account the owner adds", () => {
-  it("is sent to the change-password screen from every admin page (no JavaScript) until they choose their own", async () => {
+  it("is sent to the change-password screen from every page (no JavaScript) until they choose their own", async () => {
     const owner = await login(ADMIN_USERNAME, "owner-chose-this-1");
     const added = await call("POST", "/api/admin/add", {
       token: owner,

@@ -254,7 +254,11 @@ describe("the activity trail", () => {
     expect(saved.status).toBe(200);
     await addAccount(app.server, "trail-sales", "trail-password-1", "sales");
     const cookie = await app.adminCookie("trail-sales");
-    for (const path of ["/admin/activity", "/admin/activity.data", "/admin/activity.data?_route=routes%2Fadmin.activity"]) {
+    for (const path of [
+      "/admin/activity",
+      "/admin/activity.data",
+      "/admin/activity.data?_route=routes%2Fadmin.activity",
+    ]) {
       const res = await getFrom(path, cookie);
       expect(res.status, path).toBe(200);
       expect(res.body, path).toContain("webhook on hooks.slack.com");
