@@ -122,6 +122,7 @@ function adminPages(): [string, string][] {
     ["edit car", `/admin/edit-car/${car.id}`],
     ["confirm delete", `/admin/create-listing?confirm=delete&id=${car.id}`],
     ["admin not found", "/admin/no-such-screen"],
+    ["choose your password", "/admin/change-password"],
   ];
 }
 

@@ -18,6 +18,7 @@ const SCREENS = [
   ["leads", "/admin/leads", true],
   ["lead", "/admin/leads/inspection/1", true],
   ["activity", "/admin/activity", true],
+  ["change-password", "/admin/change-password", true],
 ] as const;
 
 describe("back office screens", () => {
