@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Business, DAYS, type DayHours } from "./business";
 import { localNigerianPhone, normalizeNigerianPhone } from "./phone";
+import { multiLine, oneLine } from "./validation";
 
 /**
  * The business settings as an owner sends them (the API's JSON, or the settings form turned into
@@ -12,9 +13,11 @@ export const MAX_PHONES = 3;
 export const MAX_SOCIALS = 6;
 export const MAX_SERVICES = 12;
 
-const text = (label: string, max: number) =>
+/** A text without control characters (`clean`: one line unless told), trimmed, 1 to `max` characters. */
+const text = (label: string, max: number, clean: (v: string) => string = oneLine) =>
   z
     .string({ error: `${label} is required` })
+    .overwrite(clean)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -40,6 +43,7 @@ function isHttps(value: string): boolean {
 
 const httpsUrl = z
   .string({ error: "Give the page's address" })
+  .overwrite(oneLine)
   .trim()
   .max(300, "The address must be at most 300 characters")
   .refine(isHttps, "Use a full https:// address, e.g. https://www.instagram.com/yourshop");
@@ -63,6 +67,7 @@ export const SettingsSchema = z.object({
   tagline: text("Tagline", 120),
   email: z
     .string({ error: "Email is required" })
+    .overwrite(oneLine)
     .trim()
     .min(1, "Email is required")
     .max(120, "Email must be at most 120 characters")
@@ -85,8 +90,8 @@ export const SettingsSchema = z.object({
   afterSalesServices: z
     .array(text("Service", 60), { error: "After-sales services must be a list" })
     .max(MAX_SERVICES, `At most ${MAX_SERVICES} services`),
-  chatGreeting: text("Chat greeting", 300),
-  about: text("About text", 6000),
+  chatGreeting: text("Chat greeting", 300, multiLine),
+  about: text("About text", 6000, multiLine),
   promotion: z
     .object({
       text: text("Promotion text", 140),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate, lagosDate, lagosDateTime } from "./lagos-time";
 import { formatNigerianPhone } from "./phone";
+import { multiLine } from "./validation";
 
 /**
  * The dealer's leads inbox: the kinds of lead, their statuses, the inbox filters as a query
@@ -155,6 +156,7 @@ export const LeadUpdateSchema = z
       (v) => (v === null ? "" : v),
       z
         .string({ error: "Note must be text" })
+        .overwrite(multiLine)
         .trim()
         .max(LEAD_NOTE_MAX, { error: `Note must be at most ${LEAD_NOTE_MAX} characters` })
         .transform((v) => (v === "" ? null : v))

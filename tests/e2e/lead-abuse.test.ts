@@ -57,7 +57,11 @@ const postJson = (path: string, body: unknown, headers: Record<string, string> =
   send("POST", path, { headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 
 async function addRecipient(address: string, kinds: string[]): Promise<void> {
-  const body = new URLSearchParams([["intent", "add-recipient"], ["address", address], ...kinds.map((k) => ["kinds", k])]);
+  const body = new URLSearchParams([
+    ["intent", "add-recipient"],
+    ["address", address],
+    ...kinds.map((k) => ["kinds", k]),
+  ]);
   const res = await fetch(app.url("/admin/notifications"), {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: await app.adminCookie() },
@@ -152,7 +156,9 @@ describe("buyer confirmations (finding 4)", () => {
       target,
     )[0].n;
     expect(stored).toBe(sent);
-    await expect.poll(() => outboxTo("desk@lekkiprimeautos.ng", "staff-alert").length, { timeout: 10_000 }).toBeGreaterThanOrEqual(sent);
+    await expect
+      .poll(() => outboxTo("desk@lekkiprimeautos.ng", "staff-alert").length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(sent);
     expect(outboxTo(target, "confirmation")).toHaveLength(BUYER_EMAILS_PER_DAY);
   });
 });
@@ -248,7 +254,9 @@ describe("who sees which lead (finding 11)", () => {
     expect(seen).toEqual(expect.arrayContaining(["Mine Buyer", "Fresh Buyer"]));
     expect(seen).not.toContain("Theirs Buyer");
     expect(seen).not.toContain("Answered Buyer");
-    expect(await names(owner)).toEqual(expect.arrayContaining(["Mine Buyer", "Theirs Buyer", "Fresh Buyer", "Answered Buyer"]));
+    expect(await names(owner)).toEqual(
+      expect.arrayContaining(["Mine Buyer", "Theirs Buyer", "Fresh Buyer", "Answered Buyer"]),
+    );
   });
 
   it("another's lead is 404 to a sales account, to read and to change; its own is not", async () => {
@@ -257,7 +265,12 @@ describe("who sees which lead (finding 11)", () => {
       const patched = await asSales("PATCH", `/api/admin/leads/contact/${id}`, { note: "peek" });
       expect(patched.status).toBe(404);
     }
-    expect(app.rows<{ note: string | null }>("SELECT note FROM leads WHERE kind = 'contact' AND source_id = ?", ids.theirs)[0].note).toBeNull();
+    expect(
+      app.rows<{ note: string | null }>(
+        "SELECT note FROM leads WHERE kind = 'contact' AND source_id = ?",
+        ids.theirs,
+      )[0].note,
+    ).toBeNull();
     expect((await asSales("GET", `/api/admin/leads/contact/${ids.mine}`)).status).toBe(200);
   });
 
@@ -296,7 +309,9 @@ describe("who sees which lead (finding 11)", () => {
     const inspections = await page("/admin/inspections?view=upcoming");
     expect(inspections.status).toBe(200);
     expect(inspections.text).not.toContain("Hidden Inspection Buyer");
-    const owned = await send("GET", "/admin/inspections?view=upcoming", { headers: { cookie: await app.adminCookie() } });
+    const owned = await send("GET", "/admin/inspections?view=upcoming", {
+      headers: { cookie: await app.adminCookie() },
+    });
     expect(owned.text).toContain("Hidden Inspection Buyer");
     const api = await send("GET", "/api/inspections?view=upcoming&limit=100", {
       headers: { authorization: `Bearer ${sales}` },
