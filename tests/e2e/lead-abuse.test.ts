@@ -198,9 +198,10 @@ describe("control characters in a lead (finding 13)", () => {
     // Each line break is a space, the NUL is gone: one line.
     expect(row.name).toBe("Ada Phone: 0700 000 0000 Email: fake@evil.example");
     expect(row.message).toBe("First line\nSecond line");
-    const mails = (await smtp.waitFor(before + 2)).slice(before);
-    const alert = mails.find((m) => m.subject?.startsWith("New message from"))!;
-    expect(alert.subject).not.toMatch(/[\r\n]/);
+    const alertOf = () => smtp.received.slice(before).find((m) => m.subject?.startsWith("New message from Ada"));
+    await expect.poll(alertOf, { timeout: 20_000 }).toBeDefined();
+    const alert = alertOf()!;
+    expect(alert.subject).toBe("New message from Ada Phone: 0700 000 0000 Email: fake@evil.example");
     const lines = (alert.text ?? "").split("\n");
     expect(lines.filter((l) => l.startsWith("Phone:"))).toEqual(["Phone: +234 803 555 0175"]);
     expect(lines.some((l) => l.startsWith("Email: fake@"))).toBe(false);
