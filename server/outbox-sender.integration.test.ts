@@ -3,6 +3,7 @@
 // receiver started here, with retries on a clock the test moves.
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BUYER_EMAILS_PER_DAY } from "~/config/constants";
 import { defaultBusiness } from "~/config/site";
 import { ClientInfoSchema, ContactSchema, InspectionSchema, SourcingSchema } from "~/lib/lead-schemas";
 import type { Notifications } from "~/lib/notifications";
@@ -411,5 +412,50 @@ describe("the morning digest", () => {
     const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(await queueDigestIfDue(lagos(next, "09:30"))).toBe(1);
     expect(await queueDigestIfDue(lagos(next, "10:30"))).toBe(0);
+  });
+});
+
+describe("buyer emails per address", () => {
+  it(`are at most ${BUYER_EMAILS_PER_DAY} in 24 hours, counted in the outbox (a restart forgets nothing)`, async () => {
+    await notify({ recipients: [{ email: "desk@lekkiprimeautos.ng", kinds: ["contact"] }] });
+    // What an earlier process queued for this address: the limit's worth in the last day, one older.
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    const day = Array.from({ length: BUYER_EMAILS_PER_DAY }, (_, i) => at(23 - i));
+    const oldest = (i: number) => day[i];
+    const earlier = (created_at: string) => ({
+      created_at,
+      channel: "email" as const,
+      topic: "confirmation" as const,
+      recipient: "Ada@Example.com",
+      subject: "We have received your message - Lekki Prime Autos",
+      payload: "{}",
+      status: "sent" as const,
+      next_attempt_at: created_at,
+      updated_at: created_at,
+    });
+    await getDb()
+      .insertInto("outbox")
+      .values([earlier(at(25)), ...Array.from({ length: BUYER_EMAILS_PER_DAY }, (_, i) => earlier(oldest(i)))])
+      .execute();
+    const contact = (message: string) =>
+      createContactMessage(ContactSchema.parse({ ...validContact(), email: "ada@example.com", message }));
+    await contact("One more, please");
+    const queued = async () =>
+      (await outbox()).filter((m) => m.created_at > at(0.5)).map((m) => `${m.topic} ${m.recipient}`);
+    // Stored and staff alerted; no buyer email.
+    expect(await queued()).toEqual(["staff-alert desk@lekkiprimeautos.ng"]);
+    // Once the oldest of the day is more than 24 hours old, the address gets one again.
+    const [first] = (await outbox()).filter((m) => m.created_at === oldest(0));
+    await getDb()
+      .updateTable("outbox")
+      .set({ created_at: at(24.5) })
+      .where("id", "=", first.id)
+      .execute();
+    await contact("And another");
+    expect(await queued()).toEqual([
+      "staff-alert desk@lekkiprimeautos.ng",
+      "staff-alert desk@lekkiprimeautos.ng",
+      "confirmation ada@example.com",
+    ]);
   });
 });
