@@ -3,6 +3,7 @@
 // receiver started here, with retries on a clock the test moves.
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BUYER_EMAILS_PER_DAY } from "~/config/constants";
 import { defaultBusiness } from "~/config/site";
 import { ClientInfoSchema, ContactSchema, InspectionSchema, SourcingSchema } from "~/lib/lead-schemas";
 import type { Notifications } from "~/lib/notifications";
@@ -117,7 +118,9 @@ describe("a new inspection booking", () => {
     expect(confirmation.to).toMatchObject({ text: "chinedu@example.com" });
     expect(confirmation.replyTo?.text).toBe(defaultBusiness.email);
     expect(confirmation.subject).toMatch(/^Your inspection at Lekki Prime Autos on /);
-    expect(confirmation.text).toContain("Hello Chinedu,");
+    // The buyer's own email repeats nothing they typed (anyone can give any address): no name.
+    expect(confirmation.text).toContain("Hello,\n");
+    expect(confirmation.text).not.toContain("Chinedu");
     expect(confirmation.text).toContain(`Where: ${defaultBusiness.address}`);
     expect(confirmation.text).toContain("We are open: 8:00 AM to 6:00 PM that day");
     expect(confirmation.text).toContain("Mon-Fri: 8:00 AM-6:00 PM");
@@ -191,7 +194,10 @@ describe("the other leads", () => {
       "tunde@example.com | We have received your loan application - Lekki Prime Autos",
       "desk@lekkiprimeautos.ng | New sourcing request: Bola wants Lexus GX 460",
     ]);
-    expect(mails[1].text).toContain("Your message: Is the 2020 Lexus RX still available?");
+    // The acknowledgement does not repeat the message (the staff alert does).
+    expect(mails[1].text).toContain("Thank you for writing to Lekki Prime Autos.");
+    expect(mails[1].text).not.toContain("Lexus RX");
+    expect(mails[0].text).toContain("Message: Is the 2020 Lexus RX still available?");
     const receipt = mails[3].text ?? "";
     expect(receipt).toContain("Car price: ₦20,000,000");
     expect(receipt).toContain("Initial deposit: ₦8,000,000");
@@ -412,11 +418,56 @@ describe("the morning digest", () => {
     expect(text).toContain("Yesterday's leads");
     expect(text).toContain("- Contact message: 1\n- Newsletter: 1\n");
     expect(text).toMatch(/Inspection: Chinedu Okafor, \+234 803 555 0142, received .*Toyota Camry, inspection on/);
-    expect(text).toContain("Chinedu Okafor, +234 803 555 0142: Toyota Camry\nhttp://shop.ng/admin/leads/inspection/");
+    expect(text).toContain("Chinedu Okafor, +234 803 555 0142: Toyota Camry\n  http://shop.ng/admin/leads/inspection/");
     expect(text).toContain("http://shop.ng/admin/leads?status=new");
     // The next day, again once.
     const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(await queueDigestIfDue(lagos(next, "09:30"))).toBe(1);
     expect(await queueDigestIfDue(lagos(next, "10:30"))).toBe(0);
+  });
+});
+
+describe("buyer emails per address", () => {
+  it(`are at most ${BUYER_EMAILS_PER_DAY} in 24 hours, counted in the outbox (a restart forgets nothing)`, async () => {
+    await notify({ recipients: [{ email: "desk@lekkiprimeautos.ng", kinds: ["contact"] }] });
+    // What an earlier process queued for this address: the limit's worth in the last day, one older.
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    const day = Array.from({ length: BUYER_EMAILS_PER_DAY }, (_, i) => at(23 - i));
+    const oldest = (i: number) => day[i];
+    const earlier = (created_at: string) => ({
+      created_at,
+      channel: "email" as const,
+      topic: "confirmation" as const,
+      recipient: "Ada@Example.com",
+      subject: "We have received your message - Lekki Prime Autos",
+      payload: "{}",
+      status: "sent" as const,
+      next_attempt_at: created_at,
+      updated_at: created_at,
+    });
+    await getDb()
+      .insertInto("outbox")
+      .values([earlier(at(25)), ...Array.from({ length: BUYER_EMAILS_PER_DAY }, (_, i) => earlier(oldest(i)))])
+      .execute();
+    const contact = (message: string) =>
+      createContactMessage(ContactSchema.parse({ ...validContact(), email: "ada@example.com", message }));
+    await contact("One more, please");
+    const queued = async () =>
+      (await outbox()).filter((m) => m.created_at > at(0.5)).map((m) => `${m.topic} ${m.recipient}`);
+    // Stored and staff alerted; no buyer email.
+    expect(await queued()).toEqual(["staff-alert desk@lekkiprimeautos.ng"]);
+    // Once the oldest of the day is more than 24 hours old, the address gets one again.
+    const [first] = (await outbox()).filter((m) => m.created_at === oldest(0));
+    await getDb()
+      .updateTable("outbox")
+      .set({ created_at: at(24.5) })
+      .where("id", "=", first.id)
+      .execute();
+    await contact("And another");
+    expect(await queued()).toEqual([
+      "staff-alert desk@lekkiprimeautos.ng",
+      "staff-alert desk@lekkiprimeautos.ng",
+      "confirmation ada@example.com",
+    ]);
   });
 });

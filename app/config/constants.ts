@@ -99,3 +99,9 @@ export const DIGEST_HOUR_LAGOS = 8;
 /** Who can be told: at most this many email recipients and webhooks. */
 export const MAX_NOTIFY_RECIPIENTS = 20;
 export const MAX_WEBHOOKS = 10;
+/**
+ * A buyer's own email (a booking's confirmation, a loan's receipt, a message's acknowledgement)
+ * goes to one address at most this many times in any 24 hours, counted in the outbox; past it the
+ * lead is still stored and staff still alerted. Anyone can type any address into a form.
+ */
+export const BUYER_EMAILS_PER_DAY = 3;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Business, DAYS, type DayHours } from "./business";
 import { isHttpsLink, isSiteOrHttpsLink } from "./links";
 import { localNigerianPhone, normalizeNigerianPhone } from "./phone";
+import { multiLine, oneLine } from "./validation";
 
 /**
  * The business settings as an owner sends them (the API's JSON, or the settings form turned into
@@ -13,9 +14,11 @@ export const MAX_PHONES = 3;
 export const MAX_SOCIALS = 6;
 export const MAX_SERVICES = 12;
 
-const text = (label: string, max: number) =>
+/** A text without control characters (`clean`: one line unless told), trimmed, 1 to `max` characters. */
+const text = (label: string, max: number, clean: (v: string) => string = oneLine) =>
   z
     .string({ error: `${label} is required` })
+    .overwrite(clean)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -32,6 +35,7 @@ const phone = z.string({ error: PHONE_MESSAGE }).transform((value, ctx) => {
 
 const httpsUrl = z
   .string({ error: "Give the page's address" })
+  .overwrite(oneLine)
   .trim()
   .max(300, "The address must be at most 300 characters")
   .refine(isHttpsLink, "Use a full https:// address, e.g. https://www.instagram.com/yourshop");
@@ -55,6 +59,7 @@ export const SettingsSchema = z.object({
   tagline: text("Tagline", 120),
   email: z
     .string({ error: "Email is required" })
+    .overwrite(oneLine)
     .trim()
     .min(1, "Email is required")
     .max(120, "Email must be at most 120 characters")
@@ -77,8 +82,8 @@ export const SettingsSchema = z.object({
   afterSalesServices: z
     .array(text("Service", 60), { error: "After-sales services must be a list" })
     .max(MAX_SERVICES, `At most ${MAX_SERVICES} services`),
-  chatGreeting: text("Chat greeting", 300),
-  about: text("About text", 6000),
+  chatGreeting: text("Chat greeting", 300, multiLine),
+  about: text("About text", 6000, multiLine),
   promotion: z
     .object({
       text: text("Promotion text", 140),

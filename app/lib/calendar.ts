@@ -21,7 +21,8 @@ export interface InspectionInvitation {
   /** Unique and stable for the booking, e.g. "inspection-12@lekkiprimeautos.ng". */
   uid: string;
   date: string;
-  car: string;
+  /** The stock car's name, or null (a car the buyer typed is never repeated to them). */
+  car: string | null;
   business: Business;
   /** The page of the car, or the site. */
   url: string;
@@ -47,9 +48,10 @@ export function inspectionInvitation(input: InspectionInvitation): string {
     uid: input.uid,
     productId: `-//${business.name}//Website//EN`,
     method: "PUBLISH",
-    title: `Car inspection at ${business.name}: ${input.car}`,
+    title: `Car inspection at ${business.name}${input.car ? `: ${input.car}` : ""}`,
     description:
-      `Inspection of the ${input.car} at ${business.name}. We call you to confirm the time. ` +
+      `${input.car ? `Inspection of the ${input.car}` : "Your car inspection"} at ${business.name}. ` +
+      "We call you to confirm the time. " +
       `Questions: ${business.phones[0] ?? business.whatsapp}.`,
     location: business.address,
     url: input.url,

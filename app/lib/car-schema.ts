@@ -10,6 +10,7 @@ import {
   PLATE_STATES,
   YES_NO,
 } from "./car-options";
+import { multiLine, oneLine } from "./validation";
 
 /**
  * The admin car form and the multipart API body (fields and rules in docs/product.md): every value arrives
@@ -25,19 +26,21 @@ const blankToUndefined = (v: unknown) => {
   return typeof s === "string" && s.trim() === "" ? undefined : s;
 };
 
+/** Texts lose their control characters (one line unless told) before they are trimmed and counted. */
 const requiredText = (label: string, max: number) =>
   z.preprocess(
     blankToUndefined,
     z
       .string({ error: `${label} is required` })
+      .overwrite(oneLine)
       .trim()
       .max(max, `${label} must be at most ${max} characters`),
   );
 
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, clean: (v: string) => string = oneLine) =>
   z.preprocess(
     blankToUndefined,
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional(),
+    z.string().overwrite(clean).trim().max(max, `${label} must be at most ${max} characters`).nullable().optional(),
   );
 
 /** A choice from a list, matched without regard to letter case, stored as the list spells it. */
@@ -181,9 +184,9 @@ export const CarSchema = z.object({
       .optional(),
   ),
   location: optionalText("Location", CAR_TEXT_MAX.location),
-  car_history: optionalText("Car history", CAR_TEXT_MAX.car_history),
-  other_info: optionalText("Other information", CAR_TEXT_MAX.other_info),
-  car_description: optionalText("Description", CAR_TEXT_MAX.car_description),
+  car_history: optionalText("Car history", CAR_TEXT_MAX.car_history, multiLine),
+  other_info: optionalText("Other information", CAR_TEXT_MAX.other_info, multiLine),
+  car_description: optionalText("Description", CAR_TEXT_MAX.car_description, multiLine),
   vin: optionalText("VIN", CAR_TEXT_MAX.vin),
   /** The dealer's own reference (unique among cars; a spreadsheet import matches rows by it). */
   stock_number: optionalText("Stock number", CAR_TEXT_MAX.stock_number),
@@ -232,15 +235,20 @@ export type CarFormValues = Record<string, string | string[]>;
 /** POST /api/cars/mark-sold: the sold record. */
 export const MarkSoldSchema = z.object({
   id: z.coerce.number({ error: "id must be a car id" }).int("id must be a car id").positive("id must be a car id"),
-  make: z.string({ error: "make is required" }).trim().min(1, "make is required").max(80),
-  model: z.string({ error: "model is required" }).trim().min(1, "model is required").max(80),
+  make: z.string({ error: "make is required" }).overwrite(oneLine).trim().min(1, "make is required").max(80),
+  model: z.string({ error: "model is required" }).overwrite(oneLine).trim().min(1, "model is required").max(80),
   year: z.coerce.number({ error: "year must be a number" }).int("year must be a whole number").min(1900).max(3000),
-  color: z.string().trim().max(40).nullable().optional(),
+  color: z.string().overwrite(oneLine).trim().max(40).nullable().optional(),
   dateSold: z
     .string({ error: "dateSold is required" })
     .refine((s) => !Number.isNaN(Date.parse(s)), "dateSold must be an ISO timestamp")
     .transform((s) => new Date(s).toISOString()),
-  timeSold: z.string({ error: "timeSold is required" }).trim().min(1, "timeSold is required").max(40),
+  timeSold: z
+    .string({ error: "timeSold is required" })
+    .overwrite(oneLine)
+    .trim()
+    .min(1, "timeSold is required")
+    .max(40),
   /** The agreed price in naira (optional: the list price stands). */
   salePrice: z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? v.replace(/[₦,\s]/g, "") : v),

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config/site";
 import { inspectionInvitation } from "./calendar";
-import { buyerEmail, digestMail, longDate, type MailLead, staffAlert, webhookBody } from "./lead-mail";
+import {
+  buyerEmail,
+  digestMail,
+  type LeadDetails,
+  longDate,
+  type MailLead,
+  staffAlert,
+  webhookBody,
+} from "./lead-mail";
 
 const car = { id: 7, name: "Toyota Camry 2020", price: 25_000_000, url: "https://shop.ng/cars/7-toyota-camry-2020" };
 
@@ -99,8 +107,8 @@ describe("the buyer's email", () => {
   it("confirms a booking in the dealer's voice, with the day's hours, the address and the week's hours", () => {
     const mail = buyerEmail(inspection, defaultBusiness);
     expect(mail?.subject).toBe("Your inspection at Lekki Prime Autos on Tuesday, 1 December 2026");
-    expect(mail?.text).toContain("Hello Ada,");
-    expect(mail?.text).toContain("We will call you on +234 803 555 0142 within one working day to confirm the time.");
+    expect(mail?.text).toContain("Hello,\n");
+    expect(mail?.text).toContain("We will call you on the number you gave within one working day to confirm the time.");
     expect(mail?.text).toContain("We are open: 8:00 AM to 6:00 PM that day");
     expect(mail?.text).toContain(`Where: ${defaultBusiness.address}`);
     expect(mail?.text).toContain("Opening hours: Mon-Fri: 8:00 AM-6:00 PM\n  Sat: 8:00 AM-6:00 PM\n  Sun: Closed");
@@ -118,6 +126,58 @@ describe("the buyer's email", () => {
       details: { kind: "sourcing", car_wanted: "Lexus GX", budget: null, search: null },
     };
     expect(buyerEmail(sourcing, defaultBusiness)).toBeNull();
+  });
+
+  it("never repeats what the visitor typed: name, message, typed car, notes, the loan's car name, links", () => {
+    const typed = "Pay at https://evil.example/verify";
+    const leads: MailLead[] = [
+      {
+        ...inspection,
+        name: typed,
+        car: null,
+        details: {
+          kind: "inspection",
+          car_make: typed,
+          car_model: typed,
+          inspection_date: "2026-12-01",
+          other_info: typed,
+        },
+      },
+      { ...inspection, name: typed, kind: "contact", details: { kind: "contact", message: typed } },
+      {
+        ...loan,
+        name: typed,
+        car: null,
+        details: {
+          ...(loan.details as Extract<LeadDetails, { kind: "loan" }>),
+          application: { ...(loan.details as Extract<LeadDetails, { kind: "loan" }>).application!, car_name: typed },
+        },
+      },
+    ];
+    for (const lead of leads) {
+      const mail = buyerEmail(lead, defaultBusiness)!;
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part, lead.kind).not.toContain("evil.example");
+    }
+    // The staff alert still tells staff what was sent.
+    expect(staffAlert(leads[1], defaultBusiness).text).toContain(`Message: ${typed}`);
+  });
+});
+
+describe("the mail layout", () => {
+  it("never lets a one-line field add a line or a header; a multi-line message keeps its lines, indented", () => {
+    const lead: MailLead = {
+      ...inspection,
+      kind: "contact",
+      name: "Ada\r\nPhone: 0700 000 0000\u2028Bcc: x@evil.example",
+      details: { kind: "contact", message: "Line one\nLine two" },
+    };
+    const mail = staffAlert(lead, defaultBusiness);
+    expect(mail.subject).not.toMatch(/[\r\n\u2028]/);
+    const lines = mail.text.split("\n");
+    expect(lines.filter((l) => /^(Phone|Bcc):/.test(l))).toEqual(["Phone: +234 803 555 0142"]);
+    expect(lines).toContain("Message: Line one");
+    expect(lines).toContain("  Line two");
+    expect(mail.html).not.toMatch(/[\r\u2028]/);
   });
 });
 

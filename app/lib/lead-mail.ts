@@ -1,7 +1,7 @@
 import { type Business, DAY_NAMES, type DayHours, dayOfDate, formatTime, hoursLines } from "./business";
 import { lagosDateTime } from "./lagos-time";
 import { LEAD_KIND_LABELS, type LeadKind } from "./leads";
-import { type MailDoc, type RenderedMail, renderMail } from "./mail-layout";
+import { type Lines, type MailText, type RenderedMail, renderMail } from "./mail-layout";
 import { formatNaira } from "./money";
 import type { LeadNotifyKind } from "./notifications";
 import { formatNigerianPhone } from "./phone";
@@ -10,6 +10,11 @@ import { formatNigerianPhone } from "./phone";
  * What each email says (docs/product.md, Notifications): the staff alert of a new lead, the
  * buyer's confirmation, the morning digest. Pure: the model gathers the lead, the car and the
  * business settings, these functions write the words.
+ *
+ * Anyone can type any address into a lead form, so the buyer's own email carries only what the
+ * dealer wrote: fixed texts, the business's details and facts the site itself holds (the booked
+ * date, a stock car's name and price, the loan figures). Nothing the visitor typed (their name,
+ * message, a typed car, a link) is ever repeated to the address they gave. Staff alerts carry it.
  */
 
 /** The car a lead is about, when it has one: its name, price and public page. */
@@ -73,12 +78,15 @@ function signature(business: Business): string[] {
   return [business.name, business.address, business.phones.map(formatNigerianPhone).join(" · "), business.email];
 }
 
-type Fact = [string, string];
+type Fact = [string, MailText];
+
+/** A multi-line text as the mail layout takes it: its lines. */
+const textLines = (value: string): Lines => value.split("\n");
 
 /** A fact only when it has a value. */
-const optional = (label: string, value: string | null | undefined): Fact[] => (value ? [[label, value]] : []);
+const optional = (label: string, value: MailText | null | undefined): Fact[] => (value ? [[label, value]] : []);
 
-const carLine = (car: MailCar) => `${car.name}, ${formatNaira(car.price)}\n${car.url}`;
+const carLine = (car: MailCar): Lines => [`${car.name}, ${formatNaira(car.price)}`, car.url];
 
 function loanFacts(a: LoanFigures): Fact[] {
   return [
@@ -97,10 +105,10 @@ function detailFacts(lead: MailLead): Fact[] {
       return [
         ["Car asked for", `${d.car_make} ${d.car_model}`],
         ["Inspection date", longDate(d.inspection_date)],
-        ...optional("Other information", d.other_info),
+        ...optional("Other information", d.other_info && textLines(d.other_info)),
       ];
     case "contact":
-      return [["Message", d.message]];
+      return [["Message", textLines(d.message)]];
     case "loan":
       return [
         ...(d.application ? [["Car financed", d.application.car_name] as Fact, ...loanFacts(d.application)] : []),
@@ -163,48 +171,42 @@ export function staffAlert(lead: MailLead, business: Business): RenderedMail {
 
 const hoursText = (h: DayHours | null) => (h ? `${formatTime(h.open)} to ${formatTime(h.close)}` : "closed");
 
-const firstName = (name: string | null) => (name ? name.trim().split(/\s+/)[0] : "there");
-
 /**
  * The buyer's own email, in the dealer's voice: a booking's confirmation (with a calendar
  * invitation, attached by the caller), a loan application's receipt with its figures, a contact
- * message's acknowledgement. Null for a lead without an email address (sourcing requests).
+ * message's acknowledgement. Only the dealer's words and the site's facts (see above): the
+ * greeting names nobody, a booking names the stock car or none. Null for a lead without an email
+ * address (sourcing requests).
  */
 export function buyerEmail(lead: MailLead, business: Business): RenderedMail | null {
   if (!lead.email) return null;
   const d = lead.details;
-  const greeting = `Hello ${firstName(lead.name)},`;
+  const greeting = "Hello,";
   const call = formatNigerianPhone(business.phones[0] ?? business.whatsapp);
   const sign = signature(business);
   switch (d.kind) {
     case "inspection": {
       const day = dayOfDate(d.inspection_date);
-      const doc: MailDoc = {
+      return renderMail({
         subject: `Your inspection at ${business.name} on ${longDate(d.inspection_date)}`,
         greeting,
         paragraphs: [
-          `Thank you for booking an inspection with ${business.name}. We will call you on ` +
-            `${phoneText(lead.phone)} within one working day to confirm the time.`,
+          `Thank you for booking an inspection with ${business.name}. We will call you on the number ` +
+            "you gave within one working day to confirm the time.",
         ],
         facts: [
-          ["Car", lead.car ? carLine(lead.car) : `${d.car_make} ${d.car_model}`],
+          ...(lead.car ? [["Car", carLine(lead.car)] as Fact] : []),
           ["Date", longDate(d.inspection_date)],
           ["We are open", `${hoursText(business.hours[day])} that day`],
           ["Where", business.address],
-          [
-            "Opening hours",
-            hoursLines(business.hours)
-              .map((l) => `${l.days}: ${l.time}`)
-              .join("\n"),
-          ],
+          ["Opening hours", hoursLines(business.hours).map((l) => `${l.days}: ${l.time}`)],
         ],
         closing: [
           "The calendar invitation attached puts the visit in your calendar.",
           `Need another date? Call us on ${call} or reply to this email.`,
         ],
         signature: sign,
-      };
-      return renderMail(doc);
+      });
     }
     case "loan":
       return renderMail({
@@ -215,7 +217,7 @@ export function buyerEmail(lead: MailLead, business: Business): RenderedMail | n
             "will call you within one working day about the next steps.",
         ],
         facts: d.application
-          ? [["Car", lead.car ? carLine(lead.car) : d.application.car_name], ...loanFacts(d.application)]
+          ? [...(lead.car ? [["Car", carLine(lead.car)] as Fact] : []), ...loanFacts(d.application)]
           : [],
         closing: [
           ...(d.application ? ["These are the figures you applied with; nothing is owed until you sign."] : []),
@@ -231,7 +233,6 @@ export function buyerEmail(lead: MailLead, business: Business): RenderedMail | n
           `Thank you for writing to ${business.name}. We answer every message within one working day, ` +
             "by phone or by email.",
         ],
-        facts: [["Your message", d.message]],
         closing: [`In a hurry? Call us on ${call}.`],
         signature: sign,
       });
@@ -277,8 +278,11 @@ export function digestMail(data: DigestData, business: Business): RenderedMail {
   const countLines = data.counts.filter((c) => c.count > 0).map((c) => `${LEAD_KIND_LABELS[c.kind]}: ${c.count}`);
   const who = (l: { name: string | null; phone: string | null }) =>
     [l.name ?? "No name given", l.phone ? formatNigerianPhone(l.phone) : null].filter(Boolean).join(", ");
-  const staleLines = data.stale.map(
-    (l) => `${LEAD_KIND_LABELS[l.kind]}: ${who(l)}, received ${lagosDateTime(l.created_at)}. ${l.summary}\n${l.url}`,
+  const staleLines: MailText[] = data.stale.map(
+    (l): Lines => [
+      `${LEAD_KIND_LABELS[l.kind]}: ${who(l)}, received ${lagosDateTime(l.created_at)}. ${l.summary}`,
+      l.url,
+    ],
   );
   if (data.staleTotal > data.stale.length) staleLines.push(`and ${data.staleTotal - data.stale.length} more`);
   return renderMail({
@@ -296,7 +300,7 @@ export function digestMail(data: DigestData, business: Business): RenderedMail {
       { heading: "Still new after a day", lines: staleLines, empty: "None: every lead has been answered." },
       {
         heading: "Inspections today",
-        lines: data.inspections.map((i) => `${i.name}, ${formatNigerianPhone(i.phone)}: ${i.car}\n${i.url}`),
+        lines: data.inspections.map((i): Lines => [`${i.name}, ${formatNigerianPhone(i.phone)}: ${i.car}`, i.url]),
         empty: "No inspection is booked for today.",
       },
     ],

@@ -4,6 +4,7 @@ import { YES_NO } from "~/lib/car-options";
 import { AGE_BRACKETS, EMPLOYMENT_STATUSES, INCOME_RANGES, MAX_LENGTHS } from "~/lib/lead-fields";
 import { loanPeriodLabel, parseLoanPeriod, roundMoney } from "~/lib/loan-math";
 import { normalizeNigerianPhone } from "~/lib/phone";
+import { multiLine, oneLine } from "~/lib/validation";
 
 /**
  * The buyer-lead schemas (rules in docs/product.md), shared by the page actions and the /api routes.
@@ -43,24 +44,29 @@ function isCalendarDate(value: string): boolean {
 
 const blankToEmpty = (v: unknown) => (v === undefined || v === null ? "" : v);
 
-/** A required text: trimmed, not blank, at most `max` characters. */
-function requiredText(label: string, max: number) {
+/**
+ * A required text: control characters removed (`clean`: one line unless told), trimmed, not blank,
+ * at most `max` characters.
+ */
+function requiredText(label: string, max: number, clean: (v: string) => string = oneLine) {
   return z.preprocess(
     blankToEmpty,
     z
       .string({ error: `${label} must be text` })
+      .overwrite(clean)
       .trim()
       .min(1, { error: `${label} is required` })
       .max(max, { error: `${label} must be at most ${max} characters` }),
   );
 }
 
-/** An optional text: blank becomes null. */
-function optionalText(label: string, max: number) {
+/** An optional text, cleaned as requiredText: blank becomes null. */
+function optionalText(label: string, max: number, clean: (v: string) => string = oneLine) {
   return z.preprocess(
     blankToEmpty,
     z
       .string({ error: `${label} must be text` })
+      .overwrite(clean)
       .trim()
       .max(max, { error: `${label} must be at most ${max} characters` })
       .transform((v) => (v === "" ? null : v)),
@@ -180,7 +186,7 @@ export const InspectionSchema = z.object({
       ctx.addIssue({ code: "custom", message: "Choose a date within the next 12 months." });
     }
   }),
-  other_info: optionalText("Other information", MAX_LENGTHS.other_info),
+  other_info: optionalText("Other information", MAX_LENGTHS.other_info, multiLine),
   car_id: carId,
 });
 export type InspectionInput = z.output<typeof InspectionSchema>;
@@ -189,7 +195,7 @@ export const ContactSchema = z.object({
   name: requiredText("Full name", MAX_LENGTHS.name),
   phone,
   email,
-  message: requiredText("Message", MAX_LENGTHS.message),
+  message: requiredText("Message", MAX_LENGTHS.message, multiLine),
   car_id: carId,
 });
 export type ContactInput = z.output<typeof ContactSchema>;

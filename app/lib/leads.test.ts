@@ -8,6 +8,7 @@ import {
   leadCsvRow,
   leadFilterQuery,
   leadName,
+  leadScope,
   parseLeadFilters,
   parseLeadId,
   telUrl,
@@ -45,8 +46,17 @@ describe("inbox filters", () => {
     expect(read("assignee=none").filters).toEqual({ assignee: "none" });
     expect(read("assignee=Tunde.O").filters).toEqual({ assignee: "Tunde.O" });
     expect(read("assignee=a%20b")).toEqual({ filters: {}, ignored: ["assignee"] });
-    expect(filtersFor({ assignee: "me", status: "new" }, "tunde")).toEqual({ assignee: "tunde", status: "new" });
-    expect(filtersFor({ assignee: "none" }, "tunde")).toEqual({ assignee: "none" });
+    const owner = { id: 1, username: "tunde", role: "owner" } as const;
+    expect(filtersFor({ assignee: "me", status: "new" }, owner)).toEqual({ assignee: "tunde", status: "new" });
+    expect(filtersFor({ assignee: "none" }, owner)).toEqual({ assignee: "none" });
+  });
+
+  it("limits a sales account's lists to its own leads and the new unassigned ones; an owner's to nothing", () => {
+    const sales = { id: 7, username: "ada", role: "sales" } as const;
+    expect(filtersFor({ kind: "contact" }, sales)).toEqual({ kind: "contact", visibleTo: 7 });
+    expect(filtersFor({ assignee: "me" }, sales)).toEqual({ assignee: "ada", visibleTo: 7 });
+    expect(leadScope(sales)).toBe(7);
+    expect(leadScope({ ...sales, role: "owner" })).toBeUndefined();
   });
 
   it("writes a canonical query string without empty values", () => {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isCalendarDate, lagosDate, lagosDateTime } from "./lagos-time";
 import { formatNigerianPhone } from "./phone";
+import { can, type Role } from "./roles";
+import { multiLine } from "./validation";
 
 /**
  * The dealer's leads inbox: the kinds of lead, their statuses, the inbox filters as a query
@@ -73,15 +75,42 @@ export interface LeadFilters {
   assignee?: string;
   /** Leads to answer, the counted-apart signals, or incomplete loan applications. */
   category?: LeadCategory;
+  /**
+   * Only the leads this staff member (their id) may see: theirs and the new unassigned ones (see
+   * `leadScope`). Never read from a query string.
+   */
+  visibleTo?: number;
 }
 
 export const LEAD_FILTER_NAMES = ["category", "kind", "status", "from", "to", "car", "q", "assignee"] as const;
 
 const USERNAME_SHAPE = /^[\w.@-]{1,64}$/;
 
-/** The filters for the staff member `me`: `assignee=me` names them. */
-export function filtersFor(filters: LeadFilters, me: string): LeadFilters {
-  return filters.assignee === "me" ? { ...filters, assignee: me } : filters;
+/** Who is asking for leads: a signed-in staff member. */
+export interface LeadViewer {
+  id: number;
+  username: string;
+  role: Role;
+}
+
+/**
+ * Which leads a staff member sees: every one (undefined) with `leads.all`, else their id: the
+ * leads assigned to them and the new ones nobody has taken (docs/product.md, Staff and roles).
+ */
+export function leadScope(viewer: LeadViewer): number | undefined {
+  return can(viewer.role, "leads.all") ? undefined : viewer.id;
+}
+
+/** Whether `viewer` sees a lead as it stands now (the same rule as `leadScope`'s lists). */
+export function seesLead(viewer: LeadViewer, lead: { assignee: string | null; status: LeadStatus }): boolean {
+  if (leadScope(viewer) === undefined) return true;
+  return lead.assignee === viewer.username || (lead.assignee === null && lead.status === "new");
+}
+
+/** The filters for the staff member `me`: `assignee=me` names them, and only the leads they may see. */
+export function filtersFor(filters: LeadFilters, me: LeadViewer): LeadFilters {
+  const scoped = { ...filters, visibleTo: leadScope(me) };
+  return filters.assignee === "me" ? { ...scoped, assignee: me.username } : scoped;
 }
 
 /** Reads the inbox filters from a query string; unreadable values are left out and named in `ignored`. */
@@ -155,6 +184,7 @@ export const LeadUpdateSchema = z
       (v) => (v === null ? "" : v),
       z
         .string({ error: "Note must be text" })
+        .overwrite(multiLine)
         .trim()
         .max(LEAD_NOTE_MAX, { error: `Note must be at most ${LEAD_NOTE_MAX} characters` })
         .transform((v) => (v === "" ? null : v))

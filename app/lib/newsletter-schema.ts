@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "./validation";
 
 export { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "./newsletter-messages";
 
@@ -6,11 +7,13 @@ export { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "./newsletter-messages";
 export const NewsletterSchema = z.object({
   name: z
     .string({ error: "Name is required" })
+    .overwrite(oneLine)
     .trim()
     .min(1, { error: "Name is required" })
     .max(100, { error: "Name is too long" }),
   email: z
     .string({ error: "Email is required" })
+    .overwrite(oneLine)
     .trim()
     .min(1, { error: "Email is required" })
     .max(254, { error: "Email is too long" })

@@ -22,6 +22,11 @@ export const PERMISSIONS = {
   "cars.delete": OWNER,
   /** Read and answer leads: status, notes, assignment. */
   "leads.answer": EVERYONE,
+  /**
+   * Every lead, whoever it is assigned to. Without it a staff member sees (and answers) the leads
+   * assigned to them and the new ones nobody has taken; any other lead is "not found" to them.
+   */
+  "leads.all": OWNER,
   "reports.read": EVERYONE,
   "activity.read": EVERYONE,
   /** Change one's own password. */

@@ -30,3 +30,27 @@ export function validate<S extends z.ZodType, V>(schema: S, values: V): Validati
 export function firstError(errors: FieldErrors, fallback = "Invalid input"): string {
   return Object.values(errors)[0] ?? fallback;
 }
+
+/*
+ * Control characters never reach stored text (docs/security.md): a raw line break in a name would
+ * add lines to the staff alert, a NUL or an escape code corrupts what staff read. The shared
+ * schemas clean every text field with one of these before trimming and counting it.
+ */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+/** A one-line field (a name, an email, a phone, a subject): line breaks and tabs become a space, other controls go. */
+export function oneLine(value: string): string {
+  return value.replace(LINE_BREAKS, " ").replace(CONTROLS, "");
+}
+
+/** A multi-line field (a message, a note): every kind of line break becomes \n, a tab a space, other controls go. */
+export function multiLine(value: string): string {
+  return value
+    .replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, "\n")
+    .replace(/\t/g, " ")
+    .replace(CONTROLS_BUT_NEWLINE, "");
+}

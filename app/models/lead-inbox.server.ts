@@ -156,8 +156,18 @@ export function leadSearchMatch(text: string | undefined): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(" AND ") : null;
 }
 
+/**
+ * The leads staff member `who` (an id) may see: assigned to them, or new and assigned to nobody
+ * (LeadFilters.visibleTo; an owner's lists have no such limit).
+ */
+export function visibleTo(who: number) {
+  return sql<boolean>`(leads.assignee_id = ${who} OR (leads.assignee_id IS NULL AND leads.status = 'new'))`;
+}
+
 function filtered(f: LeadFilters) {
   let q = getDb().selectFrom("leads");
+  const who = f.visibleTo;
+  if (who !== undefined) q = q.where(visibleTo(who));
   if (f.category) q = q.where("leads.category", "=", f.category);
   if (f.kind) q = q.where("leads.kind", "=", f.kind);
   if (f.status) q = q.where("leads.status", "=", f.status);
@@ -245,8 +255,10 @@ export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_
   }
 }
 
-async function registryRow(kind: LeadKind, id: number): Promise<LeadRow | undefined> {
-  return leadRows().where("leads.kind", "=", kind).where("leads.source_id", "=", id).executeTakeFirst();
+async function registryRow(kind: LeadKind, id: number, who?: number): Promise<LeadRow | undefined> {
+  let q = leadRows().where("leads.kind", "=", kind).where("leads.source_id", "=", id);
+  if (who !== undefined) q = q.where(visibleTo(who));
+  return q.executeTakeFirst();
 }
 
 const CLIENT_FIELDS = [
@@ -350,9 +362,12 @@ async function detailOf(row: LeadRow): Promise<LeadDetail> {
   return { ...toLead(row), fields, client };
 }
 
-/** One lead with everything the buyer sent; null when there is none. */
-export async function getLead(kind: LeadKind, id: number): Promise<LeadDetail | null> {
-  const row = await registryRow(kind, id);
+/**
+ * One lead with everything the buyer sent; null when there is none, or when `who` (a staff
+ * member's id, see LeadFilters.visibleTo) may not see it.
+ */
+export async function getLead(kind: LeadKind, id: number, who?: number): Promise<LeadDetail | null> {
+  const row = await registryRow(kind, id, who);
   return row ? detailOf(row) : null;
 }
 
@@ -368,29 +383,30 @@ export type LeadWrite = Omit<LeadUpdate, "assignee"> & { assigneeId?: number | n
 
 /**
  * Sets a lead's status, note and/or assignee (what `update` leaves out stays), recording who
- * changed it and when. Null when there is no such lead. Nothing is written when nothing changes.
+ * changed it and when. Null when there is no such lead, or when `who` (a staff member's id, see
+ * LeadFilters.visibleTo) may not see it; such a staff member who moves a new unassigned lead on
+ * (another status) without naming an assignee takes it, so it stays theirs. Nothing is written
+ * when nothing changes.
  */
 export async function updateLead(
   kind: LeadKind,
   id: number,
   update: LeadWrite,
   by: string,
+  who?: number,
 ): Promise<LeadChange | null> {
   const result = await getDb()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx
-        .selectFrom("leads")
-        .selectAll()
-        .select(ASSIGNEE)
-        .where("kind", "=", kind)
-        .where("source_id", "=", id)
-        .executeTakeFirst();
+      let q = trx.selectFrom("leads").selectAll().select(ASSIGNEE).where("kind", "=", kind).where("source_id", "=", id);
+      if (who !== undefined) q = q.where(visibleTo(who));
+      const row = await q.executeTakeFirst();
       if (!row) return null;
       const before = { status: row.status, note: row.note, assignee: row.assignee };
       const status = update.status ?? row.status;
       const note = update.note === undefined ? row.note : update.note;
-      const assigneeId = update.assigneeId === undefined ? row.assignee_id : update.assigneeId;
+      const takes = who !== undefined && row.assignee_id === null && status !== "new";
+      const assigneeId = update.assigneeId !== undefined ? update.assigneeId : takes ? who : row.assignee_id;
       const changed: LeadChange["changed"] = [];
       if (status !== row.status) changed.push("status");
       if (assigneeId !== row.assignee_id) changed.push("assignee");

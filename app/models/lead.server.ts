@@ -15,7 +15,7 @@ import {
 import type { LeadCar } from "~/lib/leads";
 import { getDb, nowIso } from "../../db/database.server";
 import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";
-import { carLink } from "./lead-inbox.server";
+import { carLink, visibleTo } from "./lead-inbox.server";
 import { queueLeadMessages } from "./notifications.server";
 import { wakeOutbox } from "./outbox.server";
 
@@ -55,8 +55,22 @@ export type InspectionListing = Inspection & { car: LeadCar | null };
 /** The order of a list of bookings: a view by inspection date, or as received (newest first: the API). */
 export type InspectionOrder = InspectionView | "received";
 
-function inspectionsIn(order: InspectionOrder, today: string) {
-  const q = getDb().selectFrom("inspections");
+/** Bookings by view; with `who` (a staff member's id, see LeadFilters.visibleTo) only those they may see. */
+function inspectionsIn(order: InspectionOrder, today: string, who?: number) {
+  const all = getDb().selectFrom("inspections");
+  const q =
+    who === undefined
+      ? all
+      : all.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("leads")
+              .select("leads.id")
+              .where("leads.kind", "=", "inspection")
+              .whereRef("leads.source_id", "=", "inspections.id")
+              .where(visibleTo(who)),
+          ),
+        );
   if (order === "today") return q.where("inspections.inspection_date", "=", today);
   if (order === "upcoming") return q.where("inspections.inspection_date", ">=", today);
   if (order === "past") return q.where("inspections.inspection_date", "<", today);
@@ -72,9 +86,10 @@ export function inspectionQueries(
   order: InspectionOrder,
   today: string,
   { limit, offset }: { limit: number; offset: number },
+  who?: number,
 ) {
-  const count = inspectionsIn(order, today).select((eb) => eb.fn.countAll<number>().as("n"));
-  const page = inspectionsIn(order, today)
+  const count = inspectionsIn(order, today, who).select((eb) => eb.fn.countAll<number>().as("n"));
+  const page = inspectionsIn(order, today, who)
     .leftJoin("cars", "cars.id", "inspections.car_id")
     .selectAll("inspections")
     .select(["cars.make as listed_make", "cars.model as listed_model", "cars.year as listed_year"])
@@ -90,18 +105,22 @@ export function inspectionQueries(
   return { count, page: ordered };
 }
 
+/** A page of bookings; `who` limits them to what that staff member may see (LeadFilters.visibleTo). */
 export async function pageInspections(
   order: InspectionOrder,
   page: number,
   pageSize: number,
   today: string = lagosToday(),
+  who?: number,
 ): Promise<{ rows: InspectionListing[]; total: number }> {
-  const { count } = inspectionQueries(order, today, { limit: 1, offset: 0 });
+  const { count } = inspectionQueries(order, today, { limit: 1, offset: 0 }, who);
   const { n } = await count.executeTakeFirstOrThrow();
-  const rows = await inspectionQueries(order, today, {
-    limit: pageSize,
-    offset: (Math.max(1, page) - 1) * pageSize,
-  }).page.execute();
+  const rows = await inspectionQueries(
+    order,
+    today,
+    { limit: pageSize, offset: (Math.max(1, page) - 1) * pageSize },
+    who,
+  ).page.execute();
   return {
     rows: rows.map(({ listed_make, listed_model, listed_year, listed_sold, ...r }) => ({
       ...r,
@@ -120,9 +139,10 @@ export async function pageInspections(
 /** How many bookings are for today and from today on (the back office's tabs; each a seek of inspections_date). */
 export async function upcomingInspectionCounts(
   today: string = lagosToday(),
+  who?: number,
 ): Promise<{ today: number; upcoming: number }> {
   const count = async (view: "today" | "upcoming") =>
-    Number((await inspectionQueries(view, today, { limit: 1, offset: 0 }).count.executeTakeFirstOrThrow()).n);
+    Number((await inspectionQueries(view, today, { limit: 1, offset: 0 }, who).count.executeTakeFirstOrThrow()).n);
   const [todays, upcoming] = await Promise.all([count("today"), count("upcoming")]);
   return { today: todays, upcoming };
 }

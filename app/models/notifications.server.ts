@@ -1,4 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { BUYER_EMAILS_PER_DAY } from "~/config/constants";
 import { env, siteOrigin, smtpServer } from "~/config/env.server";
 import { inspectionInvitation } from "~/lib/calendar";
 import { carPath } from "~/lib/car";
@@ -185,9 +187,27 @@ function emailRow(
 const wants = (kinds: readonly NotifyKind[], kind: NotifyKind) => kinds.includes(kind);
 
 /**
+ * Whether `address` may get another buyer's email: fewer than BUYER_EMAILS_PER_DAY went to it (in
+ * any letter case) in the 24 hours before `now`, counted in the outbox (queued, sent or failed),
+ * so a restart does not reset the count.
+ */
+async function buyerEmailAllowed(db: DB, address: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const { n } = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("created_at", ">=", since)
+    .where("topic", "=", "confirmation")
+    .where(sql`lower(recipient)`, "=", address.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return Number(n) < BUYER_EMAILS_PER_DAY;
+}
+
+/**
  * Queues what a new lead causes, inside the transaction that stored it (`db`): the staff alert to
- * each recipient of its kind, the buyer's own email, and a signed POST to each webhook of its
- * kind. The caller wakes the sender after the commit.
+ * each recipient of its kind, the buyer's own email (unless its address had BUYER_EMAILS_PER_DAY
+ * already), and a signed POST to each webhook of its kind. The caller wakes the sender after the
+ * commit.
  */
 export async function queueLeadMessages(db: DB, kind: LeadNotifyKind, id: number): Promise<void> {
   const settings = await getNotifications(db);
@@ -204,7 +224,8 @@ export async function queueLeadMessages(db: DB, kind: LeadNotifyKind, id: number
     const alert = staffAlert(lead, business);
     for (const r of staff) messages.push(emailRow(r.email, "staff-alert", alert, { replyTo: lead.email, lead: about }));
   }
-  const own = mail && lead.email ? buyerEmail(lead, business) : null;
+  const own =
+    mail && lead.email && (await buyerEmailAllowed(db, lead.email, new Date())) ? buyerEmail(lead, business) : null;
   if (own && lead.email) {
     const attachments: MailAttachment[] =
       lead.details.kind === "inspection"
@@ -215,7 +236,7 @@ export async function queueLeadMessages(db: DB, kind: LeadNotifyKind, id: number
               content: inspectionInvitation({
                 uid: `inspection-${lead.id}@${new URL(origin()).hostname}`,
                 date: lead.details.inspection_date,
-                car: lead.car?.name ?? `${lead.details.car_make} ${lead.details.car_model}`,
+                car: lead.car?.name ?? null,
                 business,
                 url: lead.car?.url ?? origin(),
               }),

@@ -11,7 +11,7 @@ import { StatCard } from "~/components/admin/StatCard";
 import { requireAdmin } from "~/http/auth.server";
 import { clientIp } from "~/http/request.server";
 import { refusalForPage } from "~/http/use-case-http.server";
-import { type LeadFilters, leadFilterQuery } from "~/lib/leads";
+import { filtersFor, type LeadFilters, leadFilterQuery } from "~/lib/leads";
 import { can } from "~/lib/roles";
 import { setupChecklist } from "~/models/demo/demo-stock.server";
 import { countLeads } from "~/models/lead-inbox.server";
@@ -27,16 +27,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const year = new Date().getUTCFullYear();
   const owner = can(admin.role, "settings.edit");
   // Leads a person can answer (not WhatsApp clicks, sign-ups or unfinished loan applications); each
-  // card links to the inbox view that lists exactly what it counts.
+  // card links to the inbox view that lists exactly what it counts (for a sales account, of the
+  // leads it may see).
   const yearDays = { from: `${year}-01-01`, to: `${year}-12-31` };
   const [inspections, cars, stock, newLeads, myNewLeads, clicks, signUps, checklist] = await Promise.all([
     monthlyInspectionStats(year),
     monthlyCarStats(year),
     stockCounts(),
-    countLeads(NEW_LEADS),
-    countLeads({ ...NEW_LEADS, assignee: admin.username }),
-    countLeads({ kind: "whatsapp", ...yearDays }),
-    countLeads({ kind: "newsletter", ...yearDays }),
+    countLeads(filtersFor(NEW_LEADS, admin)),
+    countLeads(filtersFor({ ...NEW_LEADS, assignee: "me" }, admin)),
+    countLeads(filtersFor({ kind: "whatsapp", ...yearDays }, admin)),
+    countLeads(filtersFor({ kind: "newsletter", ...yearDays }, admin)),
     owner ? setupChecklist() : Promise.resolve([]),
   ]);
   const params = new URL(request.url).searchParams;

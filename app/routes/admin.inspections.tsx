@@ -16,6 +16,7 @@ import {
 } from "~/lib/inspection-views";
 import { calendarDayLabel } from "~/lib/lagos-time";
 import { lagosToday } from "~/lib/lead-schemas";
+import { leadScope } from "~/lib/leads";
 import { pageInspections, upcomingInspectionCounts } from "~/models/lead.server";
 
 /**
@@ -23,14 +24,16 @@ import { pageInspections, upcomingInspectionCounts } from "~/models/lead.server"
  * soonest first), Today, Past (latest first); each view is a link (`?view=`), 25 a page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
+  // A sales account lists the bookings it may see (its own and the new unassigned ones).
+  const who = leadScope(admin);
   const params = new URL(request.url).searchParams;
   const view = parseInspectionView(params.get("view"));
   const today = lagosToday();
   const requested = parsePage(params);
   const [{ rows, total }, counts] = await Promise.all([
-    pageInspections(view, requested, ADMIN_INSPECTIONS_PAGE_SIZE, today),
-    upcomingInspectionCounts(today),
+    pageInspections(view, requested, ADMIN_INSPECTIONS_PAGE_SIZE, today, who),
+    upcomingInspectionCounts(today, who),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_INSPECTIONS_PAGE_SIZE));
   return { view, today, counts, total, inspections: rows, page: Math.min(requested, pageCount), pageCount };

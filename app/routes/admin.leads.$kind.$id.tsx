@@ -18,7 +18,16 @@ import { clientIp } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { refusalForPage } from "~/http/use-case-http.server";
 import { lagosDateTime } from "~/lib/lagos-time";
-import { isLeadKind, LEAD_KIND_LABELS, type LeadKind, leadName, leadPath, parseLeadId } from "~/lib/leads";
+import {
+  isLeadKind,
+  LEAD_KIND_LABELS,
+  type LeadKind,
+  leadName,
+  leadPath,
+  leadScope,
+  parseLeadId,
+  seesLead,
+} from "~/lib/leads";
 import { activityFor } from "~/models/activity.server";
 import { listAdmins } from "~/models/admin.server";
 import { getLead } from "~/models/lead-inbox.server";
@@ -32,9 +41,10 @@ function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: 
 
 /** One lead: everything the buyer sent, the car, one-tap answers, the status form and its history. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const { kind, id } = leadKey(params);
-  const lead = notFoundIfMissing(await getLead(kind, id), "Lead not found");
+  // A sales account's lead page opens for its own leads and the new unassigned ones only.
+  const lead = notFoundIfMissing(await getLead(kind, id, leadScope(admin)), "Lead not found");
   const [history, staff] = await Promise.all([activityFor("lead", `${kind}/${id}`), listAdmins()]);
   const saved = new URL(request.url).searchParams.get("done") === "saved";
   return { lead, history, staff: staff.map((s) => s.username), saved };
@@ -50,15 +60,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const fields = Object.fromEntries(
     [...(await request.formData()).entries()].filter(([name, value]) => name !== "intent" && typeof value === "string"),
   );
+  let lead: Awaited<ReturnType<typeof answerLead>>;
   try {
-    await answerLead({ admin, token, ip: clientIp(context) }, kind, id, fields);
+    lead = await answerLead({ admin, token, ip: clientIp(context) }, kind, id, fields);
   } catch (e) {
     const failure = refusalForPage(e);
     if (failure.status === 404) throw new Response(failure.message, { status: 404 });
     const error = Object.keys(failure.fieldErrors).length ? "Failed to update the lead" : failure.message;
     return data({ ok: false as const, error, fieldErrors: failure.fieldErrors }, { status: failure.status });
   }
-  return redirect(`${leadPath(kind, id)}?done=saved`, 303);
+  // A sales account that handed the lead to someone else no longer sees it: back to the inbox.
+  return redirect(seesLead(admin, lead) ? `${leadPath(kind, id)}?done=saved` : "/admin/leads", 303);
 }
 
 export default function LeadPage() {

@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { filters, ignored } = parseLeadFilters(url.searchParams);
   const [result, staff] = await Promise.all([
-    pageLeads(filtersFor(filters, admin.username), parsePage(url.searchParams), ADMIN_LEADS_PAGE_SIZE),
+    pageLeads(filtersFor(filters, admin), parsePage(url.searchParams), ADMIN_LEADS_PAGE_SIZE),
     listAdmins(),
   ]);
   return {

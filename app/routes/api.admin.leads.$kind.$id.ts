@@ -4,7 +4,7 @@ import { readApiFields } from "~/http/forms.server";
 import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { refusalResponse } from "~/http/use-case-http.server";
-import { isLeadKind, type LeadKind, parseLeadId } from "~/lib/leads";
+import { isLeadKind, type LeadKind, leadScope, parseLeadId } from "~/lib/leads";
 import { getLead } from "~/models/lead-inbox.server";
 import { answerLead, LEAD_NOT_FOUND as NOT_FOUND } from "~/use-cases/leads.server";
 
@@ -13,11 +13,14 @@ function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: 
   return isLeadKind(params.kind) && id !== null ? { kind: params.kind, id } : null;
 }
 
-/** GET /api/admin/leads/{kind}/{id} (bearer): the lead with every field the buyer sent; 404 `Lead not found`. */
+/**
+ * GET /api/admin/leads/{kind}/{id} (bearer): the lead with every field the buyer sent; 404 `Lead
+ * not found`, also for a lead a sales account may not see (another's, or one no longer new).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  const { admin } = await requireAdminApi(request);
   const key = leadKey(params);
-  const lead = key ? await getLead(key.kind, key.id) : null;
+  const lead = key ? await getLead(key.kind, key.id, leadScope(admin)) : null;
   return lead ? Response.json(lead) : jsonError(NOT_FOUND, 404);
 }
 

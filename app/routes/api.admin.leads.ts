@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const paging = parsePaging(params);
   const { filters, ignored } = parseLeadFilters(params);
-  const { leads, total } = await pageLeads(filtersFor(filters, admin.username), paging.page, paging.limit, {
+  const { leads, total } = await pageLeads(filtersFor(filters, admin), paging.page, paging.limit, {
     clamp: false,
   });
   return listResponse(request, leads, { ...paging, total, ignored: [...ignored, ...paging.ignored] });

@@ -14,6 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { filters } = parseLeadFilters(new URL(request.url).searchParams);
   return csvResponse(
     leadCsvFilename(filters),
-    csvStream(LEAD_CSV_HEADER, leadBatches(filtersFor(filters, admin.username)), leadCsvRow),
+    csvStream(LEAD_CSV_HEADER, leadBatches(filtersFor(filters, admin)), leadCsvRow),
   );
 }

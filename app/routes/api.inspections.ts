@@ -5,6 +5,7 @@ import { created, listResponse, parsePaging } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { parseInspectionView } from "~/lib/inspection-views";
 import { InspectionSchema, unknownCar } from "~/lib/lead-schemas";
+import { leadScope } from "~/lib/leads";
 import { inspectionDayError } from "~/models/business.server";
 import { createInspection, formCar, pageInspections } from "~/models/lead.server";
 
@@ -31,13 +32,14 @@ export async function action({ request }: ActionFunctionArgs) {
 /**
  * GET /api/inspections (bearer): inspection requests a page at a time (`page`, `limit`), each with
  * its `car` (or null). Newest booking first; `view=upcoming|today|past` lists by inspection date
- * as the back office does (soonest first; past latest first).
+ * as the back office does (soonest first; past latest first). A sales account gets the bookings it
+ * may see: its own and the new unassigned ones.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  const { admin } = await requireAdminApi(request);
   const params = new URL(request.url).searchParams;
   const paging = parsePaging(params);
   const order = params.has("view") ? parseInspectionView(params.get("view")) : "received";
-  const { rows, total } = await pageInspections(order, paging.page, paging.limit);
+  const { rows, total } = await pageInspections(order, paging.page, paging.limit, undefined, leadScope(admin));
   return listResponse(request, rows, { ...paging, total });
 }

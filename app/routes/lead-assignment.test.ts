@@ -160,3 +160,38 @@ describe("the pages", () => {
     expect((await dashboard.loader(page("/admin"))).myNewLeads).toBe(0);
   });
 });
+
+describe("which leads a sales account sees", () => {
+  it("its own and the new unassigned ones, on every page and API; another's is 404", async () => {
+    const { a, b } = await twoContacts();
+    const third = await createContactMessage(
+      ContactSchema.parse({ ...validContact(), name: "Chika Eze", phone: "0803 555 0177", message: "Third" }),
+    );
+    const c = { kind: "contact", id: String(third.id) };
+    await apiLead.action(api(boss, "", patch({ assignee: "Tunde" }), a));
+    await apiLead.action(api(boss, "", patch({ assignee: "boss" }), b));
+    // c stays new and unassigned.
+    expect(await names(sales, "")).toEqual(["Aisha Bello", "Chika Eze"]);
+    expect(await names(boss, "")).toEqual(["Aisha Bello", "Bola Ade", "Chika Eze"]);
+    expect((await inbox.loader(page("/admin/leads"))).leads.map((l) => l.name).sort()).toEqual([
+      "Aisha Bello",
+      "Chika Eze",
+    ]);
+    expect((await dashboard.loader(page("/admin"))).newLeads).toBe(2);
+    expect((await apiLead.loader(api(sales, "", {}, b))).status).toBe(404);
+    expect((await respond(() => leadPage.loader(page("", {}, b)))).status).toBe(404);
+    const peek = await respond(() => leadPage.action(page("", form({ intent: "status", status: "won" }), b)));
+    expect(peek.status).toBe(404);
+    expect((await apiLead.action(api(sales, "", patch({ note: "x" }), b))).status).toBe(404);
+    expect(await (await apiLead.loader(api(boss, "", {}, b))).json()).toMatchObject({ status: "new", note: null });
+
+    // Moving the unassigned one on takes it; handing it to the owner takes it off the desk (the
+    // page goes back to the inbox rather than to a lead the account can no longer open).
+    const took = await apiLead.action(api(sales, "", patch({ status: "contacted" }), c));
+    expect(await took.json()).toMatchObject({ status: "contacted", assignee: "Tunde" });
+    const handed = await respond(() => leadPage.action(page("", form({ intent: "assign", assignee: "boss" }), c)));
+    expect(handed.status).toBe(303);
+    expect(handed.headers.get("Location")).toBe("/admin/leads");
+    expect(await names(sales, "")).toEqual(["Aisha Bello"]);
+  });
+});

@@ -1,4 +1,4 @@
-import { type LeadKind, LeadUpdateSchema, leadActivity } from "~/lib/leads";
+import { type LeadKind, LeadUpdateSchema, leadActivity, leadScope } from "~/lib/leads";
 import { recordActivity } from "~/models/activity.server";
 import { findAdminByUsername } from "~/models/admin.server";
 import { type LeadDetail, type LeadWrite, updateLead } from "~/models/lead-inbox.server";
@@ -8,6 +8,8 @@ import { type Actor, assertCan, parseInput, UseCaseError } from "./use-case.serv
  * Answering a lead (owners and sales, from its page and PATCH /api/admin/leads/{kind}/{id}): its
  * status, its note and who it is assigned to. A change is written with who made it and recorded in
  * the activity trail, which is also the lead's history; nothing is recorded when nothing changes.
+ * A sales account answers only the leads it may see (`leadScope`): another's is not found; moving
+ * a new unassigned lead on assigns it to them unless they name someone.
  */
 
 export const LEAD_NOT_FOUND = "Lead not found";
@@ -27,7 +29,7 @@ export async function answerLead(actor: Actor, kind: LeadKind, id: number, input
     }
     write.assigneeId = staff ? staff.id : null;
   }
-  const change = await updateLead(kind, id, write, actor.admin.username);
+  const change = await updateLead(kind, id, write, actor.admin.username, leadScope(actor.admin));
   if (!change) throw new UseCaseError("not_found", LEAD_NOT_FOUND);
   if (change.changed.length) await recordActivity(actor.admin, leadActivity(change.lead, change));
   return change.lead;
