@@ -12,6 +12,7 @@ import {
   columnKey,
   EXPORT_COLUMNS,
   type ImportPreview,
+  isSiteStockNumber,
   MAX_SHEET_BYTES,
   MAX_SHEET_ROWS,
   READ_ONLY_COLUMNS,
@@ -22,6 +23,7 @@ import {
   SHEET_TYPE_MESSAGE,
   type SheetProblem,
   TOO_MANY_ROWS,
+  unknownSiteStockNumber,
 } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { validate } from "~/lib/validation";
@@ -192,9 +194,12 @@ async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked
     if (twin !== undefined) {
       problem({ row, column: "stock_number", message: `Stock number ${typed} is also on row ${twin}` });
     }
-    if (!result.ok || twin !== undefined) continue;
-    const stock = result.data.stock_number ?? null;
     const id = key ? (stockIds.get(key) ?? null) : null;
+    // A number of the site's own pattern that no car has (its car was deleted): never a new car's.
+    const unknown = id === null && isSiteStockNumber(typed);
+    if (unknown) problem({ row, column: "stock_number", message: unknownSiteStockNumber(typed) });
+    if (!result.ok || twin !== undefined || unknown) continue;
+    const stock = result.data.stock_number ?? null;
     rows.push({ row, input: result.data, id });
     (id ? preview.update : preview.add).push({
       row,
