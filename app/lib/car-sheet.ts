@@ -21,6 +21,14 @@ export const MAX_SHEET_ROWS = 20_000;
 export const TOO_MANY_ROWS =
   `A file can hold at most ${MAX_SHEET_ROWS.toLocaleString("en-US")} cars: ` +
   "split it and import the parts one after the other";
+/**
+ * The most rows a file is read for, blank ones included: a file of empty or comma-only lines (a
+ * few bytes each), or an .xlsx whose rows unpack to far more than its size, stops here.
+ */
+export const MAX_SHEET_LINES = 2 * MAX_SHEET_ROWS;
+export const TOO_MANY_LINES =
+  `A file can hold at most ${MAX_SHEET_LINES.toLocaleString("en-US")} rows, blank ones included ` +
+  `(and ${MAX_SHEET_ROWS.toLocaleString("en-US")} cars): delete the empty rows or split it`;
 export const SHEET_TYPE_MESSAGE = "Choose a CSV (.csv) or Excel (.xlsx) file";
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { parse as parseCsv } from "csv-parse/sync";
+import { parse as parseCsv } from "csv-parse";
 import type { CellValue, Row } from "exceljs";
 import type { Car } from "~/lib/car";
 import { CarSchema } from "~/lib/car-schema";
@@ -14,6 +14,7 @@ import {
   type ImportPreview,
   isSiteStockNumber,
   MAX_SHEET_BYTES,
+  MAX_SHEET_LINES,
   MAX_SHEET_ROWS,
   READ_ONLY_COLUMNS,
   REQUIRED_COLUMNS,
@@ -22,6 +23,7 @@ import {
   SHEET_TOO_LARGE,
   SHEET_TYPE_MESSAGE,
   type SheetProblem,
+  TOO_MANY_LINES,
   TOO_MANY_ROWS,
   unknownSiteStockNumber,
 } from "~/lib/car-sheet";
@@ -88,22 +90,60 @@ function cellText(value: CellValue): string {
   return String(value);
 }
 
-/** The sheet's non-blank rows as text cells with their row numbers, read as they come. */
+/**
+ * Hands the bytes to a parser in pieces, so no single step of the parser holds the event loop
+ * long: csv-parse reads a whole piece at once, and a row shorter or longer than the header costs
+ * it about 25 µs (it builds an error it then ignores), so 1 KB of two-byte rows is some 13 ms.
+ */
+function pieces(bytes: Uint8Array, size: number): Readable {
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.byteLength; at += size) yield Buffer.from(bytes.subarray(at, at + size));
+    })(),
+  );
+}
+
+/** Lets other requests in between rows: a pause of the event loop after every 20 ms of reading. */
+function breather(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < 20) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
+/**
+ * The sheet's non-blank rows as text cells with their row numbers, read as they come (CSV through
+ * csv-parse's stream, Excel through exceljs' streaming reader): nothing holds the whole sheet, the
+ * event loop is let go every 20 ms, and reading stops at MAX_SHEET_LINES rows, blank ones included.
+ */
 async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerator<{ n: number; cells: string[] }> {
   const filled = (cells: string[]) => cells.some((c) => c.trim() !== "");
+  const pause = breather();
+  let lines = 0;
+  const counted = () => {
+    if (++lines > MAX_SHEET_LINES) throw new SheetError(TOO_MANY_LINES, 413);
+  };
   if (format === "csv") {
-    let rows: string[][];
+    const records = pieces(bytes, 1024).pipe(parseCsv({ bom: true, relax_column_count: true, cast: false }));
     try {
-      rows = parseCsv(Buffer.from(bytes), { bom: true, relax_column_count: true, cast: false }) as string[][];
+      for await (const cells of records as AsyncIterable<string[]>) {
+        counted();
+        if (filled(cells)) yield { n: lines, cells };
+        await pause();
+      }
     } catch (e) {
+      if (e instanceof SheetError) throw e;
       throw new SheetError(`The CSV file could not be read: ${(e as Error).message}`);
+    } finally {
+      records.destroy();
     }
-    for (let i = 0; i < rows.length; i++) if (filled(rows[i])) yield { n: i + 1, cells: rows[i] };
     return;
   }
   // The streaming reader, first sheet only: rows are checked as they are read (the first problems
   // show before a large file is read to its end), and it is much lighter than loading the workbook.
-  const reader = new (await excel()).stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(pieces(bytes, 64 * 1024), {
     sharedStrings: "cache",
     hyperlinks: "ignore",
     styles: "ignore",
@@ -112,8 +152,10 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
   try {
     for await (const sheet of reader) {
       for await (const row of sheet as unknown as AsyncIterable<Row>) {
+        counted();
         const cells = (row.values as CellValue[]).slice(1).map(cellText); // values are 1-based
         if (filled(cells)) yield { n: row.number, cells };
+        await pause();
       }
       return;
     }
