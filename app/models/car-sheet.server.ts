@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
+import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { parse as parseCsv } from "csv-parse";
 import type { CellValue, Row } from "exceljs";
+import { env } from "~/config/env.server";
 import type { Car } from "~/lib/car";
 import { CarSchema } from "~/lib/car-schema";
 import {
@@ -348,30 +349,68 @@ export function sheetHeaders(format: SheetFormat, baseName: string): HeadersInit
 }
 
 /**
- * A previewed file waits here (the system's temporary folder, one file per preview, named by the
- * admin's id and a random token) until the staff member confirms or an hour passes.
+ * A previewed file waits for its confirmation in a private folder beside the database
+ * (`stock-imports`, 0700, one 0600 file per preview named by the admin's id and a random token)
+ * until the staff member confirms, an hour passes, or MAX_KEPT_PREVIEWS newer ones push it out.
+ * Nothing here follows a symbolic link: a folder that is one is refused, and links or foreign
+ * files inside are neither read, nor counted, nor removed.
  */
-const KEPT_DIR = path.join(os.tmpdir(), "dealer-stock-imports");
+export const MAX_KEPT_PREVIEWS = 20;
 const KEPT_FOR_MS = 60 * 60 * 1000;
+const KEPT_NAME = /^\d+-[a-f0-9]{32}\.(csv|xlsx)$/;
+
+export function keptDir(): string {
+  return path.join(path.dirname(path.resolve(env().DATABASE_PATH)), "stock-imports");
+}
+
+/** The folder, made 0700 (or tightened to it); an error when it is a link or not the server's own. */
+async function privateDir(): Promise<string> {
+  const dir = keptDir();
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const stat = await fs.lstat(dir);
+  if (!stat.isDirectory() || (process.getuid && stat.uid !== process.getuid())) {
+    throw new Error(`${dir} is not a folder of its own (a link, a file or another user's): remove it`);
+  }
+  if ((stat.mode & 0o777) !== 0o700) await fs.chmod(dir, 0o700);
+  return dir;
+}
+
+/** Removes previews past the hour, then the oldest until `room` more fit under the cap. */
+async function prune(dir: string, room: number): Promise<void> {
+  const kept: { where: string; at: number }[] = [];
+  for (const name of await fs.readdir(dir)) {
+    const where = path.join(dir, name);
+    const stat = await fs.lstat(where).catch(() => null);
+    if (stat?.isFile() && KEPT_NAME.test(name)) kept.push({ where, at: stat.mtimeMs });
+  }
+  kept.sort((a, b) => a.at - b.at);
+  const now = Date.now();
+  const over = Math.max(0, kept.length + room - MAX_KEPT_PREVIEWS);
+  for (const [i, { where, at }] of kept.entries()) {
+    if (i < over || now - at > KEPT_FOR_MS) await fs.unlink(where).catch(() => undefined);
+  }
+}
 
 export async function keepForConfirm(adminId: number, file: { name: string; bytes: Uint8Array }): Promise<string> {
-  await fs.mkdir(KEPT_DIR, { recursive: true });
-  const now = Date.now();
-  for (const f of await fs.readdir(KEPT_DIR)) {
-    const stat = await fs.stat(path.join(KEPT_DIR, f)).catch(() => null);
-    if (stat && now - stat.mtimeMs > KEPT_FOR_MS) await fs.rm(path.join(KEPT_DIR, f), { force: true });
-  }
+  const dir = await privateDir();
+  await prune(dir, 1);
   const token = `${crypto.randomBytes(16).toString("hex")}.${sheetFormat(file.name, file.bytes)}`;
-  await fs.writeFile(path.join(KEPT_DIR, `${adminId}-${token}`), file.bytes);
+  await fs.writeFile(path.join(dir, `${adminId}-${token}`), file.bytes, { mode: 0o600, flag: "wx" });
   return token;
 }
 
 /** The file kept for this admin under this token (removed as it is taken), or null when gone. */
 export async function takeKept(adminId: number, token: string, name: string) {
   if (!/^[a-f0-9]{32}\.(csv|xlsx)$/.test(token)) return null;
-  const where = path.join(KEPT_DIR, `${adminId}-${token}`);
-  const bytes = await fs.readFile(where).catch(() => null);
-  if (!bytes) return null;
-  await fs.rm(where, { force: true });
-  return { name: name || `stock.${token.split(".")[1]}`, bytes: new Uint8Array(bytes) };
+  const where = path.join(await privateDir(), `${adminId}-${token}`);
+  const handle = await fs.open(where, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW).catch(() => null);
+  if (!handle) return null;
+  try {
+    if (!(await handle.stat()).isFile()) return null;
+    const bytes = await handle.readFile();
+    await fs.unlink(where);
+    return { name: name || `stock.${token.split(".")[1]}`, bytes: new Uint8Array(bytes) };
+  } finally {
+    await handle.close();
+  }
 }
