@@ -1,6 +1,6 @@
 import type { Car } from "~/lib/car";
-import { autoStockNumber, isSiteStockNumber, siteStockNumberRefused } from "~/lib/car-sheet";
 import { CarSchema, type RawCarFields, withCustomPaperAlias } from "~/lib/car-schema";
+import { autoStockNumber, isSiteStockNumber, siteStockNumberRefused } from "~/lib/car-sheet";
 import { type FieldErrors, firstError, validate } from "~/lib/validation";
 import { carIdByStockNumber, createCar, getCar, updateCar } from "./car.server";
 import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";

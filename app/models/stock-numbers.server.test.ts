@@ -37,8 +37,7 @@ const FIELDS: Record<string, string> = {
 const SHEET = { ...FIELDS, keyfeatures: "Sunroof" };
 
 const stockOf = async (id: number) =>
-  (await getDb().selectFrom("cars").select("stock_number").where("id", "=", id).executeTakeFirstOrThrow())
-    .stock_number;
+  (await getDb().selectFrom("cars").select("stock_number").where("id", "=", id).executeTakeFirstOrThrow()).stock_number;
 
 let actor: { admin: Admin; ip: string };
 let token = "";
@@ -140,7 +139,9 @@ describe("stock numbers", () => {
     // The database refuses a duplicate whatever the way in (letter case ignored).
     const other = await makeCar({});
     expect(() =>
-      getSqlite().prepare("UPDATE cars SET stock_number = ? WHERE id = ?").run(autoStockNumber(id).toLowerCase(), other),
+      getSqlite()
+        .prepare("UPDATE cars SET stock_number = ? WHERE id = ?")
+        .run(autoStockNumber(id).toLowerCase(), other),
     ).toThrow(/UNIQUE/);
   });
 });
