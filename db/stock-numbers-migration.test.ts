@@ -18,7 +18,8 @@ async function beforeStockNumbers(): Promise<{ db: Kysely<any>; sqlite: Database
   const add = sqlite.prepare(
     `INSERT INTO cars (make, model, year, price, condition, body_type, drive_train, engine_capacity, engine_size,
        custom_paper, stock_number, created_at, updated_at)
-     VALUES ('Toyota', 'Camry', 2020, 25000000, 'Foreign Used', 'Sedan', 'FWD', '2.5L', 'V4', 'Yes', ?, '${AT}', '${AT}')`,
+     VALUES ('Toyota', 'Camry', 2020, 25000000, 'Foreign Used', 'Sedan', 'FWD', '2.5L', 'V4', 'Yes', ?,
+       '${AT}', '${AT}')`,
   );
   add.run(null); // 1
   add.run("LP-0142"); // 2: the dealer's own

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { autoStockNumber } from "~/lib/car-sheet";
+import { autoStockNumber, unknownSiteStockNumber } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { getDb, getSqlite } from "../../db/database.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
@@ -129,11 +129,15 @@ describe("stock numbers", () => {
       name: "s.csv",
       bytes: Buffer.from(csvText(header, [[next, ...Object.values(SHEET)]])),
     });
+    expect(unknownSiteStockNumber("LPA-000042")).toBe(
+      "Stock number LPA-000042 is no car's: numbers like it are given by the site, " +
+        "leave the cell blank to add this car",
+    );
     expect(preview.problems).toEqual([
       {
         row: 2,
         column: "stock_number",
-        message: `Stock number ${next} is no car's: numbers like it are given by the site, leave the cell blank to add this car`,
+        message: unknownSiteStockNumber(next),
       },
     ]);
     // The database refuses a duplicate whatever the way in (letter case ignored).

@@ -45,7 +45,7 @@ function Status({ sold }: { sold: boolean }) {
 /** A car of the demo stock: what "Remove the demo stock" removes. */
 function DemoBadge({ car }: { car: StockRow }) {
   return car.demo ? (
-    <Badge color="orange" variant="light" radius="sm" tt="none" title="Demo stock: removed by Remove the demo stock">
+    <Badge color="yellow.4" c="dark.9" radius="sm" tt="none" title="Demo stock: removed by Remove the demo stock">
       Demo
     </Badge>
   ) : null;
@@ -132,8 +132,8 @@ function CarCards({ cars, canDelete }: { cars: StockRow[]; canDelete: boolean })
 
 /**
  * Manage Car Listings: Make (with the cover photo), Model, Year, Stock no., Price, Date Posted, In stock
- * (days), Status and Actions (see docs/product.md); demo cars carry a Demo badge. `canDelete`: the role may delete cars (owners);
- * others never see the button.
+ * (days), Status and Actions (see docs/product.md); demo cars carry a Demo badge. `canDelete`: the role
+ * may delete cars (owners); others never see the button.
  */
 export function StockListTable({ cars, empty, canDelete }: { cars: StockRow[]; empty: string; canDelete: boolean }) {
   return (
