@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { autoStockNumber, unknownSiteStockNumber } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { getDb, getSqlite } from "../../db/database.server";
+import { generateDataset } from "../../scripts/bench/dataset";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { baseCar, clearData, makeCar, uploadedFiles } from "../../tests/helpers/db";
 import * as carsApi from "../routes/api.cars";
@@ -91,6 +92,14 @@ describe("stock numbers", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(await stockOf(id)).toBe(autoStockNumber(id));
+  });
+
+  it("are given to every car of the bench's generated dataset", { timeout: 120_000 }, async () => {
+    const dirs = { dir: "", dbPath: process.env.DATABASE_PATH!, uploadsDir: process.env.UPLOADS_DIR! };
+    expect((await generateDataset(dirs, 30)).cars).toBe(30);
+    const rows = await getDb().selectFrom("cars").select(["id", "stock_number"]).execute();
+    expect(rows).toHaveLength(30);
+    for (const r of rows) expect(r.stock_number).toBe(autoStockNumber(r.id));
   });
 
   it("are given to every demo car, which the stock list marks as demo", { timeout: 120_000 }, async () => {
