@@ -6,19 +6,21 @@ import { addStaff, bearerToken } from "./back-office";
 import { setupE2E } from "./harness";
 
 /**
- * A staff member's big stock file never stalls the site: while the built server checks it, a
- * buyer on another loopback address still gets pages within a second.
+ * A staff member's big stock file never stalls the site: while the built server checks it,
+ * another client (another loopback address) is answered within a second. It asks for `/healthz`,
+ * answered in one turn of the event loop, so the time measures how long the loop is held, not how
+ * busy a machine shared with other work is (a page render takes many turns).
  */
 
 const app = setupE2E();
-const BUYER = "127.0.0.2";
+const OTHER = "127.0.0.2";
 
-/** How long a GET from the buyer's address took to be answered in full. */
+/** How long a GET from the other address took to be answered in full. */
 function visit(path: string): Promise<number> {
   const url = new URL(app.server.url);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path, localAddress: BUYER, agent: false }, (res) => {
+    const req = http.request({ host: url.hostname, port: url.port, path, localAddress: OTHER, agent: false }, (res) => {
       res.resume();
       res.on("end", () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(res.statusCode)));
     });
@@ -27,22 +29,22 @@ function visit(path: string): Promise<number> {
   });
 }
 
-/** Runs `work` while the buyer asks for a page every 100 ms: the slowest answer, and how many came. */
+/** Runs `work` while the other client asks every 100 ms: the slowest answer, and how many came. */
 async function whileBrowsing<T>(work: () => Promise<T>) {
-  await visit("/about"); // warm: the first render is not the upload's doing
+  await visit("/healthz");
   let running = true;
   let slowest = 0;
   let answered = 0;
-  const buyer = (async () => {
+  const other = (async () => {
     while (running) {
-      slowest = Math.max(slowest, await visit("/about"));
+      slowest = Math.max(slowest, await visit("/healthz"));
       if (running) answered++;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   const value = await work();
   running = false;
-  await buyer;
+  await other;
   return { value, slowest, answered };
 }
 
@@ -59,17 +61,17 @@ async function preview(token: string, name: string, bytes: Buffer) {
 }
 
 describe("a big stock file", () => {
-  it("of 1.5 million tiny rows stops at the row cap while pages are answered", { timeout: 120_000 }, async () => {
+  it("of 1.5 million tiny rows stops at the row cap while others are answered", { timeout: 120_000 }, async () => {
     await addStaff(app, "sheet-sales");
     const token = await bearerToken(app, "sheet-sales");
     const bytes = Buffer.from(`${SHEET_COLUMNS.join(",")}\n${",\n".repeat(1_500_000)}`);
     const { value, slowest } = await whileBrowsing(() => preview(token, "tiny.csv", bytes));
-    console.log(`1.5 million tiny rows: the buyer's slowest page took ${Math.round(slowest)} ms`);
+    console.log(`1.5 million tiny rows: the slowest other request took ${Math.round(slowest)} ms`);
     expect(value).toEqual({ status: 413, body: { error: TOO_MANY_LINES } });
     expect(slowest).toBeLessThan(1000);
   });
 
-  it("of 20,000 cars is previewed while pages are answered", { timeout: 120_000 }, async () => {
+  it("of 20,000 cars is previewed while others are answered", { timeout: 120_000 }, async () => {
     const token = await bearerToken(app);
     const car = (i: number) =>
       SHEET_COLUMNS.map((c) =>
@@ -98,7 +100,7 @@ describe("a big stock file", () => {
     );
     expect(bytes.byteLength).toBeLessThan(MAX_SHEET_BYTES);
     const { value, slowest, answered } = await whileBrowsing(() => preview(token, "stock.csv", bytes));
-    console.log(`20,000 cars: ${answered} pages during the preview, the slowest in ${Math.round(slowest)} ms`);
+    console.log(`20,000 cars: ${answered} other requests during the preview, the slowest in ${Math.round(slowest)} ms`);
     expect(value.status).toBe(200);
     expect([value.body.rows, value.body.add.length, value.body.problems]).toEqual([MAX_SHEET_ROWS, MAX_SHEET_ROWS, []]);
     expect(answered).toBeGreaterThanOrEqual(3);
