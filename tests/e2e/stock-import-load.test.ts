@@ -7,13 +7,19 @@ import { setupE2E } from "./harness";
 
 /**
  * A staff member's big stock file never stalls the site: while the built server checks it,
- * another client (another loopback address) is answered within a second. It asks for `/healthz`,
+ * another client (another loopback address) is answered promptly. It asks for `/healthz`,
  * answered in one turn of the event loop, so the time measures how long the loop is held, not how
  * busy a machine shared with other work is (a page render takes many turns).
  */
 
 const app = setupE2E();
 const OTHER = "127.0.0.2";
+/**
+ * Generous for a machine shared with other work (a garbage collection of the 20,000 checked rows
+ * alone can take this long there), yet far under the 5 s and more that parsing these files whole
+ * held every request for; and the 20,000-car preview must let several requests through.
+ */
+const PROMPT_MS = 1500;
 
 /** How long a GET from the other address took to be answered in full. */
 function visit(path: string): Promise<number> {
@@ -68,7 +74,7 @@ describe("a big stock file", () => {
     const { value, slowest } = await whileBrowsing(() => preview(token, "tiny.csv", bytes));
     console.log(`1.5 million tiny rows: the slowest other request took ${Math.round(slowest)} ms`);
     expect(value).toEqual({ status: 413, body: { error: TOO_MANY_LINES } });
-    expect(slowest).toBeLessThan(1000);
+    expect(slowest).toBeLessThan(PROMPT_MS);
   });
 
   it("of 20,000 cars is previewed while others are answered", { timeout: 120_000 }, async () => {
@@ -104,6 +110,6 @@ describe("a big stock file", () => {
     expect(value.status).toBe(200);
     expect([value.body.rows, value.body.add.length, value.body.problems]).toEqual([MAX_SHEET_ROWS, MAX_SHEET_ROWS, []]);
     expect(answered).toBeGreaterThanOrEqual(3);
-    expect(slowest).toBeLessThan(1000);
+    expect(slowest).toBeLessThan(PROMPT_MS);
   });
 });
