@@ -21,7 +21,28 @@ export const MAX_SHEET_ROWS = 20_000;
 export const TOO_MANY_ROWS =
   `A file can hold at most ${MAX_SHEET_ROWS.toLocaleString("en-US")} cars: ` +
   "split it and import the parts one after the other";
+/**
+ * The most rows a file is read for, blank ones included: a file of empty or comma-only lines (a
+ * few bytes each), or an .xlsx whose rows unpack to far more than its size, stops here.
+ */
+export const MAX_SHEET_LINES = 2 * MAX_SHEET_ROWS;
+export const TOO_MANY_LINES =
+  `A file can hold at most ${MAX_SHEET_LINES.toLocaleString("en-US")} rows, blank ones included ` +
+  `(and ${MAX_SHEET_ROWS.toLocaleString("en-US")} cars): delete the empty rows or split it`;
 export const SHEET_TYPE_MESSAGE = "Choose a CSV (.csv) or Excel (.xlsx) file";
+
+/**
+ * Every car has a stock number: the one typed, or else the site's own, LPA- and the car's id in
+ * six digits (LPA-000123), given when the car is written (a database trigger, so no way in can
+ * forget it; see the 2026-11-27-0015-stock-numbers migration). Numbers that start LPA- and a digit
+ * are the site's: a car may carry its own, never another's, so a given number is never taken.
+ */
+export const autoStockNumber = (id: number) => `LPA-${String(id).padStart(6, "0")}`;
+export const isSiteStockNumber = (text: string) => /^LPA-\d/i.test(text.trim());
+export const siteStockNumberRefused = (stock: string) =>
+  `Stock numbers like ${stock} are given by the site: leave the box blank or type your own`;
+export const unknownSiteStockNumber = (stock: string) =>
+  `Stock number ${stock} is no car's: numbers like it are given by the site, leave the cell blank to add this car`;
 
 /** Every column a file may carry, in the template's order. */
 export const SHEET_COLUMNS: readonly CarField[] = [

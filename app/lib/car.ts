@@ -23,6 +23,8 @@ export interface Car extends CarFields {
   created_at: string;
   /** Custom Paper as yes/no (null when not set): the name the API used before, still answered. */
   customs_duty_paid: boolean | null;
+  /** Part of the demo stock a fresh install starts with (what "Remove the demo stock" removes); back office only. */
+  demo: boolean;
 }
 
 /** Custom Paper ("Yes"/"No") as the API's customs_duty_paid: true, false, or null when not set. */
@@ -40,12 +42,13 @@ export const CAR_UNKNOWN_FLAG_FIELDS = ["accident_free", "flood_free"] as const 
 /** Back-office fields the public never sees. */
 export const PRIVATE_CAR_FIELDS = ["vin", "car_history", "other_info"] as const satisfies readonly (keyof CarFields)[];
 
-/** A car as the public pages and public lists show it. */
-export type PublicCar = Omit<Car, (typeof PRIVATE_CAR_FIELDS)[number]>;
+/** A car as the public pages and public lists show it (whether it is a demo car is the back office's). */
+export type PublicCar = Omit<Car, (typeof PRIVATE_CAR_FIELDS)[number] | "demo">;
 
 export function toPublicCar(car: Car): PublicCar {
   const out: Partial<Car> = { ...car };
   for (const key of PRIVATE_CAR_FIELDS) delete out[key];
+  delete out.demo;
   return out as PublicCar;
 }
 

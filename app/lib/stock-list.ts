@@ -48,6 +48,8 @@ export interface StockRow {
   price: number;
   stock_number: string | null;
   sold: boolean;
+  /** Part of the demo stock ("Remove the demo stock" removes it). */
+  demo: boolean;
   created_at: string;
   /** When it was sold (its sold record), null while unsold. */
   sold_at: string | null;

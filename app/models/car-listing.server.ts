@@ -1,5 +1,6 @@
 import type { Car } from "~/lib/car";
 import { CarSchema, type RawCarFields, withCustomPaperAlias } from "~/lib/car-schema";
+import { autoStockNumber, isSiteStockNumber, siteStockNumberRefused } from "~/lib/car-sheet";
 import { type FieldErrors, firstError, validate } from "~/lib/validation";
 import { carIdByStockNumber, createCar, getCar, updateCar } from "./car.server";
 import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "./upload.server";
@@ -57,12 +58,15 @@ async function validated(fields: RawCarFields, carId?: number) {
   if (!result.ok) throw new CarListingError(firstError(result.fieldErrors), "invalid", result.fieldErrors, fields);
   const stock = result.data.stock_number;
   const owner = stock ? await carIdByStockNumber(stock) : null;
-  if (owner !== null && owner !== carId) {
-    const message = stockNumberTaken(stock ?? "");
-    throw new CarListingError(message, "invalid", { stock_number: message }, fields);
-  }
+  const refuse = (message: string) => new CarListingError(message, "invalid", { stock_number: message }, fields);
+  if (owner !== null && owner !== carId) throw refuse(stockNumberTaken(stock ?? ""));
+  // The site's numbers (LPA-000123): only the car's own, the one it was given or would be.
+  const own = carId !== undefined && (owner === carId || sameText(stock ?? "", autoStockNumber(carId)));
+  if (stock && isSiteStockNumber(stock) && !own) throw refuse(siteStockNumberRefused(stock));
   return result.data;
 }
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.toLowerCase();
 
 export const stockNumberTaken = (stock: string) => `Stock number ${stock} is already used by another car`;
 

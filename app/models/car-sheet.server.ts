@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
+import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { parse as parseCsv } from "csv-parse/sync";
+import { parse as parseCsv } from "csv-parse";
 import type { CellValue, Row } from "exceljs";
+import { env } from "~/config/env.server";
 import type { Car } from "~/lib/car";
 import { CarSchema } from "~/lib/car-schema";
 import {
@@ -12,7 +13,9 @@ import {
   columnKey,
   EXPORT_COLUMNS,
   type ImportPreview,
+  isSiteStockNumber,
   MAX_SHEET_BYTES,
+  MAX_SHEET_LINES,
   MAX_SHEET_ROWS,
   READ_ONLY_COLUMNS,
   REQUIRED_COLUMNS,
@@ -21,7 +24,9 @@ import {
   SHEET_TOO_LARGE,
   SHEET_TYPE_MESSAGE,
   type SheetProblem,
+  TOO_MANY_LINES,
   TOO_MANY_ROWS,
+  unknownSiteStockNumber,
 } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { validate } from "~/lib/validation";
@@ -86,22 +91,60 @@ function cellText(value: CellValue): string {
   return String(value);
 }
 
-/** The sheet's non-blank rows as text cells with their row numbers, read as they come. */
+/**
+ * Hands the bytes to a parser in pieces, so no single step of the parser holds the event loop
+ * long: csv-parse reads a whole piece at once, and a row shorter or longer than the header costs
+ * it about 25 µs (it builds an error it then ignores), so 512 bytes of two-byte rows is some 6 ms.
+ */
+function pieces(bytes: Uint8Array, size: number): Readable {
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.byteLength; at += size) yield Buffer.from(bytes.subarray(at, at + size));
+    })(),
+  );
+}
+
+/** Lets other requests in between rows: a pause of the event loop after every 5 ms of reading. */
+function breather(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < 5) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
+/**
+ * The sheet's non-blank rows as text cells with their row numbers, read as they come (CSV through
+ * csv-parse's stream, Excel through exceljs' streaming reader): nothing holds the whole sheet, the
+ * event loop is let go every 5 ms, and reading stops at MAX_SHEET_LINES rows, blank ones included.
+ */
 async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerator<{ n: number; cells: string[] }> {
   const filled = (cells: string[]) => cells.some((c) => c.trim() !== "");
+  const pause = breather();
+  let lines = 0;
+  const counted = () => {
+    if (++lines > MAX_SHEET_LINES) throw new SheetError(TOO_MANY_LINES, 413);
+  };
   if (format === "csv") {
-    let rows: string[][];
+    const records = pieces(bytes, 512).pipe(parseCsv({ bom: true, relax_column_count: true, cast: false }));
     try {
-      rows = parseCsv(Buffer.from(bytes), { bom: true, relax_column_count: true, cast: false }) as string[][];
+      for await (const cells of records as AsyncIterable<string[]>) {
+        counted();
+        if (filled(cells)) yield { n: lines, cells };
+        await pause();
+      }
     } catch (e) {
+      if (e instanceof SheetError) throw e;
       throw new SheetError(`The CSV file could not be read: ${(e as Error).message}`);
+    } finally {
+      records.destroy();
     }
-    for (let i = 0; i < rows.length; i++) if (filled(rows[i])) yield { n: i + 1, cells: rows[i] };
     return;
   }
   // The streaming reader, first sheet only: rows are checked as they are read (the first problems
   // show before a large file is read to its end), and it is much lighter than loading the workbook.
-  const reader = new (await excel()).stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(pieces(bytes, 64 * 1024), {
     sharedStrings: "cache",
     hyperlinks: "ignore",
     styles: "ignore",
@@ -110,8 +153,10 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
   try {
     for await (const sheet of reader) {
       for await (const row of sheet as unknown as AsyncIterable<Row>) {
+        counted();
         const cells = (row.values as CellValue[]).slice(1).map(cellText); // values are 1-based
         if (filled(cells)) yield { n: row.number, cells };
+        await pause();
       }
       return;
     }
@@ -192,9 +237,12 @@ async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked
     if (twin !== undefined) {
       problem({ row, column: "stock_number", message: `Stock number ${typed} is also on row ${twin}` });
     }
-    if (!result.ok || twin !== undefined) continue;
-    const stock = result.data.stock_number ?? null;
     const id = key ? (stockIds.get(key) ?? null) : null;
+    // A number of the site's own pattern that no car has (its car was deleted): never a new car's.
+    const unknown = id === null && isSiteStockNumber(typed);
+    if (unknown) problem({ row, column: "stock_number", message: unknownSiteStockNumber(typed) });
+    if (!result.ok || twin !== undefined || unknown) continue;
+    const stock = result.data.stock_number ?? null;
     rows.push({ row, input: result.data, id });
     (id ? preview.update : preview.add).push({
       row,
@@ -301,30 +349,68 @@ export function sheetHeaders(format: SheetFormat, baseName: string): HeadersInit
 }
 
 /**
- * A previewed file waits here (the system's temporary folder, one file per preview, named by the
- * admin's id and a random token) until the staff member confirms or an hour passes.
+ * A previewed file waits for its confirmation in a private folder beside the database
+ * (`stock-imports`, 0700, one 0600 file per preview named by the admin's id and a random token)
+ * until the staff member confirms, an hour passes, or MAX_KEPT_PREVIEWS newer ones push it out.
+ * Nothing here follows a symbolic link: a folder that is one is refused, and links or foreign
+ * files inside are neither read, nor counted, nor removed.
  */
-const KEPT_DIR = path.join(os.tmpdir(), "dealer-stock-imports");
+export const MAX_KEPT_PREVIEWS = 20;
 const KEPT_FOR_MS = 60 * 60 * 1000;
+const KEPT_NAME = /^\d+-[a-f0-9]{32}\.(csv|xlsx)$/;
+
+export function keptDir(): string {
+  return path.join(path.dirname(path.resolve(env().DATABASE_PATH)), "stock-imports");
+}
+
+/** The folder, made 0700 (or tightened to it); an error when it is a link or not the server's own. */
+async function privateDir(): Promise<string> {
+  const dir = keptDir();
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const stat = await fs.lstat(dir);
+  if (!stat.isDirectory() || (process.getuid && stat.uid !== process.getuid())) {
+    throw new Error(`${dir} is not a folder of its own (a link, a file or another user's): remove it`);
+  }
+  if ((stat.mode & 0o777) !== 0o700) await fs.chmod(dir, 0o700);
+  return dir;
+}
+
+/** Removes previews past the hour, then the oldest until `room` more fit under the cap. */
+async function prune(dir: string, room: number): Promise<void> {
+  const kept: { where: string; at: number }[] = [];
+  for (const name of await fs.readdir(dir)) {
+    const where = path.join(dir, name);
+    const stat = await fs.lstat(where).catch(() => null);
+    if (stat?.isFile() && KEPT_NAME.test(name)) kept.push({ where, at: stat.mtimeMs });
+  }
+  kept.sort((a, b) => a.at - b.at);
+  const now = Date.now();
+  const over = Math.max(0, kept.length + room - MAX_KEPT_PREVIEWS);
+  for (const [i, { where, at }] of kept.entries()) {
+    if (i < over || now - at > KEPT_FOR_MS) await fs.unlink(where).catch(() => undefined);
+  }
+}
 
 export async function keepForConfirm(adminId: number, file: { name: string; bytes: Uint8Array }): Promise<string> {
-  await fs.mkdir(KEPT_DIR, { recursive: true });
-  const now = Date.now();
-  for (const f of await fs.readdir(KEPT_DIR)) {
-    const stat = await fs.stat(path.join(KEPT_DIR, f)).catch(() => null);
-    if (stat && now - stat.mtimeMs > KEPT_FOR_MS) await fs.rm(path.join(KEPT_DIR, f), { force: true });
-  }
+  const dir = await privateDir();
+  await prune(dir, 1);
   const token = `${crypto.randomBytes(16).toString("hex")}.${sheetFormat(file.name, file.bytes)}`;
-  await fs.writeFile(path.join(KEPT_DIR, `${adminId}-${token}`), file.bytes);
+  await fs.writeFile(path.join(dir, `${adminId}-${token}`), file.bytes, { mode: 0o600, flag: "wx" });
   return token;
 }
 
 /** The file kept for this admin under this token (removed as it is taken), or null when gone. */
 export async function takeKept(adminId: number, token: string, name: string) {
   if (!/^[a-f0-9]{32}\.(csv|xlsx)$/.test(token)) return null;
-  const where = path.join(KEPT_DIR, `${adminId}-${token}`);
-  const bytes = await fs.readFile(where).catch(() => null);
-  if (!bytes) return null;
-  await fs.rm(where, { force: true });
-  return { name: name || `stock.${token.split(".")[1]}`, bytes: new Uint8Array(bytes) };
+  const where = path.join(await privateDir(), `${adminId}-${token}`);
+  const handle = await fs.open(where, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW).catch(() => null);
+  if (!handle) return null;
+  try {
+    if (!(await handle.stat()).isFile()) return null;
+    const bytes = await handle.readFile();
+    await fs.unlink(where);
+    return { name: name || `stock.${token.split(".")[1]}`, bytes: new Uint8Array(bytes) };
+  } finally {
+    await handle.close();
+  }
 }

@@ -55,6 +55,7 @@ function toCar(row: CarRow): Car {
     sold: row.sold === 1,
     created_at: row.created_at,
     customs_duty_paid: customsDutyPaid(row.custom_paper),
+    demo: row.demo === 1,
   };
 }
 

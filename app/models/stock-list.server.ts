@@ -52,6 +52,7 @@ export async function stockPage(
       "cars.price",
       "cars.stock_number",
       "cars.sold",
+      "cars.demo",
       "cars.created_at",
     ])
     .select(SOLD_AT.as("sold_at"))
@@ -67,6 +68,7 @@ export async function stockPage(
   const cars = rows.map((r) => ({
     ...r,
     sold: r.sold === 1,
+    demo: r.demo === 1,
     days_in_stock: daysBetween(r.created_at, r.sold === 1 && r.sold_at ? r.sold_at : now),
   }));
   return { cars, total, page, pageCount };

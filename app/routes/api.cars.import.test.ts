@@ -6,6 +6,7 @@ import { getCar } from "~/models/car.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import * as carsRoute from "./api.cars";
 import * as exportRoute from "./api.cars.export";
 import * as importRoute from "./api.cars.import";
 
@@ -204,6 +205,35 @@ describe("GET /api/cars/export", () => {
       [26_000_000, "=1+1 clean", "No", 0],
       [25_000_000, "Clean Tokunbo Camry", "Yes", 1],
     ]);
+  });
+
+  it("imports an export back as updates only, cars without a typed stock number and demo cars too", async () => {
+    // Cars added without a stock number (the form, the API) and the demo stock: 75 became 139 once.
+    await makeCar({});
+    await makeCar({ make: "Honda", sold: true });
+    const demo = await makeCar({ make: "Kia" });
+    await getDb().updateTable("cars").set({ demo: 1 }).where("id", "=", demo).execute();
+    for (const format of ["csv", "xlsx"] as const) {
+      const bytes = new Uint8Array(await (await exported(format)).arrayBuffer());
+      const back = await send(`stock.${format}`, bytes, "false");
+      expect(back.body).toMatchObject({ rows: 3, problems: [], add: [], written: true });
+      expect(back.body.update).toHaveLength(3);
+      expect(await carCount()).toBe(3);
+    }
+    const res = await respond(() =>
+      carsRoute.loader({
+        request: new Request(`${BASE}/api/cars`, { headers: bearer(token) }),
+        params: {},
+        context: {},
+      }),
+    );
+    const list = (await res.json()) as { id: number; demo: boolean; stock_number: string }[];
+    expect(list.map((c) => [c.id === demo, c.demo])).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
+    for (const c of list) expect(c.stock_number).toMatch(/^LPA-\d{6}$/);
   });
 
   it("writes .xlsx that imports back unchanged", async () => {

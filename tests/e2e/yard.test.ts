@@ -290,6 +290,34 @@ YD-${tag}2,Nissan,Patrol ${tag},2019,45000000,Nigerian Used,4.0L,V6,No,SUV,4WD\n
     for (const s of statuses) expect(s).toContain("Sold");
   });
 
+  it("imports its own export back as updates only, and marks the demo cars in the stock list", async () => {
+    // The demo stock and cars added by the form have no typed stock number: each got one of its own.
+    const cars = () => app.rows<{ n: number }>("SELECT count(*) AS n FROM cars")[0].n;
+    const before = cars();
+    expect(app.rows("SELECT id FROM cars WHERE stock_number IS NULL")).toHaveLength(0);
+    const cookie = await app.adminCookie();
+    const exported = await fetch(app.url("/admin/stock-file?kind=export&format=xlsx"), { headers: { Cookie: cookie } });
+    const page = await app.open("/admin/import", { js: false, viewport: DESKTOP, admin: true });
+    await page.locator("#file").setInputFiles({
+      name: "stock.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(await exported.arrayBuffer()),
+    });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByText(`To update (${before})`).first().waitFor();
+    expect(await page.getByText("To add (0)").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: `Import ${before} cars` }).click();
+    await page.getByText(`0 added and ${before} updated`).waitFor();
+    expect(cars()).toBe(before);
+
+    const demo = app.rows<{ id: number }>("SELECT id FROM cars WHERE demo = 1 ORDER BY created_at, id LIMIT 1");
+    expect(demo).toHaveLength(1);
+    const list = await app.open("/admin/create-listing?sort=oldest", { js: false, viewport: DESKTOP, admin: true });
+    const row = list.locator(`tbody [data-car-id="${demo[0].id}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Demo[\s\S]*LPA-\d{6}/);
+  });
+
   it("downloads the export and the template", async () => {
     const cookie = await app.adminCookie();
     const csv = await fetch(app.url("/admin/stock-file?kind=export&format=csv"), { headers: { Cookie: cookie } });

@@ -395,7 +395,7 @@ export function CarForm({
             {field("color", "Color", { maxLength: CAR_TEXT_MAX.color })}
             {field("location", "Location", { placeholder: "e.g. Lekki, Lagos", maxLength: CAR_TEXT_MAX.location })}
             {field("stock_number", "Stock number", {
-              placeholder: "Your own reference, e.g. LP-0142",
+              placeholder: "Your own reference, or blank for LPA-<id>",
               maxLength: CAR_TEXT_MAX.stock_number,
             })}
           </SimpleGrid>

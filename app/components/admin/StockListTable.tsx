@@ -42,6 +42,15 @@ function Status({ sold }: { sold: boolean }) {
   );
 }
 
+/** A car of the demo stock: what "Remove the demo stock" removes. */
+function DemoBadge({ car }: { car: StockRow }) {
+  return car.demo ? (
+    <Badge color="yellow.4" c="dark.9" radius="sm" tt="none" title="Demo stock: removed by Remove the demo stock">
+      Demo
+    </Badge>
+  ) : null;
+}
+
 function Actions({ car, canDelete }: { car: StockRow; canDelete: boolean }) {
   const name = `${car.make} ${car.model} ${car.year}`;
   return (
@@ -99,7 +108,7 @@ function CarCards({ cars, canDelete }: { cars: StockRow[]; canDelete: boolean })
             <Box style={{ flex: 1, minWidth: 0 }}>
               <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
                 <Text fw={700} size="sm" lh={1.3}>
-                  {car.make} {car.model} {car.year}
+                  {car.make} {car.model} {car.year} <DemoBadge car={car} />
                 </Text>
                 <Status sold={car.sold} />
               </Group>
@@ -123,8 +132,8 @@ function CarCards({ cars, canDelete }: { cars: StockRow[]; canDelete: boolean })
 
 /**
  * Manage Car Listings: Make (with the cover photo), Model, Year, Stock no., Price, Date Posted, In stock
- * (days), Status and Actions (see docs/product.md). `canDelete`: the role may delete cars (owners);
- * others never see the button.
+ * (days), Status and Actions (see docs/product.md); demo cars carry a Demo badge. `canDelete`: the role
+ * may delete cars (owners); others never see the button.
  */
 export function StockListTable({ cars, empty, canDelete }: { cars: StockRow[]; empty: string; canDelete: boolean }) {
   return (
@@ -143,6 +152,7 @@ export function StockListTable({ cars, empty, canDelete }: { cars: StockRow[]; e
               <Text fw={600} size="sm">
                 {car.make}
               </Text>
+              <DemoBadge car={car} />
             </Group>
           </Table.Td>
           <Table.Td>{car.model}</Table.Td>
