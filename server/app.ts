@@ -15,6 +15,7 @@ import { PageCache } from "./page-cache";
 import { rateLimits } from "./rate-limits";
 import { remixMiddleware } from "./remix";
 import { dropLegacyDataParam, refuseUnknownMethods } from "./request-hygiene";
+import { requestTarget } from "./request-target";
 import { routePolicies } from "./route-policies";
 
 export interface AppOptions {
@@ -30,12 +31,16 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
   const production = config.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
-  app.use(refuseUnknownMethods(), dropLegacyDataParam());
   // Forwarding headers are believed only from the proxies TRUST_PROXY names; req.ip is then the
   // one client address every limit uses.
   app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
+  const siteHost = new URL(siteOrigin(config)).host;
 
-  // Every answer gets a request id and is counted; /metrics is for the operator (server/metrics.ts).
+  // Every answer gets a request id. Then the target and Host are judged once (server/request-target.ts):
+  // from here on req.url is the path every step judges, Remix included.
+  app.use(requestId(), requestTarget({ logger, siteHost }), refuseUnknownMethods(), dropLegacyDataParam());
+
+  // Every answer is counted; /metrics is for the operator (server/metrics.ts).
   const metrics = createMetrics({
     build,
     databasePath: config.DATABASE_PATH,
@@ -43,7 +48,7 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
     leadCounts: leadCountsByKind,
     outboxCounts,
   });
-  app.use(requestId(), metrics.observe);
+  app.use(metrics.observe);
   app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));
 
   app.use(
@@ -121,7 +126,7 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
       build,
       mode: config.NODE_ENV,
       cache,
-      siteHost: new URL(siteOrigin(config)).host,
+      siteHost,
       // The client's address, worked out once (honouring TRUST_PROXY), for every limit; and, for a
       // lead form over its budget, how long to wait (the form says so, see app/http/bot-guard).
       loadContext: (req) => ({
