@@ -7,8 +7,8 @@ import { type Env, siteOrigin, trustProxySetting } from "../app/config/env.serve
 import { catalogVersion } from "../app/models/catalog-version.server";
 import { leadCountsByKind } from "../app/models/lead-counts.server";
 import { outboxCounts } from "../app/models/outbox.server";
-import { bodyLimits } from "./body-limits";
-import { requestHost } from "./fetch-bridge";
+import { bodyLimits, isApiRequest } from "./body-limits";
+import { fetchUrl } from "./fetch-bridge";
 import { createLogger, type Logger, requestId, requestLog } from "./logger";
 import { createMetrics } from "./metrics";
 import { PageCache } from "./page-cache";
@@ -98,17 +98,21 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
   app.use(routePolicies(build));
   app.use(bodyLimits());
 
-  // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there.
+  // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there. The
+  // JSON APIs are left to their bearer tokens (server/body-limits.ts, isApiRequest), but not a path
+  // no API answers or one asked through Remix's data protocol (`….data`, HEAD included), which
+  // Remix checks too.
   app.use((req, res, next) => {
     const origin = req.get("origin");
-    if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/") || !origin) return next();
+    const data = req.path.endsWith(".data");
+    if (req.method === "GET" || (req.method === "HEAD" && !data) || isApiRequest(req) || !origin) return next();
     let originHost: string | null = null;
     try {
       originHost = new URL(origin).host;
     } catch {
       /* "null" or garbage: not this site */
     }
-    if (originHost !== requestHost(req)) {
+    if (originHost !== fetchUrl(req).host) {
       return res.status(403).type("text/plain").send("Forms can only be sent from this website.");
     }
     next();

@@ -35,6 +35,12 @@ function uploadBudget(req: express.Request): { limit: number; rule: string } | n
   return null;
 }
 
+/** A request to a JSON API: a route under /api/ that answers the path, not through Remix's data protocol. */
+export function isApiRequest(req: express.Request): boolean {
+  return req.path.startsWith("/api/") && !req.path.endsWith(".data") && Boolean(req.edge?.id);
+}
+
+const PAGE_FORM_TYPES = "A page's form is sent form-encoded (JSON goes to the /api endpoints).";
 const MULTIPART_ELSEWHERE =
   "Files can only be sent with photos or a stock spreadsheet. Send this form as JSON or form-encoded.";
 const UPLOAD_TYPES =
@@ -95,6 +101,12 @@ export function bodyLimits(): express.RequestHandler {
     const fields = /application\/json|application\/x-www-form-urlencoded/i.test(type);
     const empty = !type && !Number(req.get("content-length") ?? 0) && !req.get("transfer-encoding");
     if (files && !multipart && !fields && !empty) return refuse(req, res, 415, UPLOAD_TYPES);
+    // Pages read their posts as forms: any other body would fail there as a server error.
+    const form = /application\/x-www-form-urlencoded/i.test(type);
+    const page = !req.path.startsWith("/api/") || req.path.endsWith(".data");
+    if (page && !multipart && !form && !empty) return refuse(req, res, 415, PAGE_FORM_TYPES);
+    // A page post without a body (the admin's keep-alive) reads as an empty form, not a failure.
+    if (page && empty) req.headers["content-type"] = "application/x-www-form-urlencoded";
     const upload = multipart ? files : null;
     const limit = upload ? upload.limit : FORM_BODY_LIMIT;
     const message = upload ? `${BODY_TOO_LARGE} ${upload.rule}` : BODY_TOO_LARGE;
@@ -103,6 +115,8 @@ export function bodyLimits(): express.RequestHandler {
     if (upload) {
       const counter = new ByteCounter(limit);
       req.pipe(counter);
+      // A client that goes away (or breaks the framing) mid-upload ends the handler's read too.
+      req.once("error", (e) => counter.destroy(e));
       req.countedBody = counter;
       return next();
     }
@@ -135,9 +149,11 @@ export function bodyLimits(): express.RequestHandler {
       req.bufferedBody = Buffer.concat(chunks);
       next();
     });
-    req.once("error", (e) => {
+    // The client went away or broke the framing (Node has answered 400 then): nothing to answer,
+    // and not a server error.
+    req.once("error", () => {
       clearTimeout(slow);
-      if (!over) next(e);
+      over = true;
     });
   };
 }

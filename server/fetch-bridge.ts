@@ -33,6 +33,10 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
+  // Remix's own same-origin check believes X-Forwarded-Host from anyone: it gets the host this
+  // server decided instead (the URL's, honouring TRUST_PROXY).
+  headers.delete("x-forwarded-host");
+  headers.set("host", url.host);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());

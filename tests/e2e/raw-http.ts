@@ -51,7 +51,7 @@ export function rawRequest(
     socket.on("error", () => {});
     socket.on("close", finish);
     socket.once("connect", () => {
-      socket.write(`${head}\r\n\r\n`);
+      socket.write(Buffer.from(`${head}\r\n\r\n`, "latin1"));
       const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1");
       // In slices, so an answer that comes early stops the rest being written.
       const slice = 256 * 1024;
