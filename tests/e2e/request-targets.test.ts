@@ -212,3 +212,50 @@ describe("malformed requests get 400 and one log line; an absolute-form target i
     expect((await get(`http://${host()}`)).status).toBe(200);
   });
 });
+
+describe("what the fuzz test found", () => {
+  it("a cross-site post through Remix's data protocol or to an unknown /api path gets 403, never 500", async () => {
+    for (const [method, target] of [
+      ["POST", "/api/contact.data"],
+      ["HEAD", "/api/cars/all.data"],
+      ["POST", "/api/nope"],
+      ["DELETE", "/api/newsletter;x"],
+    ]) {
+      const res = await send(
+        `${method} ${target} HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\nOrigin: http://evil.example\r\n` +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 3",
+        "a=1",
+      );
+      expect(res.status, `${method} ${target}`).toBe(403);
+    }
+  });
+
+  it("a page action gets a form: another body type is a 415, no body an empty form", async () => {
+    const cookie = await app.adminCookie();
+    const json = await send(
+      `POST /admin/outbox HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\nCookie: ${cookie}\r\n` +
+        "Content-Type: application/json\r\nContent-Length: 2",
+      "{}",
+    );
+    expect(json.status).toBe(415);
+    expect(json.body).toMatch(/form-encoded/);
+    const empty = await send(
+      `POST /admin/outbox HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\nCookie: ${cookie}`,
+    );
+    expect(empty.status).toBeGreaterThanOrEqual(200);
+    expect(empty.status).toBeLessThan(500);
+  });
+
+  it("a chunked body with a broken chunk is a client's mistake: no server error in the log", async () => {
+    const log = await logOf(async () => {
+      const res = await send(
+        `POST /connect HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\n` +
+          "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked",
+        "4\r\nname\r\nzz\r\n",
+      );
+      expect(res.status).toBe(400);
+    });
+    expect(log).not.toMatch(/"level":"error"/);
+    await alive();
+  });
+});
