@@ -39,7 +39,7 @@ export function parseTarget(raw: string): Target | null {
   const q = rest.indexOf("?");
   const path = q < 0 ? rest : rest.slice(0, q);
   try {
-    // The prefix keeps a path starting with `//` a path (never a host).
+    // The prefix keeps a path that starts with two slashes a path (never a host).
     if (new URL(`http://x${path}`).pathname !== path) return null;
   } catch {
     return null;

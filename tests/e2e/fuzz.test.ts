@@ -152,7 +152,8 @@ const BODIES: ((g: ReturnType<typeof generator>) => Buffer)[] = [
   () => Buffer.from("a&".repeat(20_000)),
   () =>
     Buffer.from(
-      '--fuzz\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nnot a jpeg\r\n--fuzz\r\nContent-Disposition: form-data; name="make"\r\n\r\nToyota\r\n--fuzz--\r\n',
+      '--fuzz\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n' +
+        'not a jpeg\r\n--fuzz\r\nContent-Disposition: form-data; name="make"\r\n\r\nToyota\r\n--fuzz--\r\n',
     ),
   () =>
     Buffer.from('--fuzz\r\nContent-Disposition: form-data; name="file"; filename="x.csv"\r\n\r\nstock_number,make\r\n'),
