@@ -7,14 +7,15 @@ import { type Env, siteOrigin, trustProxySetting } from "../app/config/env.serve
 import { catalogVersion } from "../app/models/catalog-version.server";
 import { leadCountsByKind } from "../app/models/lead-counts.server";
 import { outboxCounts } from "../app/models/outbox.server";
-import { bodyLimits } from "./body-limits";
-import { requestHost } from "./fetch-bridge";
+import { bodyLimits, isApiRequest } from "./body-limits";
+import { fetchUrl } from "./fetch-bridge";
 import { createLogger, type Logger, requestId, requestLog } from "./logger";
 import { createMetrics } from "./metrics";
 import { PageCache } from "./page-cache";
 import { rateLimits } from "./rate-limits";
 import { remixMiddleware } from "./remix";
 import { dropLegacyDataParam, refuseUnknownMethods } from "./request-hygiene";
+import { requestTarget } from "./request-target";
 import { routePolicies } from "./route-policies";
 
 export interface AppOptions {
@@ -30,12 +31,16 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
   const production = config.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
-  app.use(refuseUnknownMethods(), dropLegacyDataParam());
   // Forwarding headers are believed only from the proxies TRUST_PROXY names; req.ip is then the
   // one client address every limit uses.
   app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
+  const siteHost = new URL(siteOrigin(config)).host;
 
-  // Every answer gets a request id and is counted; /metrics is for the operator (server/metrics.ts).
+  // Every answer gets a request id. Then the target and Host are judged once (server/request-target.ts):
+  // from here on req.url is the path every step judges, Remix included.
+  app.use(requestId(), requestTarget({ logger, siteHost }), refuseUnknownMethods(), dropLegacyDataParam());
+
+  // Every answer is counted; /metrics is for the operator (server/metrics.ts).
   const metrics = createMetrics({
     build,
     databasePath: config.DATABASE_PATH,
@@ -43,7 +48,7 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
     leadCounts: leadCountsByKind,
     outboxCounts,
   });
-  app.use(requestId(), metrics.observe);
+  app.use(metrics.observe);
   app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));
 
   app.use(
@@ -93,17 +98,21 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
   app.use(routePolicies(build));
   app.use(bodyLimits());
 
-  // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there.
+  // Remix refuses a cross-site page action with a 500; answer a clear 403 before it gets there. The
+  // JSON APIs are left to their bearer tokens (server/body-limits.ts, isApiRequest), but not a path
+  // no API answers or one asked through Remix's data protocol (`….data`, HEAD included), which
+  // Remix checks too.
   app.use((req, res, next) => {
     const origin = req.get("origin");
-    if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/") || !origin) return next();
+    const data = req.path.endsWith(".data");
+    if (req.method === "GET" || (req.method === "HEAD" && !data) || isApiRequest(req) || !origin) return next();
     let originHost: string | null = null;
     try {
       originHost = new URL(origin).host;
     } catch {
       /* "null" or garbage: not this site */
     }
-    if (originHost !== requestHost(req)) {
+    if (originHost !== fetchUrl(req).host) {
       return res.status(403).type("text/plain").send("Forms can only be sent from this website.");
     }
     next();
@@ -121,7 +130,7 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
       build,
       mode: config.NODE_ENV,
       cache,
-      siteHost: new URL(siteOrigin(config)).host,
+      siteHost,
       // The client's address, worked out once (honouring TRUST_PROXY), for every limit; and, for a
       // lead form over its budget, how long to wait (the form says so, see app/http/bot-guard).
       loadContext: (req) => ({

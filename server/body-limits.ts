@@ -7,12 +7,13 @@ import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from "../app/lib/car-sheet";
 
 /**
  * Request bodies (the whole story: docs/architecture.md, "Body limits") are counted as the bytes
- * arrive, whatever the framing (Content-Length or chunked), and refused past the route's budget
- * before they are read whole:
- * - photos (routes declaring `uploads`: car forms and APIs, hero slides, the logo): ten 2 MB
- *   photos plus the text fields; stock spreadsheet imports (routes declaring `sheet`): one 10 MB
- *   file (the only routes that take multipart); streamed to the handler through a counter that
- *   fails the read past the budget;
+ * arrive, whatever the framing (Content-Length or chunked), and refused past the budget of the
+ * route Remix will run (server/route-policies.ts) before they are read whole:
+ * - multipart with photos (routes declaring `uploads`: car forms and APIs, hero slides, the logo):
+ *   ten 2 MB photos plus the text fields; multipart with a stock spreadsheet (routes declaring
+ *   `sheet`): one 10 MB file (the only routes and methods that take multipart); streamed to the
+ *   handler through a counter that fails the read past the budget. Those methods take JSON and
+ *   form-encoded bodies too (no files), on the small budget below; any other type is a 415;
  * - everything else (lead forms, JSON APIs, admin forms): FORM_BODY_LIMIT, read here in full
  *   (so a page action never sees more) and handed on as a buffer, within BODY_TIMEOUT_MS (408
  *   and the connection closed after that). Multipart there is a 415.
@@ -27,17 +28,23 @@ export const SHEET_BODY_LIMIT = MAX_SHEET_BYTES + 64 * 1024;
  * The budget of a request that may carry files, from its route's edge policy (app/lib/edge.ts):
  * `uploads` (car photos) or `sheet` (one stock spreadsheet); null for every other request.
  */
-export function uploadBudget(req: express.Request): { limit: number; rule: string } | null {
+function uploadBudget(req: express.Request): { limit: number; rule: string } | null {
   const policy = req.edge?.policy;
   if (policy?.sheet?.includes(req.method)) return { limit: SHEET_BODY_LIMIT, rule: SHEET_TOO_LARGE };
   if (policy?.uploads?.includes(req.method)) return { limit: UPLOAD_BODY_LIMIT, rule: `${IMAGE_TOO_LARGE}.` };
   return null;
 }
 
-/** Whether a request may carry files (photos or a spreadsheet). */
-export function isUpload(req: express.Request): boolean {
-  return uploadBudget(req) !== null;
+/** A request to a JSON API: a route under /api/ that answers the path, not through Remix's data protocol. */
+export function isApiRequest(req: express.Request): boolean {
+  return req.path.startsWith("/api/") && !req.path.endsWith(".data") && Boolean(req.edge?.id);
 }
+
+const PAGE_FORM_TYPES = "A page's form is sent form-encoded (JSON goes to the /api endpoints).";
+const MULTIPART_ELSEWHERE =
+  "Files can only be sent with photos or a stock spreadsheet. Send this form as JSON or form-encoded.";
+const UPLOAD_TYPES =
+  "Send photos or a spreadsheet as multipart/form-data; without files, send JSON or form-encoded fields.";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -84,17 +91,23 @@ function refuse(req: express.Request, res: express.Response, status: 408 | 413 |
 
 export function bodyLimits(): express.RequestHandler {
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const multipart = /multipart\/form-data/i.test(req.get("content-type") ?? "");
-    const upload = uploadBudget(req);
-    if (multipart && !upload) {
-      return refuse(
-        req,
-        res,
-        415,
-        "Files can only be sent with photos or a stock spreadsheet. Send this form as JSON or form-encoded.",
-      );
-    }
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const type = req.get("content-type") ?? "";
+    const multipart = /multipart\/form-data/i.test(type);
+    const files = uploadBudget(req);
+    if (multipart && !files) return refuse(req, res, 415, MULTIPART_ELSEWHERE);
+    // A route that takes files takes the large budget for multipart only: a JSON or form-encoded
+    // body there carries fields alone, and any other body is refused before it is read.
+    const fields = /application\/json|application\/x-www-form-urlencoded/i.test(type);
+    const empty = !type && !Number(req.get("content-length") ?? 0) && !req.get("transfer-encoding");
+    if (files && !multipart && !fields && !empty) return refuse(req, res, 415, UPLOAD_TYPES);
+    // Pages read their posts as forms: any other body would fail there as a server error.
+    const form = /application\/x-www-form-urlencoded/i.test(type);
+    const page = !req.path.startsWith("/api/") || req.path.endsWith(".data");
+    if (page && !multipart && !form && !empty) return refuse(req, res, 415, PAGE_FORM_TYPES);
+    // A page post without a body (the admin's keep-alive) reads as an empty form, not a failure.
+    if (page && empty) req.headers["content-type"] = "application/x-www-form-urlencoded";
+    const upload = multipart ? files : null;
     const limit = upload ? upload.limit : FORM_BODY_LIMIT;
     const message = upload ? `${BODY_TOO_LARGE} ${upload.rule}` : BODY_TOO_LARGE;
     if (Number(req.get("content-length") ?? 0) > limit) return refuse(req, res, 413, message);
@@ -102,6 +115,8 @@ export function bodyLimits(): express.RequestHandler {
     if (upload) {
       const counter = new ByteCounter(limit);
       req.pipe(counter);
+      // A client that goes away (or breaks the framing) mid-upload ends the handler's read too.
+      req.once("error", (e) => counter.destroy(e));
       req.countedBody = counter;
       return next();
     }
@@ -134,9 +149,11 @@ export function bodyLimits(): express.RequestHandler {
       req.bufferedBody = Buffer.concat(chunks);
       next();
     });
-    req.once("error", (e) => {
+    // The client went away or broke the framing (Node has answered 400 then): nothing to answer,
+    // and not a server error.
+    req.once("error", () => {
       clearTimeout(slow);
-      if (!over) next(e);
+      over = true;
     });
   };
 }

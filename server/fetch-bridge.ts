@@ -1,19 +1,42 @@
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type express from "express";
+import { hostHeader } from "./request-target";
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** The URL of the Fetch request Remix gets, made once (server/route-policies.ts matches its path). */
+    fetchUrl?: URL;
+  }
+}
 
 /**
- * Express request/response <-> Fetch API Request/Response, for Remix. The URL honours the
- * `trust proxy` setting (req.protocol, req.hostname); the Request is aborted if the visitor
- * goes away before the answer is sent.
+ * The URL Remix will see for this request, made once: the route's limits are judged on its path
+ * (server/route-policies.ts), so they always concern the route Remix runs. It honours the
+ * `trust proxy` setting (req.protocol, req.hostname). server/request-target.ts has already
+ * refused every target and Host this URL would change or could not be made from.
+ */
+export function fetchUrl(req: express.Request): URL {
+  req.fetchUrl ??= new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
+  return req.fetchUrl;
+}
+
+/**
+ * Express request/response <-> Fetch API Request/Response, for Remix. The body is the one
+ * server/body-limits.ts read or counted, never the raw stream; the Request is aborted if the
+ * visitor goes away before the answer is sent.
  */
 export function toFetchRequest(req: express.Request, res: express.Response): Request {
-  const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
+  const url = fetchUrl(req);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
+  // Remix's own same-origin check believes X-Forwarded-Host from anyone: it gets the host this
+  // server decided instead (the URL's, honouring TRUST_PROXY).
+  headers.delete("x-forwarded-host");
+  headers.set("host", url.host);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
@@ -22,9 +45,6 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
     init.body = new Uint8Array(req.bufferedBody);
   } else if (req.countedBody) {
     init.body = createReadableStreamFromReadable(req.countedBody as Readable);
-    init.duplex = "half";
-  } else if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
   return new Request(url, init);
@@ -35,11 +55,7 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
  * proxy in front may be believed (req.hostname honours it), else the Host header.
  */
 export function requestHost(req: express.Request): string {
-  const raw =
-    (req.app.get("trust proxy fn")(req.socket.remoteAddress ?? "", 0) && req.get("x-forwarded-host")) ||
-    req.get("host") ||
-    "";
-  const port = /:(\d+)$/.exec(raw.split(",")[0].trim())?.[1];
+  const port = /:(\d+)$/.exec(hostHeader(req))?.[1];
   return `${req.hostname}${port ? `:${port}` : ""}`;
 }
 

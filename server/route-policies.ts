@@ -2,6 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
 import type express from "express";
 import { type EdgePolicy, edgePolicyOf } from "../app/lib/edge";
+import { fetchUrl } from "./fetch-bridge";
 
 /**
  * The server learns each route's edge policy (caching, body budget, lead budget: app/lib/edge.ts)
@@ -72,10 +73,14 @@ declare module "express-serve-static-core" {
   }
 }
 
-/** Matches every request to its route once, for the limits and the page cache after it. */
+/**
+ * Matches every request to its route once, for the limits and the page cache after it: the path
+ * of the very URL Remix will get (server/fetch-bridge.ts), so a limit always belongs to the route
+ * that runs.
+ */
 export function routePolicies(build: () => ServerBuild): express.RequestHandler {
   return (req, _res, next) => {
-    req.edge = matchRoute(build(), req.path);
+    req.edge = matchRoute(build(), fetchUrl(req).pathname);
     next();
   };
 }
