@@ -11,6 +11,7 @@ import * as leadAssignee from "./2026-11-24-0011-lead-assignee";
 import * as leadFigures from "./2026-11-26-0012-lead-figures";
 import * as outbox from "./2026-11-26-0013-outbox";
 import * as demoBookings from "./2026-11-26-0014-demo-bookings";
+import * as carInterest from "./2026-11-27-0017-car-interest";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0012-lead-figures": leadFigures,
   "2026-11-26-0013-outbox": outbox,
   "2026-11-26-0014-demo-bookings": demoBookings,
+  "2026-11-27-0017-car-interest": carInterest,
 };
