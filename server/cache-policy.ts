@@ -70,7 +70,7 @@ export function isStorable(res: ResponseFacts): boolean {
   const cacheControl = res.headers.get("cache-control") ?? "";
   if (/\b(private|no-store)\b/i.test(cacheControl)) return false;
   const type = res.headers.get("content-type") ?? "";
-  return /^(text\/html|application\/json|text\/x-script|application\/xml|text\/plain)/i.test(type);
+  return /^(text\/html|application\/json|text\/x-script|application\/xml|application\/rss\+xml|text\/plain)/i.test(type);
 }
 
 /** What a shared answer tells browsers (always ask again, with If-None-Match) and CDNs (keep it briefly). */
