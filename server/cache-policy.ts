@@ -17,7 +17,15 @@ const DATA_REQUEST_PARAMS = ["_routes"];
  * shared link is answered from the same entry as the plain address. The car page's view counter
  * still reads them from the request (server/car-views.ts).
  */
-const TRACKING_PARAMS = new Set(["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "fbclid", "gclid"]);
+const TRACKING_PARAMS = new Set([
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "fbclid",
+  "gclid",
+]);
 
 /** The URL without its tracking parameters (the same text when it has none). */
 export function withoutTrackingParams(url: string): string {
@@ -70,7 +78,9 @@ export function isStorable(res: ResponseFacts): boolean {
   const cacheControl = res.headers.get("cache-control") ?? "";
   if (/\b(private|no-store)\b/i.test(cacheControl)) return false;
   const type = res.headers.get("content-type") ?? "";
-  return /^(text\/html|application\/json|text\/x-script|application\/xml|application\/rss\+xml|text\/plain)/i.test(type);
+  return /^(text\/html|application\/json|text\/x-script|application\/xml|application\/rss\+xml|text\/plain)/i.test(
+    type,
+  );
 }
 
 /** What a shared answer tells browsers (always ask again, with If-None-Match) and CDNs (keep it briefly). */

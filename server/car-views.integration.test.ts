@@ -33,9 +33,12 @@ const build = {
       module: {
         loader: ({ params, request }: { params: { id: string }; request: Request }) => {
           renders++;
-          return new Response(`<!doctype html><p>Car ${params.id} at ${new URL(request.url).search || "(no query)"}</p>`, {
-            headers: { "Content-Type": "text/html; charset=utf-8" },
-          });
+          return new Response(
+            `<!doctype html><p>Car ${params.id} at ${new URL(request.url).search || "(no query)"}</p>`,
+            {
+              headers: { "Content-Type": "text/html; charset=utf-8" },
+            },
+          );
         },
         handle: edge({ shared: { query: ["photo"] } }),
       },
@@ -130,7 +133,9 @@ describe("counting a car page's views", () => {
 
   it("does not count bots, prefetches, prerenders, HEAD requests, scripts without a user agent or missing cars", async () => {
     const id = await makeCar();
-    await visit(`/cars/${id}`, { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+    await visit(`/cars/${id}`, {
+      "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
     await visit(`/cars/${id}`, { "User-Agent": "facebookexternalhit/1.1" }, "127.0.0.3");
     await visit(`/cars/${id}`, { "Sec-Purpose": "prefetch" }, "127.0.0.4");
     await visit(`/cars/${id}.data`, { Purpose: "prefetch" }, "127.0.0.5");

@@ -4,7 +4,13 @@ import zlib from "node:zlib";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type express from "express";
 import { inRenderScope } from "../app/http/render-scope.server";
-import { cacheKey, isStorable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, withoutTrackingParams } from "./cache-policy";
+import {
+  cacheKey,
+  isStorable,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+  withoutTrackingParams,
+} from "./cache-policy";
 import { watchCarView } from "./car-views";
 import { inlineScriptHashes, withScriptSources } from "./csp";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";

@@ -3,7 +3,7 @@ import { carIdFromSlug } from "~/lib/car";
 import { viewSource } from "~/lib/car-interest";
 import { countCarView } from "~/models/car-interest.server";
 import { isStaffSession } from "~/models/session.server";
-import { SESSION_COOKIE_NAME, cookieNames, sessionToken } from "./cookies.server";
+import { cookieNames, SESSION_COOKIE_NAME, sessionToken } from "./cookies.server";
 
 /**
  * Whether an answered request for a car's page is a person's view, and if so counts it (once per

@@ -59,7 +59,15 @@ export interface CarInterest {
 
 /** The figures of a car nobody has looked at yet. */
 export function noInterest(carId: number, daysInStock: number): CarInterest {
-  return { car_id: carId, views_7d: 0, views: 0, views_by_source: {}, chat_clicks: 0, leads: 0, days_in_stock: daysInStock };
+  return {
+    car_id: carId,
+    views_7d: 0,
+    views: 0,
+    views_by_source: {},
+    chat_clicks: 0,
+    leads: 0,
+    days_in_stock: daysInStock,
+  };
 }
 
 /** Views that came from a link someone shared (WhatsApp, copied, share sheet). */

@@ -174,7 +174,12 @@ function parseXml(xml: string): XmlNode {
   const root: XmlNode = { name: "#document", attributes: {}, children: [], text: "" };
   const stack = [root];
   parser.on("opentag", (tag) => {
-    const node: XmlNode = { name: tag.name, attributes: tag.attributes as Record<string, string>, children: [], text: "" };
+    const node: XmlNode = {
+      name: tag.name,
+      attributes: tag.attributes as Record<string, string>,
+      children: [],
+      text: "",
+    };
     stack[stack.length - 1].children.push(node);
     stack.push(node);
   });

@@ -176,9 +176,7 @@ export async function interestOf(
     days,
     now,
   );
-  return Object.fromEntries(
-    cars.map((c) => [c.id, { ...noInterest(c.id, c.days_in_stock), ...figures.get(c.id) }]),
-  );
+  return Object.fromEntries(cars.map((c) => [c.id, { ...noInterest(c.id, c.days_in_stock), ...figures.get(c.id) }]));
 }
 
 export interface StockInterest extends CarInterest {
@@ -249,10 +247,7 @@ const REPORT_ROWS = 10;
 const AGED_ROWS = 20;
 
 /** The report's interest sections over a range of Lagos days (both ends included). */
-export async function interestReport(
-  range: { from: string; to: string },
-  now = new Date(),
-): Promise<InterestReport> {
+export async function interestReport(range: { from: string; to: string }, now = new Date()): Promise<InterestReport> {
   flushCarViews();
   const db = getDb();
   const start = lagosDayStart(range.from);
@@ -262,17 +257,18 @@ export async function interestReport(
       AND leads.created_at >= ${start} AND leads.created_at < ${end})`;
   const chatCount = sql<number>`(SELECT count(*) FROM leads WHERE leads.car_id = cars.id AND leads.kind = 'whatsapp'
       AND leads.created_at >= ${start} AND leads.created_at < ${end})`;
-  const viewed = (unsoldWithoutLeads: boolean) => sql<{
-    id: number;
-    make: string;
-    model: string;
-    year: number;
-    price: number;
-    created_at: string;
-    views: number;
-    chats: number;
-    leads: number;
-  }>`
+  const viewed = (unsoldWithoutLeads: boolean) =>
+    sql<{
+      id: number;
+      make: string;
+      model: string;
+      year: number;
+      price: number;
+      created_at: string;
+      views: number;
+      chats: number;
+      leads: number;
+    }>`
     SELECT cars.id, cars.make, cars.model, cars.year, cars.price, cars.created_at, v.views,
       ${chatCount} AS chats, ${leadCount} AS leads
     FROM (SELECT car_id, sum(views) AS views FROM car_views WHERE day >= ${range.from} AND day <= ${range.to}

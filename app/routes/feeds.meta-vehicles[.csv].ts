@@ -24,7 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const headers = { ETag: etag, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" };
-  if (request.headers.get("If-None-Match")?.split(",").some((t) => t.trim() === etag)) {
+  if (
+    request.headers
+      .get("If-None-Match")
+      ?.split(",")
+      .some((t) => t.trim() === etag)
+  ) {
     return new Response(null, { status: 304, headers });
   }
   const origin = siteOrigin(env());
