@@ -131,7 +131,7 @@ describe("counting a car page's views", () => {
     expect((await figures(id)).views).toBe(2);
   });
 
-  it("does not count bots, prefetches, prerenders, HEAD requests, scripts without a user agent or missing cars", async () => {
+  it("does not count bots, prefetches, prerenders, HEAD, scripts without a user agent or missing cars", async () => {
     const id = await makeCar();
     await visit(`/cars/${id}`, {
       "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",

@@ -19,9 +19,7 @@ function storedViews(carId: number, day: string, views: number, source = "direct
 
 function message(carId: number, at: string) {
   getSqlite()
-    .prepare(
-      "INSERT INTO contact_messages (name, phone, email, message, car_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    )
+    .prepare("INSERT INTO contact_messages (name, phone, email, message, car_id, created_at) VALUES (?, ?, ?, ?, ?, ?)")
     .run("Ada Obi", "+2348031234567", "ada@example.ng", "Is it still there?", carId, at);
 }
 
@@ -71,7 +69,10 @@ describe("interest per car", () => {
   it("runs a sold car's days in stock to its sale", async () => {
     const id = await makeCar({ created_at: iso(50), sold: true });
     getSqlite()
-      .prepare("INSERT INTO car_sales (car_id, make, model, year, date_sold, time_sold, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .prepare(
+        `INSERT INTO car_sales (car_id, make, model, year, date_sold, time_sold, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
       .run(id, "Toyota", "Camry", 2020, iso(20), "10:00", iso(20));
     expect((await carInterest({ id, created_at: iso(50), sold: true }, 30, NOW)).days_in_stock).toBe(30);
   });

@@ -3,7 +3,10 @@ import { Link } from "@remix-run/react";
 import { type CarInterest, sharedViews, VIEW_SOURCE_LABELS, VIEW_SOURCES } from "~/lib/car-interest";
 import { formatNumber } from "~/lib/money";
 
-/** What draws interest in a car (docs/product.md, Interest per car): the stock list's cell, a phone card's line, the edit page's panel. */
+/**
+ * What draws interest in a car (docs/product.md, Interest per car): the stock list's cell, a phone
+ * card's line, the edit page's panel.
+ */
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 

@@ -104,14 +104,20 @@ export function InterestReportSections({
       <Section
         id="most-viewed"
         title="Most viewed"
-        intro="The cars people opened most in this period (each person counted once a day), with the chats and leads they brought."
+        intro={
+          "The cars people opened most in this period (each person counted once a day), with the chats and " +
+          "leads they brought."
+        }
       >
         <CarTable rows={mostViewed} testId="most-viewed" empty="No car page was viewed in this period." />
       </Section>
       <Section
         id="viewed-no-leads"
         title="Viewed but no leads"
-        intro="Unsold cars people looked at in this period without one booking, message or loan application: check the price, photos and description."
+        intro={
+          "Unsold cars people looked at in this period without one booking, message or loan application: " +
+          "check the price, photos and description."
+        }
       >
         <CarTable
           rows={viewedNoLeads}
@@ -125,8 +131,8 @@ export function InterestReportSections({
         intro={
           <>
             <span data-testid="aged-counts">
-              {`${formatNumber(aged.over60)} unsold ${aged.over60 === 1 ? "car has" : "cars have"} been in stock over 60 days, ` +
-                `${formatNumber(aged.over90)} of them over 90 days`}
+              {`${formatNumber(aged.over60)} unsold ${aged.over60 === 1 ? "car has" : "cars have"} ` +
+                `been in stock over 60 days, ${formatNumber(aged.over90)} of them over 90 days`}
             </span>{" "}
             (today; views, chats and leads of the last 30 days). Oldest first.{" "}
             <Anchor component={Link} to="/admin/create-listing?status=available&sort=days_desc" size="sm">
