@@ -1,4 +1,5 @@
 import type express from "express";
+import { env } from "../app/config/env.server";
 import { countCarPageView } from "../app/http/car-view.server";
 import { pagePath } from "./route-policies";
 
@@ -10,7 +11,7 @@ const CAR_PAGE_ROUTE = "routes/cars.$id";
  * from Remix. Only the car page's GETs are watched; counting never delays or fails an answer.
  */
 export function watchCarView(req: express.Request, res: express.Response, url: URL): void {
-  if (req.method !== "GET" || req.edge?.id !== CAR_PAGE_ROUTE) return;
+  if (req.method !== "GET" || req.edge?.id !== CAR_PAGE_ROUTE || env().COUNT_VIEWS === "off") return;
   res.once("finish", () => {
     countCarPageView({
       method: req.method,

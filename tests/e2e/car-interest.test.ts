@@ -103,8 +103,7 @@ describe.each(JS_MODES)("interest per car and sharing $label", ({ js }) => {
       await expect(share.getByRole("button").count()).resolves.toBe(0);
     }
     await page.setViewportSize(PHONE);
-    await share.scrollIntoViewIfNeeded();
-    await screenshot(page, `share-car-${mode}-390`, { fullPage: false });
+    await screenshot(page, `share-car-${mode}-390`);
     await page.setViewportSize(DESKTOP);
     await share.scrollIntoViewIfNeeded();
     await screenshot(page, `share-car-${mode}-1280`, { fullPage: false });
@@ -121,11 +120,13 @@ describe.each(JS_MODES)("interest per car and sharing $label", ({ js }) => {
     const row = page.locator(`tr[data-car-id="${car.id}"]`);
     await expect(row.getByTestId("interest").innerText()).resolves.toMatch(/^1 \/ 1 views\s+0 chats · 0 leads$/);
     await expect(page.getByRole("columnheader", { name: "Views 7d / 30d" }).count()).resolves.toBe(1);
+    await shoot(page, `stock-list-interest-${mode}`, js);
     // The row's Share folds WhatsApp and the link behind one button.
+    await page.setViewportSize(DESKTOP);
     await row.getByText("Share", { exact: true }).click();
     const rowShare = row.getByTestId("share");
     expect(await rowShare.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toContain("wa.me/?text=");
-    await shoot(page, `stock-list-interest-${mode}`, js);
+    await screenshot(page, `stock-list-share-${mode}-1280`, { fullPage: false });
     // The phone's cards say the same.
     await page.setViewportSize(PHONE);
     await expect(page.locator(`li[data-car-id="${car.id}"]`).getByTestId("interest").innerText()).resolves.toBe(

@@ -185,7 +185,7 @@ export function StockListTable({
           <Table.Td>
             <Status sold={car.sold} />
           </Table.Td>
-          <Table.Td>
+          <Table.Td style={{ minWidth: 200 }}>
             <Actions car={car} canDelete={canDelete} origin={origin} />
           </Table.Td>
         </Table.Tr>
