@@ -29,7 +29,8 @@ const KEEP_DAYS = 730;
 
 interface ViewState {
   day: string;
-  salt: Buffer;
+  /** The day's random salt, as hex. */
+  salt: string;
   marks: Set<string>;
   pending: Map<string, { carId: number; day: string; source: ViewSource; views: number }>;
   timer: ReturnType<typeof setTimeout> | null;
@@ -37,9 +38,11 @@ interface ViewState {
 
 const STATE = Symbol.for("lekki.carViews");
 
+const newSalt = () => crypto.randomBytes(16).toString("hex");
+
 function state(): ViewState {
   const g = globalThis as { [STATE]?: ViewState };
-  g[STATE] ??= { day: "", salt: crypto.randomBytes(16), marks: new Set(), pending: new Map(), timer: null };
+  g[STATE] ??= { day: "", salt: newSalt(), marks: new Set(), pending: new Map(), timer: null };
   return g[STATE];
 }
 
@@ -53,16 +56,11 @@ export function countCarView(view: { carId: number; address: string; source: Vie
   if (s.day !== day) {
     const first = s.day === "";
     s.day = day;
-    s.salt = crypto.randomBytes(16);
+    s.salt = newSalt();
     s.marks = new Set();
     if (!first) purgeOldCounters(day);
   }
-  const mark = crypto
-    .createHash("sha256")
-    .update(s.salt)
-    .update(`${view.carId}\0${view.address}`)
-    .digest("base64url")
-    .slice(0, 22);
+  const mark = crypto.hash("sha256", `${s.salt}\0${view.carId}\0${view.address}`, "base64url").slice(0, 22);
   if (s.marks.has(mark) || s.marks.size >= MAX_VIEW_MARKS_PER_DAY) return false;
   s.marks.add(mark);
   const key = `${view.carId}|${day}|${view.source}`;
