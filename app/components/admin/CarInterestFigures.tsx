@@ -14,7 +14,7 @@ const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n
 export function InterestCell({ interest }: { interest: CarInterest | undefined }) {
   if (!interest) return <Text c="dimmed">-</Text>;
   return (
-    <Stack gap={0} data-testid="interest">
+    <Stack gap={0} data-testid="interest" maw={96}>
       <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
         <span title="Views in the last 7 days">{formatNumber(interest.views_7d)}</span>
         {" / "}
@@ -24,7 +24,7 @@ export function InterestCell({ interest }: { interest: CarInterest | undefined }
           views
         </Text>
       </Text>
-      <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+      <Text size="xs" c="dimmed">
         {plural(interest.chat_clicks, "chat", "chats")} · {plural(interest.leads, "lead", "leads")}
       </Text>
     </Stack>

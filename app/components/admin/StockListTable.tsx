@@ -134,8 +134,8 @@ function CarCards({ cars, canDelete, interest, origin }: { cars: StockRow[]; can
 
 /**
  * Manage Car Listings: Make (with the cover photo), Model, Year, Stock no., Price, Date Posted, In stock
- * (days), Status and Actions (see docs/product.md). `canDelete`: the role may delete cars (owners);
- * others never see the button.
+ * (days), Views 7d / 30d (with chats, leads and Share), Status and Actions (see docs/product.md).
+ * `canDelete`: the role may delete cars (owners); others never see the button.
  */
 export function StockListTable({
   cars,
@@ -160,7 +160,7 @@ export function StockListTable({
       ]}
       cards={<CarCards cars={cars} canDelete={canDelete} interest={interest} origin={origin} />}
       empty={empty}
-      minWidth={1000}
+      minWidth={960}
       fz="sm"
       horizontalSpacing="sm"
       rows={cars.map((car) => (
@@ -181,12 +181,13 @@ export function StockListTable({
           <Table.Td style={{ whiteSpace: "nowrap" }}>{days(car.days_in_stock)}</Table.Td>
           <Table.Td>
             <InterestCell interest={interest?.[car.id]} />
+            {car.sold || !origin ? null : <ShareButtons car={car} origin={origin} compact />}
           </Table.Td>
           <Table.Td>
             <Status sold={car.sold} />
           </Table.Td>
-          <Table.Td style={{ minWidth: 200 }}>
-            <Actions car={car} canDelete={canDelete} origin={origin} />
+          <Table.Td>
+            <Actions car={car} canDelete={canDelete} />
           </Table.Td>
         </Table.Tr>
       ))}
