@@ -30,7 +30,8 @@ interface Car {
 const cars = () =>
   app.rows<Car>(
     `SELECT id, make, model, year, price FROM cars
-     WHERE sold = 0 AND EXISTS (SELECT 1 FROM car_images WHERE car_id = cars.id) ORDER BY created_at DESC, id DESC LIMIT 2`,
+     WHERE sold = 0 AND EXISTS (SELECT 1 FROM car_images WHERE car_id = cars.id)
+     ORDER BY created_at DESC, id DESC LIMIT 2`,
   );
 const views = (id: number) =>
   app.rows<{ source: string; views: number }>(
