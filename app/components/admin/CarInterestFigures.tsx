@@ -10,11 +10,11 @@ import { formatNumber } from "~/lib/money";
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-/** The stock list's Interest column: views this week / 30 days, then chats and leads. */
+/** The stock list's Views column: views this week / 30 days, then chats and leads (30 days), one a line. */
 export function InterestCell({ interest }: { interest: CarInterest | undefined }) {
   if (!interest) return <Text c="dimmed">-</Text>;
   return (
-    <Stack gap={0} data-testid="interest" maw={96}>
+    <Stack gap={0} data-testid="interest">
       <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
         <span title="Views in the last 7 days">{formatNumber(interest.views_7d)}</span>
         {" / "}
@@ -24,8 +24,11 @@ export function InterestCell({ interest }: { interest: CarInterest | undefined }
           views
         </Text>
       </Text>
-      <Text size="xs" c="dimmed">
-        {plural(interest.chat_clicks, "chat", "chats")} · {plural(interest.leads, "lead", "leads")}
+      <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+        {plural(interest.chat_clicks, "chat", "chats")}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+        {plural(interest.leads, "lead", "leads")}
       </Text>
     </Stack>
   );
