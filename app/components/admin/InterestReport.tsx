@@ -54,7 +54,7 @@ function CarTable({
                   {r.title}
                 </Anchor>
                 {aged && r.days_in_stock > 90 ? (
-                  <Badge color="red" variant="light" size="sm" ml={6} tt="none">
+                  <Badge color="red.9" variant="filled" size="sm" ml={6} tt="none">
                     90+ days
                   </Badge>
                 ) : null}
@@ -135,7 +135,12 @@ export function InterestReportSections({
                 `been in stock over 60 days, ${formatNumber(aged.over90)} of them over 90 days`}
             </span>{" "}
             (today; views, chats and leads of the last 30 days). Oldest first.{" "}
-            <Anchor component={Link} to="/admin/create-listing?status=available&sort=days_desc" size="sm">
+            <Anchor
+              component={Link}
+              to="/admin/create-listing?status=available&sort=days_desc"
+              size="sm"
+              underline="always"
+            >
               All of them in the stock list
             </Anchor>
           </>
