@@ -153,6 +153,20 @@ describe.each(JS_MODES)("interest per car and sharing $label", ({ js }) => {
   });
 });
 
+describe("a car opened in the lightbox from a list (JavaScript)", () => {
+  it("is a view of that car, counted once", async () => {
+    const [third] = app.rows<Car>(
+      `SELECT id, make, model, year, price FROM cars WHERE sold = 0 ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET 2`,
+    );
+    const page = await app.open("/browse", { js: true, viewport: DESKTOP, userAgent: PERSON });
+    const card = page.locator(`main a[href="${carPath(third)}"]`).last();
+    await card.hover(); // Remix prefetches the car's data on hover: a prefetch, not a view
+    await card.click();
+    await page.waitForURL((u) => u.pathname === carPath(third));
+    await expect.poll(() => views(third.id), { timeout: 10_000 }).toEqual([{ source: "direct", views: 1 }]);
+  });
+});
+
 describe("the catalogue feeds", () => {
   it("turns the Meta feed on in the settings (without JavaScript) and serves both feeds on SITE_URL", async () => {
     expect((await fetch(app.url("/feeds/meta-vehicles.csv"))).status).toBe(404);
