@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { carSearchName } from "~/lib/car-seo";
 import { type ShareCar, sharedCarUrl, shareText, whatsappShareHref } from "~/lib/share-links";
-import { useHydrated } from "~/lib/use-hydrated";
 import classes from "./ShareButtons.module.css";
 
 /**
@@ -12,12 +11,13 @@ import classes from "./ShareButtons.module.css";
  * `compact`: folded behind one "Share" button (a row of the stock list).
  */
 export function ShareButtons({ car, origin, compact = false }: { car: ShareCar; origin: string; compact?: boolean }) {
-  const hydrated = useHydrated();
-  const [canShare, setCanShare] = useState(false);
+  // Until hydrated (and without JavaScript) the plain HTML version; then what this browser can do.
+  const [browser, setBrowser] = useState<{ canShare: boolean } | null>(null);
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   const field = useRef<HTMLInputElement>(null);
   const copyUrl = sharedCarUrl(origin, car, "copy");
-  useEffect(() => setCanShare(typeof navigator.share === "function"), []);
+  useEffect(() => setBrowser({ canShare: typeof navigator.share === "function" }), []);
+  const hydrated = browser !== null;
   useEffect(() => {
     if (copied === "failed") field.current?.select();
   }, [copied]);
@@ -52,7 +52,7 @@ export function ShareButtons({ car, origin, compact = false }: { car: ShareCar; 
           {copied === "yes" ? "Link copied" : "Copy link"}
         </button>
       ) : null}
-      {canShare ? (
+      {browser?.canShare ? (
         <button type="button" className={classes.action} onClick={share}>
           More apps…
         </button>
