@@ -249,7 +249,7 @@ export interface CarViewsTable {
   car_id: number;
   /** The Lagos date, YYYY-MM-DD. */
   day: string;
-  /** Where the visit came from: '' (no utm_source), or a ViewSource (app/lib/car-interest.ts). */
+  /** Where the visit came from: a ViewSource (app/lib/car-interest.ts), "direct" without utm_source. */
   source: string;
   views: number;
 }
