@@ -26,11 +26,12 @@ import {
 import { chatHref } from "~/lib/chat-link";
 import { edge } from "~/lib/edge";
 import { formatNaira } from "~/lib/money";
+import { STATIC_PAGE } from "~/lib/page-scripts";
 import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: ["photo"] } });
+export const handle = { ...edge({ shared: { query: ["photo"] } }), ...STATIC_PAGE };
 
 /**
  * The car view as a page (the lightbox's shareable URL; works without JavaScript), at its
@@ -151,7 +152,7 @@ export default function CarPage() {
               <SaveButton car={car} labelled />
             </div>
           )}
-          <LazyHydrate className={pages.carDetails}>
+          <LazyHydrate className={pages.carDetails} data-car-details>
             <KeyFeatures features={car.keyfeatures} headingLevel={2} />
             <CarFacts car={car} />
           </LazyHydrate>

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useNavigate } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { CarCard } from "~/components/CarCard";
 import { carGridClasses } from "~/components/car/CarGrid";
 import { LeadNotice } from "~/components/leads/LeadNotice";
@@ -12,13 +12,14 @@ import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { edge } from "~/lib/edge";
 import { loanSubmittedDetail } from "~/lib/lead-messages";
+import { STATIC_PAGE } from "~/lib/page-scripts";
 import { parsePage } from "~/lib/paging";
 import { pageCars } from "~/models/car.server";
 import { loanReceipt } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: ["page"] } });
+export const handle = { ...edge({ shared: { query: ["page"] } }), ...STATIC_PAGE };
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 
@@ -46,7 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Financing() {
   const { cars, submitted, detail, page, pageCount } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   // A car opened from page 2 keeps page 2 behind its calculator (and on Close).
   const pageQuery = page > 1 ? `?page=${page}` : "";
   return (
@@ -74,7 +74,6 @@ export default function Financing() {
                 car={car}
                 eager={i < 3}
                 href={`/financing/${car.id}${pageQuery}`}
-                onOpen={(c) => navigate(`/financing/${c.id}${pageQuery}`, { preventScrollReset: true })}
               />
             ))}
           </div>
