@@ -28,4 +28,6 @@ const [file] = Object.keys(result.metafile.outputs).filter((f) => f.endsWith(".j
 const name = path.basename(file);
 fs.writeFileSync(path.join(outdir, "browser-script.json"), `${JSON.stringify({ file: name })}\n`);
 const size = fs.statSync(path.join(outdir, name)).size;
-console.log(`Browser script built: ${name}, ${(size / 1024).toFixed(1)} KB (${Math.round(performance.now() - started)} ms)`);
+console.log(
+  `Browser script built: ${name}, ${(size / 1024).toFixed(1)} KB (${Math.round(performance.now() - started)} ms)`,
+);

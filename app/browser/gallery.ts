@@ -89,9 +89,15 @@ export function enhanceViewer(root: HTMLElement, address: boolean): Viewer | nul
   fullLink?.addEventListener("click", (e) => {
     if (!template || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
-    full = openFullScreen(template, images, () => current, select, () => {
-      full = null;
-    });
+    full = openFullScreen(
+      template,
+      images,
+      () => current,
+      select,
+      () => {
+        full = null;
+      },
+    );
   });
   return { select, step: (step) => select(current + step) };
 }
@@ -127,7 +133,10 @@ function openFullScreen(
     zoom(true);
     // Once the photo is twice as big, bring the tapped point to the middle.
     requestAnimationFrame(() =>
-      frame.scrollTo({ left: x * frame.scrollWidth - frame.clientWidth / 2, top: y * frame.scrollHeight - frame.clientHeight / 2 }),
+      frame.scrollTo({
+        left: x * frame.scrollWidth - frame.clientWidth / 2,
+        top: y * frame.scrollHeight - frame.clientHeight / 2,
+      }),
     );
   });
   onSwipe(frame, (step) => !frame.hasAttribute("data-zoom") && images.length > 1 && select(current() + step));

@@ -34,8 +34,7 @@ function slideshow(hero: HTMLElement): void {
   };
   const show = (i: number) => {
     current = i;
-    photos.forEach((img, n) => img.setAttribute("data-active", String(n === i)));
-    dots.forEach((dot, n) => dot.setAttribute("data-active", String(n === i)));
+    for (const [n, el] of [...photos.entries(), ...dots.entries()]) el.setAttribute("data-active", String(n === i));
     const slide = slides[i];
     if (heading) heading.textContent = slide.heading;
     if (text) {

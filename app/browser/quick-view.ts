@@ -76,7 +76,15 @@ async function loadDetails(car: CardData): Promise<void> {
     slot.append(root);
     viewer = enhanceViewer(root, false);
   }
-  part("details").replaceChildren(...(details ? [document.importNode(details, true)] : []));
+  const facts = details ? document.importNode(details, true) : null;
+  // The car page's section headings (h2) sit under the dialog's title here.
+  for (const h2 of facts?.querySelectorAll("h2") ?? []) {
+    const h3 = document.createElement("h3");
+    for (const { name, value } of h2.attributes) h3.setAttribute(name, value);
+    h3.append(...h2.childNodes);
+    h2.replaceWith(h3);
+  }
+  part("details").replaceChildren(...(facts ? [facts] : []));
 }
 
 function open(car: CardData): void {

@@ -122,14 +122,7 @@ export default function Home() {
       </Section>
 
       <Section id="collection" eyebrow="In stock now" title="Our Collection">
-        <CarGrid
-          cars={collection.cars}
-          quickView
-          empty="No Car to Display"
-          columns={4}
-          compact
-          anchor="collection"
-        />
+        <CarGrid cars={collection.cars} quickView empty="No Car to Display" columns={4} compact anchor="collection" />
         <Pagination page={collection.page} pageCount={collection.pageCount} label="Collection pages" />
       </Section>
 

@@ -119,13 +119,7 @@ export default function Browse() {
             </Link>
           </div>
         ) : (
-          <CarGrid
-            cars={cars}
-            quickView
-            empty="No cars found matching your criteria."
-            eagerCount={3}
-            anchor="car"
-          />
+          <CarGrid cars={cars} quickView empty="No cars found matching your criteria." eagerCount={3} anchor="car" />
         )}
       </div>
       {total === 0 && stamp ? (

@@ -69,12 +69,7 @@ export default function Financing() {
         ) : (
           <div className={carGridClasses.grid} data-testid="financing-grid">
             {cars.map((car, i) => (
-              <CarCard
-                key={car.id}
-                car={car}
-                eager={i < 3}
-                href={`/financing/${car.id}${pageQuery}`}
-              />
+              <CarCard key={car.id} car={car} eager={i < 3} href={`/financing/${car.id}${pageQuery}`} />
             ))}
           </div>
         )}

@@ -130,7 +130,12 @@ function FullScreenTemplate({ count }: { count: number }) {
         </button>
         {count > 1 ? (
           <>
-            <button type="button" className={`${classes.nav} ${classes.prev}`} aria-label="Previous image" data-step="-1">
+            <button
+              type="button"
+              className={`${classes.nav} ${classes.prev}`}
+              aria-label="Previous image"
+              data-step="-1"
+            >
               ‹
             </button>
             <button type="button" className={`${classes.nav} ${classes.next}`} aria-label="Next image" data-step="1">

@@ -19,7 +19,9 @@ export function QuickViewTemplate() {
       <dialog className={dialogClasses.dialog} aria-labelledby="quick-view-title" data-testid="car-lightbox">
         <div className={dialogClasses.frame}>
           <div className={dialogClasses.head}>
-            <h2 id="quick-view-title" className={dialogClasses.title} data-qv="title" />
+            <h2 id="quick-view-title" className={dialogClasses.title} data-qv="title">
+              Car
+            </h2>
             <button type="button" className={dialogClasses.close} aria-label="Close" data-qv="close">
               <CloseIcon />
             </button>

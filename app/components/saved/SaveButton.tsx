@@ -40,12 +40,7 @@ export function SaveButton({
       <input type="hidden" name="id" value={car.id} />
       <input type="hidden" name="back" value={location.pathname + location.search + (anchor ? `#${anchor}` : "")} />
       {labelled ? (
-        <button
-          type="submit"
-          className={`${classes.heart} ${classes.labelled}`}
-          aria-pressed={saved}
-          data-labelled
-        >
+        <button type="submit" className={`${classes.heart} ${classes.labelled}`} aria-pressed={saved} data-labelled>
           {saved ? "Saved" : "Save"}
         </button>
       ) : (
