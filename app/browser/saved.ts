@@ -38,9 +38,11 @@ export function drawHearts(root: ParentNode = document): void {
     const id = Number((form.elements.namedItem("id") as HTMLInputElement | null)?.value);
     const button = form.querySelector("button");
     if (!button || !id) continue;
-    const saved = shown.includes(id);
-    button.setAttribute("aria-pressed", String(saved));
-    if (button.hasAttribute("data-labelled")) button.textContent = saved ? "Saved" : "Save";
+    const saved = String(shown.includes(id));
+    // Only what changes: a written attribute costs a style recalculation even when it is the same.
+    if (button.getAttribute("aria-pressed") === saved) continue;
+    button.setAttribute("aria-pressed", saved);
+    if (button.hasAttribute("data-labelled")) button.textContent = saved === "true" ? "Saved" : "Save";
   }
 }
 
