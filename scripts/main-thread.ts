@@ -46,12 +46,13 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { frame?: string } };
+  args?: { name?: string; beginData?: { url?: string } };
 }
 
 /** CPU ms per group on the renderer's main thread, each event's own time. */
 function breakdown(events: TraceEvent[]): Record<string, number> {
-  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  // The renderer that parsed the page (a navigation may start a new renderer process).
+  const main = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith("http"));
   const mine = events
     .filter((e) => e.ph === "X" && main && e.pid === main.pid && e.tid === main.tid && e.tdur !== undefined)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
