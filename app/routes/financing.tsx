@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { CarCard } from "~/components/CarCard";
 import { carGridClasses } from "~/components/car/CarGrid";
 import { LeadNotice } from "~/components/leads/LeadNotice";
@@ -47,6 +48,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Financing() {
   const { cars, submitted, detail, page, pageCount } = useLoaderData<typeof loader>();
+  const { state } = useLocation();
+  // Back from a car's calculator (opened by a page load, this page has no React of its own): the
+  // focus goes to that car's card, where the visitor was.
+  const focusCar = (state as { focusCar?: number } | null)?.focusCar;
+  useEffect(() => {
+    if (!focusCar) return;
+    const links = document.querySelectorAll<HTMLAnchorElement>('[data-testid="financing-grid"] a:not([tabindex="-1"])');
+    const path = `/financing/${focusCar}`;
+    [...links].find((a) => a.pathname === path)?.focus();
+  }, [focusCar]);
   // A car opened from page 2 keeps page 2 behind its calculator (and on Close).
   const pageQuery = page > 1 ? `?page=${page}` : "";
   return (
