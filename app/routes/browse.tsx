@@ -110,7 +110,7 @@ export default function Browse() {
         </h2>
         <SortForm params={params} sort={sort} />
       </div>
-      <div className={pages.results}>
+      <div>
         {total === 0 ? (
           <div className={pages.noResults} data-testid="no-results">
             <p>No cars found matching your criteria.</p>
