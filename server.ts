@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -5,7 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { type Env, parseEnv } from "./app/config/env.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { flushCarViews } from "./app/models/car-interest.server";
-import { seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
+import { demoSeedNeeded, seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
 import { createApp } from "./server/app";
@@ -42,10 +43,33 @@ async function prepareData() {
   } else if (admin.created) {
     logger.info(`First admin '${config.ADMIN_USERNAME}' created with ADMIN_PASSWORD.`);
   }
-  if (config.SEED_DEMO === "1") {
-    const seeded = await seedDemoIfEmpty();
-    if (seeded) logger.info(`Demo inventory loaded: ${seeded} cars.`);
-  }
+  if (config.SEED_DEMO === "1" && (await demoSeedNeeded())) await seedInChild();
+}
+
+/** Set in the environment of the child process that seeds the demo (see seedInChild). */
+const SEED_CHILD = "DEALER_DEMO_SEED_CHILD";
+
+/**
+ * The demo inventory is drawn (64 cars' photos through sharp and libvips) by a child process
+ * running this same file: the image library and the buffers it leaves behind go with the child,
+ * instead of staying in the server's memory for as long as it runs (about 20 MB of its budget).
+ */
+function seedInChild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      env: { ...process.env, [SEED_CHILD]: "1" },
+      stdio: "inherit",
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Seeding the demo failed (exit ${code})`))));
+  });
+}
+
+async function seedChild() {
+  const seeded = await seedDemoIfEmpty();
+  if (seeded) logger.info(`Demo inventory loaded: ${seeded} cars.`);
+  closeDatabase();
+  logger.flush();
 }
 
 async function loadBuild(): Promise<ServerBuild> {
@@ -116,7 +140,7 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((e) => {
+(process.env[SEED_CHILD] === "1" ? seedChild() : main()).catch((e) => {
   logger.fatal(e instanceof Error ? e.message : String(e));
   logger.flush();
   closeDatabase();

@@ -9,6 +9,8 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLocation,
+  useMatches,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ChatButton } from "~/components/ChatButton";
@@ -16,9 +18,11 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { useAdoptSavedCookie } from "~/components/saved/useSavedCars";
+import { browserScript } from "~/config/browser-script.server";
 import { env, siteOrigin } from "~/config/env.server";
 import { savedCarIds } from "~/http/cookies.server";
 import { businessFromMatches } from "~/lib/business";
+import { hydrates } from "~/lib/page-scripts";
 import { getBusiness } from "~/models/business.server";
 // Side-effect import: the site-wide rules travel in the one CSS bundle (a single render-blocking request).
 import "~/styles/global.css";
@@ -30,13 +34,19 @@ export const links: LinksFunction = () => [
 
 /**
  * The dealer's facts (business settings, the same for every visitor: useBusiness() reads them), the
- * public origin (absolute addresses in link previews) and
+ * public origin (absolute addresses in link previews),
  * the cars a visitor without JavaScript saved (the heart's cookie), so every page can draw their
- * hearts filled. Empty for everyone else: the root data of a visitor without the cookie is the
- * same for all, and the page cache keeps serving it.
+ * hearts filled (empty for everyone else: the root data of a visitor without the cookie is the
+ * same for all, and the page cache keeps serving it), and the address of the plain script of the
+ * pages that run no React.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { saved: await savedCarIds(request), business: await getBusiness(), origin: siteOrigin(env()) };
+  return {
+    saved: await savedCarIds(request),
+    business: await getBusiness(),
+    origin: siteOrigin(env()),
+    script: browserScript(),
+  };
 }
 
 /**
@@ -78,9 +88,31 @@ function isAdminPath(pathname: string) {
 /** What Mantine's ColorSchemeScript would set (the back office is always light). */
 const ADMIN_HTML_PROPS = { "data-mantine-color-scheme": "light", suppressHydrationWarning: true } as const;
 
+/**
+ * A page whose route is a STATIC_PAGE (app/lib/page-scripts.ts) gets no React: neither Remix's
+ * scripts nor its scroll restoration, only the plain script of app/browser/ (with the cars the
+ * no-JavaScript cookie saved, which it moves into this browser's list). Every other page is
+ * hydrated.
+ */
+function PageScripts({ hydrated, script }: { hydrated: boolean; script?: string | null }) {
+  if (hydrated) {
+    return (
+      <>
+        <ScrollRestoration />
+        <Scripts />
+      </>
+    );
+  }
+  return script ? <script type="module" src={script} /> : null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const matches = useMatches();
   const admin = isAdminPath(pathname);
+  const hydrated = admin || hydrates(matches[matches.length - 1]?.handle);
+  const root = useRouteLoaderData<typeof loader>("root");
+  const cookieSaved = hydrated ? undefined : root?.saved.join(",");
   return (
     <html lang="en-NG" {...(admin ? ADMIN_HTML_PROPS : null)}>
       <head>
@@ -90,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body data-saved-cookie={cookieSaved || undefined}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -98,8 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main">{children}</main>
         {admin ? null : <SiteFooter />}
         {admin ? null : <ChatButton />}
-        <ScrollRestoration />
-        <Scripts />
+        <PageScripts hydrated={hydrated} script={root?.script} />
       </body>
     </html>
   );

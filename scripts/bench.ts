@@ -11,9 +11,12 @@
 //   views    the cached car page's req/s with view counting on and off (fresh servers, two rounds)
 //   import   the largest stock spreadsheet an import takes (~10 MB .xlsx) previewed and imported
 //            through the API within the server's 128 MB heap (runs last: it adds 20,000 cars)
+//   ops      the server as a dealer runs it: the demo inventory (SEED_DEMO=1) in its own folder, the
+//            time `npm run serve` takes to answer on it (the first start seeds it), its memory
+//            idle, then after 20 connections for 20 s over cached and cold pages (RSS ≤ 150 MB)
 // The server's memory (RSS, heap) is reported after the cold and cached sections.
 // Options (env): BENCH_SECONDS (10), BENCH_EDIT_SECONDS (30), BENCH_CARS (10000),
-// BENCH_ONLY=cached,cold,edits,weights,start,feeds,views,import (all), BUILD_DIR (as for server.ts).
+// BENCH_ONLY=cached,cold,edits,weights,start,feeds,views,import,ops (all), BUILD_DIR (as for server.ts).
 // Timings belong here, never in pass/fail tests. Loopback only.
 import fs from "node:fs";
 import os from "node:os";
@@ -39,7 +42,7 @@ import { writeStockWorkbook } from "./bench/sheet";
 import { type Cell, formatTable } from "./bench/table";
 import { type PageWeight, weighPage } from "./bench/weights";
 
-const SECTIONS = ["cached", "cold", "edits", "weights", "start", "feeds", "views", "import"] as const;
+const SECTIONS = ["cached", "cold", "edits", "weights", "start", "feeds", "views", "import", "ops"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberEnv(name: string, fallback: number, min: number): number {
@@ -112,6 +115,75 @@ const RSS_GOAL_MB = 150;
 /** Longest `npm run serve` may take, on an existing build and database, to answer /healthz. */
 const START_GOAL_MS = 2000;
 const STARTS = 5;
+/** The ops mix: connections and seconds over the demo's cached and cold pages. */
+const OPS_CONNECTIONS = 20;
+const OPS_SECONDS = 20;
+
+/**
+ * The ops section on its own server and folder: the demo inventory, how long `npm run serve` takes
+ * to answer on it (the first start seeds it and draws its photos; then the median of STARTS
+ * restarts), its memory idle, and after OPS_CONNECTIONS connections for OPS_SECONDS s over a mix of
+ * pages a visitor asks: the same few cached ones, and pages asked once (every search word, filter
+ * and page number of the demo: each a render and a new cache entry).
+ */
+async function opsSection(tables: string[], goals: string[]): Promise<void> {
+  const dirs = makeTempDirs("dealer-ops");
+  console.log("Ops: npm run serve on the demo inventory (SEED_DEMO=1; the first start seeds it) ...");
+  // The mix runs on the first start, the one that seeded the demo (what a dealer trying the site sees).
+  const server = await startServer(dirs, { SEED_DEMO: "1" });
+  const base = server.url;
+  const memory: Record<string, Cell>[] = [memoryRow("first start (demo seeded)", await server.memory())];
+  const cars = (await (await fetch(`${base}/api/cars/recent`)).json()) as { id: number; make: string }[];
+  const makes = [...new Set(cars.map((c) => c.make))];
+  const cached = ["/", "/browse", "/financing", "/about", "/browse?page=2"];
+  const cold = [
+    ...cars.map((c) => `/cars/${c.id}`),
+    ...makes.map((m) => `/browse?make=${encodeURIComponent(m)}`),
+    ...makes.map((m) => `/browse?q=${encodeURIComponent(m.toLowerCase())}`),
+    ...[1, 2, 3, 4].map((p) => `/?page=${p}`),
+    ...["SUV", "Sedan", "Truck", "Hatchback"].map((t) => `/browse?body_type=${t}&sort=price_asc`),
+    "/saved",
+    "/compare?ids=1,2",
+    "/sitemap.xml",
+    "/api/cars?q=toyota",
+  ];
+  const paths = cold.flatMap((p, i) => [p, cached[i % cached.length]]);
+  console.log(`Ops: ${OPS_CONNECTIONS} connections for ${OPS_SECONDS} s over ${paths.length} URLs ...`);
+  const mix = await load({
+    url: base,
+    connections: OPS_CONNECTIONS,
+    duration: OPS_SECONDS,
+    requests: paths.map((path) => ({ method: "GET", path })),
+  });
+  memory.push(
+    memoryRow(`ops mix (${Math.round(mix.rps)} req/s, ${mix.errors + mix.timeouts} errors)`, await server.memory()),
+  );
+  await server.stop();
+  const times: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const once = await startServer(dirs, { SEED_DEMO: "1" });
+    times.push(once.startMs);
+    await once.stop();
+  }
+  const median = percentile(times, 50);
+  const peak = Math.max(...memory.map((m) => Number(m["RSS MB"])));
+  tables.push(
+    formatTable(
+      `OPS: the demo inventory; npm run serve to /healthz (first start seeds: ${ms(server.startMs)}; ` +
+        `then ${STARTS} restarts), memory after it and after ${OPS_CONNECTIONS} connections for ${OPS_SECONDS} s ` +
+        "over cached and cold pages",
+      [
+        ...memory,
+        { after: `restart median ${ms(median)} (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))})` },
+      ],
+    ),
+  );
+  goals.push(
+    `Ops: npm run serve answers within 2 s on the demo (median of ${STARTS} restarts): ` +
+      `${verdict(median <= START_GOAL_MS)} (${ms(median)}); RSS ≤ ${RSS_GOAL_MB} MB after the ops mix: ` +
+      `${verdict(peak <= RSS_GOAL_MB)} (${Math.round(peak)} MB at most)`,
+  );
+}
 
 /** A row of the memory table: the resident set and, inside it, the JavaScript heap and the buffers beside it. */
 function memoryRow(after: string, m: ServerMemory): Record<string, Cell> {
@@ -130,6 +202,15 @@ const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : "-");
 async function main() {
   const t0 = performance.now();
   ensureBuild();
+  // The ops section runs first, on its own server and the demo inventory: alone, nothing else is generated.
+  const tables: string[] = [];
+  const goals: string[] = [];
+  if (run("ops")) await opsSection(tables, goals);
+  if (only.length === 1 && only[0] === "ops") {
+    console.log(`\n${tables.join("\n\n")}\n\nGOALS\n${goals.map((g) => `  ${g}`).join("\n")}`);
+    console.log(`\nTotal time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
+    return;
+  }
   const dirs = makeTempDirs("dealer-bench");
   console.log(`Generating ${CARS.toLocaleString("en-US")} cars in ${dirs.dir} ...`);
   const data = await generateDataset(dirs, CARS);
@@ -137,8 +218,6 @@ async function main() {
     `  ${data.unsold} unsold (${data.unsoldSuv} SUVs, ${data.toyotaLexus} Toyota/Lexus), ${data.sold} sold, ` +
       `${data.financing} financing-eligible, ${data.images} shared photos, ${data.seconds.toFixed(1)} s`,
   );
-  const tables: string[] = [];
-  const goals: string[] = [];
   if (run("start")) {
     // Before the measured server: each start finds the build, the migrated database and the admin.
     console.log(

@@ -40,6 +40,13 @@ const RULES: Rule[] = [
     why: "components get data through props and loader data, never from a model or the database",
   },
   {
+    from: ["app/browser/"],
+    may: ["app/browser/", "app/lib/", "app/config/"],
+    browser: true,
+    packages: [],
+    why: "the plain script of the pages without React is small: lib and constants, no framework, no package",
+  },
+  {
     from: ["app/routes/", "app/root.tsx", "app/entry.server.tsx"],
     may: [
       "app/routes/",

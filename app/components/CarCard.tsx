@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import type { MouseEvent } from "react";
 import { type CardCar, carPath, carTitle } from "~/lib/car";
 import { formatMileage, formatNaira } from "~/lib/money";
 import classes from "./CarCard.module.css";
@@ -11,7 +10,8 @@ import { LineIcon } from "./ui/Icon";
 /**
  * A car in a grid. The image and View Details go to `href` (the car's own page by default); the
  * heart saves it (see SaveButton); a car the dealer finances says what it costs a month from.
- * with JavaScript, `onOpen` can take over the click (to open a lightbox instead). `compact` lays
+ * `quickView`: with JavaScript, those links open the quick view instead (see QuickView; the card
+ * carries what it shows at once in `data-car`). `compact` lays
  * it out as a short row on phones (same content; the usual card from 36em up). `sizes` tells the
  * browser how wide the photo is where the card is used (see CAR_IMAGE_SIZES). A card is hydrated
  * when it comes near the screen (LazyHydrate): a page of cards costs a slow phone only the ones
@@ -20,7 +20,7 @@ import { LineIcon } from "./ui/Icon";
 export function CarCard({
   car,
   href = carPath(car),
-  onOpen,
+  quickView = false,
   eager = false,
   compact = false,
   sizes = CAR_IMAGE_SIZES.grid,
@@ -28,25 +28,26 @@ export function CarCard({
 }: {
   car: CardCar;
   href?: string;
-  onOpen?: (car: CardCar) => void;
+  quickView?: boolean;
   eager?: boolean;
   compact?: boolean;
   sizes?: string;
   /** The heart's id, which its no-JavaScript post comes back to (see SaveButton). */
   anchor?: string;
 }) {
-  const open = (e: MouseEvent) => {
-    if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-    e.preventDefault();
-    onOpen(car);
-  };
   const title = carTitle(car);
+  const open = quickView ? "" : undefined;
   // Plain elements and a CSS module: this card is rendered dozens of times per page, and
   // Mantine's style props would inline ~2 KB of CSS variables into each one.
   return (
-    <LazyHydrate as="article" data-testid="car-card" className={`${classes.card} ${compact ? classes.compact : ""}`}>
+    <LazyHydrate
+      as="article"
+      data-testid="car-card"
+      className={`${classes.card} ${compact ? classes.compact : ""}`}
+      data-car={quickView ? quickViewData(car, title) : undefined}
+    >
       <div className={classes.mediaWrap}>
-        <Link to={href} onClick={open} prefetch="intent" className={classes.media} tabIndex={-1}>
+        <Link to={href} data-quick-view={open} prefetch="intent" className={classes.media} tabIndex={-1}>
           <CarImage
             path={car.images[0]}
             sizes={sizes}
@@ -81,13 +82,26 @@ export function CarCard({
               </small>
             ) : null}
           </span>
-          <Link to={href} onClick={open} prefetch="intent" className={classes.details}>
+          <Link to={href} data-quick-view={open} prefetch="intent" className={classes.details}>
             View Details
           </Link>
         </div>
       </div>
     </LazyHydrate>
   );
+}
+
+/** What the quick view shows at once, before the car's page arrives (app/browser/quick-view.ts reads it). */
+function quickViewData(car: CardCar, title: string): string {
+  return JSON.stringify({
+    id: car.id,
+    title,
+    path: carPath(car),
+    price: formatNaira(car.price),
+    monthly: car.monthly_from === null ? null : `From ${formatNaira(car.monthly_from)}/month`,
+    location: car.location,
+    description: car.car_description || "No description",
+  });
 }
 
 /** The map pin before the car's location on its page (the cards draw theirs in CSS). */

@@ -1,15 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { imageSrc, imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { carSrcSet, imageSrc, imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
 import classes from "./CarImage.module.css";
-
-/**
- * The responsive candidates of a stored upload: its 200 px thumbnail and 640 px card WebP
- * (written beside every upload). Absolute URLs and missing paths have none.
- */
-export function carSrcSet(path: string | null | undefined): string | undefined {
-  if (!path?.startsWith("/uploads/")) return undefined;
-  return `${imageVariant(path, "thumb")} 200w, ${imageVariant(path, "card")} 640w`;
-}
 
 /** `sizes` for the usual places a car photo appears (CSS pixels the photo takes at each width). */
 export const CAR_IMAGE_SIZES = {
@@ -74,6 +65,8 @@ export function CarImage({
       width={width}
       height={height}
       onError={() => setFailed(true)}
+      // A page without React: app/browser/images.ts puts the placeholder in when it fails.
+      data-fallback={failed ? undefined : ""}
       className={className ? `${classes.img} ${className}` : classes.img}
     />
   );

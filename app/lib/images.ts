@@ -12,3 +12,12 @@ export function imageVariant(path: string | null | undefined, variant: ImageVari
 export function imageSrc(path: string | null | undefined): string {
   return path || PLACEHOLDER_IMAGE;
 }
+
+/**
+ * The responsive candidates of a stored upload: its 200 px thumbnail and 640 px card WebP
+ * (written beside every upload). Absolute URLs and missing paths have none.
+ */
+export function carSrcSet(path: string | null | undefined): string | undefined {
+  if (!path?.startsWith("/uploads/")) return undefined;
+  return `${imageVariant(path, "thumb")} 200w, ${imageVariant(path, "card")} 640w`;
+}

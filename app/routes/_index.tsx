@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { lazy, useEffect } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { lazy } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
-import { CarQuickView, useCarLightbox } from "~/components/car/useCarLightbox";
+import { QuickViewTemplate } from "~/components/car/QuickView";
 import { BodyTypeTiles } from "~/components/home/BodyTypeTiles";
 import { CarStrip } from "~/components/home/CarStrip";
 import { ConditionTabs } from "~/components/home/ConditionTabs";
@@ -16,7 +16,7 @@ import { Pagination } from "~/components/Pagination";
 import { SearchBox } from "~/components/SearchBox";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
-import { HOME_COLLECTION_PAGE_SIZE, HOME_REFRESH_MS, NEW_ARRIVALS_COUNT } from "~/config/constants";
+import { HOME_COLLECTION_PAGE_SIZE, NEW_ARRIVALS_COUNT } from "~/config/constants";
 import { formStamp } from "~/http/bot-guard.server";
 import { rememberVisitorSubscription, visitorSubscriptions } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
@@ -26,6 +26,7 @@ import { toCardCar } from "~/lib/car-card";
 import { edge } from "~/lib/edge";
 import { CONDITION_TABS, HOME_BODY_TYPES } from "~/lib/home-options";
 import { NEWSLETTER_FAILURE, NewsletterSchema } from "~/lib/newsletter-schema";
+import { STATIC_PAGE } from "~/lib/page-scripts";
 import { parsePage } from "~/lib/paging";
 import { homePageCars } from "~/models/car.server";
 import { GALLERY, heroVideo, homeSlides } from "~/models/home-media.server";
@@ -41,7 +42,7 @@ const NewsletterForm = lazy(() =>
 );
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: ["condition", "page"] }, leads: "form" });
+export const handle = { ...edge({ shared: { query: ["condition", "page"] }, leads: "form" }), ...STATIC_PAGE };
 
 const CONDITION_TAB_CARS = 8;
 
@@ -90,23 +91,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-/** Refreshes the lists every HOME_REFRESH_MS while the tab is visible. */
-function useAutoRefresh() {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const t = window.setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    }, HOME_REFRESH_MS);
-    return () => window.clearInterval(t);
-  }, [revalidator]);
-}
-
 export default function Home() {
   const { recent, collection, tab, tiles, subscribed, stamp, video, slides, gallery } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lightbox = useCarLightbox();
   const business = useBusiness();
-  useAutoRefresh();
   // After a form answer the page lands on the form (#newsletter-form): every section above it is laid
   // out at once, so none grows after the jump and pushes the message out of view.
   return (
@@ -130,18 +118,11 @@ export default function Home() {
           </ButtonLink>
         }
       >
-        <CarStrip cars={recent} onOpen={lightbox.open} testId="new-arrivals" />
+        <CarStrip cars={recent} quickView testId="new-arrivals" />
       </Section>
 
       <Section id="collection" eyebrow="In stock now" title="Our Collection">
-        <CarGrid
-          cars={collection.cars}
-          onOpen={lightbox.open}
-          empty="No Car to Display"
-          columns={4}
-          compact
-          anchor="collection"
-        />
+        <CarGrid cars={collection.cars} quickView empty="No Car to Display" columns={4} compact anchor="collection" />
         <Pagination page={collection.page} pageCount={collection.pageCount} label="Collection pages" />
       </Section>
 
@@ -166,7 +147,7 @@ export default function Home() {
       >
         <ConditionTabs current={tab.value} />
         {tab.cars.length ? (
-          <CarStrip cars={tab.cars} onOpen={lightbox.open} testId="condition-cars" />
+          <CarStrip cars={tab.cars} quickView testId="condition-cars" />
         ) : (
           <CarGrid cars={[]} empty="No Car to Display" />
         )}
@@ -175,7 +156,7 @@ export default function Home() {
       <Section id="gallery" eyebrow="Gallery" title={`Life at ${business.name}`}>
         <Gallery images={gallery} />
       </Section>
-      <CarQuickView lightbox={lightbox} />
+      <QuickViewTemplate />
     </div>
   );
 }

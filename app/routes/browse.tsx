@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { CarGrid } from "~/components/car/CarGrid";
-import { CarQuickView, useCarLightbox } from "~/components/car/useCarLightbox";
+import { QuickViewTemplate } from "~/components/car/QuickView";
 import { FilterPanel } from "~/components/FilterPanel";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteErrorBoundary";
 import { SearchBox } from "~/components/SearchBox";
 import { SortForm } from "~/components/SortForm";
-import { Container, ui } from "~/components/ui/Container";
+import { Container } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { formStamp } from "~/http/bot-guard.server";
@@ -20,6 +20,7 @@ import { edge } from "~/lib/edge";
 import { sourcingSentDetail } from "~/lib/lead-messages";
 import { SOURCING_FAILURE, SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber } from "~/lib/money";
+import { STATIC_PAGE } from "~/lib/page-scripts";
 import { pageCars, stockFacets } from "~/models/car.server";
 import { createSourcingRequest } from "~/models/sourcing.server";
 import pages from "~/styles/pages.module.css";
@@ -28,7 +29,7 @@ import pages from "~/styles/pages.module.css";
 const SourcingForm = lazy(() => import("~/components/leads/SourcingForm").then((m) => ({ default: m.SourcingForm })));
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page"] }, leads: "form" });
+export const handle = { ...edge({ shared: { query: [...CAR_FILTER_PARAMS, "page"] }, leads: "form" }), ...STATIC_PAGE };
 
 const FIELD_LABELS: Record<string, string> = {
   minYear: "Min year",
@@ -80,11 +81,8 @@ export default function Browse() {
   const { cars, total, page, pageCount, ignored, sort, facets, stamp } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
-  const navigation = useNavigation();
-  const lightbox = useCarLightbox();
   const { area } = useBusiness();
   const params = new URLSearchParams(location.search);
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/browse";
   const q = params.get("q");
   const refused = result && !result.ok ? result : null;
   const sent = result?.ok ? result : null;
@@ -110,15 +108,9 @@ export default function Browse() {
         <h2 className={pages.count} aria-live="polite">
           {total} {total === 1 ? "car" : "cars"} found{q ? ` for “${q}”` : ""}
         </h2>
-        {loading ? (
-          <div className={pages.loading} role="status">
-            <span className={ui.spinner} aria-hidden="true" />
-            Loading...
-          </div>
-        ) : null}
         <SortForm params={params} sort={sort} />
       </div>
-      <div className={pages.results} aria-busy={loading}>
+      <div>
         {total === 0 ? (
           <div className={pages.noResults} data-testid="no-results">
             <p>No cars found matching your criteria.</p>
@@ -127,13 +119,7 @@ export default function Browse() {
             </Link>
           </div>
         ) : (
-          <CarGrid
-            cars={cars}
-            onOpen={lightbox.open}
-            empty="No cars found matching your criteria."
-            eagerCount={3}
-            anchor="car"
-          />
+          <CarGrid cars={cars} quickView empty="No cars found matching your criteria." eagerCount={3} anchor="car" />
         )}
       </div>
       {total === 0 && stamp ? (
@@ -154,7 +140,7 @@ export default function Browse() {
         </Suspense>
       ) : null}
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
-      <CarQuickView lightbox={lightbox} />
+      {total ? <QuickViewTemplate /> : null}
     </Container>
   );
 }

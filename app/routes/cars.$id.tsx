@@ -27,11 +27,12 @@ import {
 import { chatHref } from "~/lib/chat-link";
 import { edge } from "~/lib/edge";
 import { formatNaira } from "~/lib/money";
+import { STATIC_PAGE } from "~/lib/page-scripts";
 import { getCar, similarCars } from "~/models/car.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: ["photo"] } });
+export const handle = { ...edge({ shared: { query: ["photo"] } }), ...STATIC_PAGE };
 
 /**
  * The car view as a page (the lightbox's shareable URL; works without JavaScript), at its
@@ -153,7 +154,7 @@ export default function CarPage() {
             </div>
           )}
           {car.sold ? null : <ShareButtons car={car} origin={origin} />}
-          <LazyHydrate className={pages.carDetails}>
+          <LazyHydrate className={pages.carDetails} data-car-details>
             <KeyFeatures features={car.keyfeatures} headingLevel={2} />
             <CarFacts car={car} />
           </LazyHydrate>

@@ -76,7 +76,12 @@ export default function FinancingCarRoute() {
   const gridPage = new URLSearchParams(location.search).get("page");
   const backHref = gridPage ? `/financing?${new URLSearchParams({ page: gridPage })}` : "/financing";
   return (
-    <FinancingCarView car={car} backHref={backHref} onClose={() => navigate(backHref, { preventScrollReset: true })}>
+    <FinancingCarView
+      car={car}
+      backHref={backHref}
+      // The grid puts the focus back on this car's card (see routes/financing.tsx).
+      onClose={() => navigate(backHref, { preventScrollReset: true, state: { focusCar: car.id } })}
+    >
       <LoanCalculator
         // A new car or a server-side Calculate starts the calculator afresh.
         key={`${car.id}${location.search}`}

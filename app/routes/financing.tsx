@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useNavigate } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { CarCard } from "~/components/CarCard";
 import { carGridClasses } from "~/components/car/CarGrid";
 import { LeadNotice } from "~/components/leads/LeadNotice";
@@ -12,13 +13,14 @@ import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { edge } from "~/lib/edge";
 import { loanSubmittedDetail } from "~/lib/lead-messages";
+import { STATIC_PAGE } from "~/lib/page-scripts";
 import { parsePage } from "~/lib/paging";
 import { pageCars } from "~/models/car.server";
 import { loanReceipt } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: ["page"] } });
+export const handle = { ...edge({ shared: { query: ["page"] } }), ...STATIC_PAGE };
 
 export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 
@@ -46,7 +48,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Financing() {
   const { cars, submitted, detail, page, pageCount } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
+  const { state } = useLocation();
+  // Back from a car's calculator (opened by a page load, this page has no React of its own): the
+  // focus goes to that car's card, where the visitor was.
+  const focusCar = (state as { focusCar?: number } | null)?.focusCar;
+  useEffect(() => {
+    if (!focusCar) return;
+    const links = document.querySelectorAll<HTMLAnchorElement>('[data-testid="financing-grid"] a:not([tabindex="-1"])');
+    const path = `/financing/${focusCar}`;
+    [...links].find((a) => a.pathname === path)?.focus();
+  }, [focusCar]);
   // A car opened from page 2 keeps page 2 behind its calculator (and on Close).
   const pageQuery = page > 1 ? `?page=${page}` : "";
   return (
@@ -69,13 +80,7 @@ export default function Financing() {
         ) : (
           <div className={carGridClasses.grid} data-testid="financing-grid">
             {cars.map((car, i) => (
-              <CarCard
-                key={car.id}
-                car={car}
-                eager={i < 3}
-                href={`/financing/${car.id}${pageQuery}`}
-                onOpen={(c) => navigate(`/financing/${c.id}${pageQuery}`, { preventScrollReset: true })}
-              />
+              <CarCard key={car.id} car={car} eager={i < 3} href={`/financing/${car.id}${pageQuery}`} />
             ))}
           </div>
         )}

@@ -265,7 +265,7 @@ export async function startServer(dirs: TempDirs, env: Record<string, string> = 
   const log = () => (fs.existsSync(logPath) ? fs.readFileSync(logPath, "utf8") : "");
   lastServerLog = log;
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000; // SEED_DEMO=1 draws 64 cars' photos first
+  const deadline = Date.now() + 300_000; // SEED_DEMO=1 draws 64 cars' photos first (minutes on a busy machine)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${log().slice(-4000)}`);
     try {

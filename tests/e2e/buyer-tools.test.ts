@@ -5,7 +5,17 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SAVED_CARS_COOKIE_NAME } from "~/http/cookies.server";
 import { carPath } from "~/lib/car";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, DESKTOP, JS_MODES, PHONE, screenshot, settled, setupE2E } from "./harness";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  DESKTOP,
+  JS_MODES,
+  PHONE,
+  screenshot,
+  settled,
+  setupE2E,
+  waitForHydration,
+} from "./harness";
 
 const app = setupE2E({ browser: true });
 
@@ -262,7 +272,7 @@ describe.each(JS_MODES)("saved cars and compare $label", ({ js }) => {
     const posts: string[] = [];
     page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
     await page.goto(app.url("/browse?body_type=SUV"));
-    if (js) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext !== undefined);
+    await waitForHydration(page, js);
     const [first, second] = await cardIds(page);
     const heart = (id: number) => page.locator(`form:has(input[name="id"][value="${id}"]) button`).first();
     await expect(heart(first).getAttribute("aria-pressed")).resolves.toBe("false");
@@ -280,7 +290,7 @@ describe.each(JS_MODES)("saved cars and compare $label", ({ js }) => {
     const [secondCar] = app.rows<Row>("select * from cars where id = ?", second);
     await page.goto(app.url(carPath(secondCar)));
     const save = page.getByRole("button", { name: "Save", exact: true });
-    if (js) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext !== undefined);
+    await waitForHydration(page, js);
     await save.click();
     await page.getByRole("button", { name: "Saved", exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Saved" }).getAttribute("aria-pressed")).toBe("true");
@@ -316,7 +326,7 @@ describe.each(JS_MODES)("saved cars and compare $label", ({ js }) => {
 
     // Removing from /saved.
     await page.goto(app.url("/saved"));
-    if (js) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext !== undefined);
+    await waitForHydration(page, js);
     await expect.poll(() => cards.count()).toBe(2);
     await heart(first).click();
     await expect.poll(() => cards.count()).toBe(1);
@@ -450,7 +460,7 @@ describe("screenshots", () => {
         ["compare", `/compare?ids=${ids.join(",")}`],
       ]) {
         await page.goto(app.url(path));
-        await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext !== undefined);
+        await waitForHydration(page, true);
         if (name === "saved") await expect.poll(() => page.getByTestId("car-card").count()).toBe(3);
         await settled(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${label}`).toBe(

@@ -189,10 +189,18 @@ export const JS_MODES = [
   { js: false, label: "without JavaScript" },
 ] as const;
 
-/** After a navigation, wait for React to finish hydrating (no-op without JS). */
+/**
+ * After a navigation, wait for the page's JavaScript to take over (no-op without JS): React's
+ * hydration, or on a page that runs no React (app/lib/page-scripts.ts) its plain script, which
+ * marks <html data-enhanced> when it is ready.
+ */
 export async function waitForHydration(page: Page, js: boolean): Promise<void> {
   if (!js) return;
-  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined ||
+      document.documentElement.hasAttribute("data-enhanced"),
+  );
   await page.waitForLoadState("networkidle");
 }
 

@@ -19,6 +19,9 @@ async function openFirstCar(page: Page): Promise<{ id: number; price: number }> 
   await card.getByRole("link", { name: "View Details" }).click();
   await page.getByTestId("financing-view").waitFor();
   await page.waitForURL(`**/financing/${id}`);
+  // The grid runs no React (a plain page load opens the calculator): wait for the calculator's
+  // page to take over, as after any page load.
+  await page.waitForLoadState("networkidle");
   return { id, price };
 }
 

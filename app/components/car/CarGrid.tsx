@@ -7,11 +7,11 @@ export { classes as carGridClasses };
 
 /**
  * Cards in a responsive grid (1 column small, 2 medium, 3 wide; `columns={4}`: up to 4). View
- * Details links to the car's page; with JavaScript, `onOpen` shows the lightbox instead.
+ * Details links to the car's page; with JavaScript, `quickView` opens the quick view instead.
  */
 export function CarGrid({
   cars,
-  onOpen,
+  quickView = false,
   empty,
   eagerCount = 0,
   columns = 3,
@@ -19,7 +19,7 @@ export function CarGrid({
   anchor,
 }: {
   cars: CardCar[];
-  onOpen?: (car: CardCar) => void;
+  quickView?: boolean;
   empty: string;
   eagerCount?: number;
   columns?: 3 | 4;
@@ -35,7 +35,6 @@ export function CarGrid({
       </p>
     );
   }
-  const byId = new Map(cars.map((c) => [c.id, c]));
   const sizes = columns === 4 ? CAR_IMAGE_SIZES.collection : CAR_IMAGE_SIZES.grid;
   return (
     <div className={columns === 4 ? `${classes.grid} ${classes.four}` : classes.grid} data-testid="car-grid">
@@ -47,7 +46,7 @@ export function CarGrid({
           compact={compact}
           sizes={sizes}
           anchor={anchor && `${anchor}-${car.id}`}
-          onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined}
+          quickView={quickView}
         />
       ))}
     </div>

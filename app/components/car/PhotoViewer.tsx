@@ -1,146 +1,82 @@
-import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
-import { imageSrc, imageVariant } from "~/lib/images";
-import { CAR_IMAGE_SIZES, carSrcSet } from "../CarImage";
+import type { ReactNode } from "react";
+import { carSrcSet, imageSrc, imageVariant } from "~/lib/images";
+import { CAR_IMAGE_SIZES } from "../CarImage";
+import { CloseIcon } from "../ui/Dialog";
 import { LineIcon } from "../ui/Icon";
 import classes from "./PhotoViewer.module.css";
-import { useSwipe } from "./useSwipe";
-
-/** The full-screen view with its zoom, fetched the first time a visitor asks for it. */
-const PhotoFullScreen = lazy(() => import("./PhotoFullScreen").then((m) => ({ default: m.PhotoFullScreen })));
-
-type Status = "loading" | "complete" | "error";
-
-/** The file the stage shows at this screen width: the 640 px card on phones, the original from 48em. */
-function stageFile(path: string): string {
-  return carSrcSet(path) && !window.matchMedia("(min-width: 48em)").matches
-    ? imageVariant(path, "card")
-    : imageSrc(path);
-}
 
 /**
- * A big photo with previous/next (wrapping), thumbnails, swipes and a full-screen view that zooms.
- * Controls are buttons calling `onSelect` (lightbox), or links from `linkFor` (the car page:
- * without JavaScript each is a page; with it the photo changes at once, the address follows with
- * replaceState, and the neighbours are already loaded). Full screen is the original photo
- * (a plain link without JavaScript). `sold` lays a SOLD ribbon over the photo.
+ * A big photo with previous/next (wrapping), thumbnails and a full-screen view, rendered by the
+ * server for a page that runs no React (the car page; the quick view takes it from there). Without
+ * JavaScript every control is a link to that photo's page (`linkFor`) and full screen is the
+ * original photo. With JavaScript, app/browser/gallery.ts makes the controls change the photo at
+ * once (the address follows with replaceState, the neighbours are fetched ahead), adds swipes,
+ * shows the loading and failure states (`data-status` on the stage) and opens the full-screen view
+ * from its <template> (a tap zooms in to twice the size around the tapped point, swipes and arrows
+ * go on). The data it needs is on the viewer: every photo's path and the alternative text.
+ * `sold` lays a SOLD ribbon over the photo.
  */
 export function PhotoViewer({
   images,
   alt,
   index,
-  onSelect,
   linkFor,
   sold = false,
 }: {
   images: string[];
   alt: string;
   index: number;
-  onSelect?: (i: number) => void;
-  linkFor?: (i: number) => string;
+  linkFor: (i: number) => string;
   sold?: boolean;
 }) {
   const count = images.length;
-  const [local, setLocal] = useState(index);
-  useEffect(() => setLocal(index), [index]);
-  const shown = linkFor ? local : index;
-  const current = count ? ((shown % count) + count) % count : 0;
-  const [full, setFull] = useState(false);
-  const select = (i: number) => {
-    const target = ((i % count) + count) % count;
-    if (!linkFor) return onSelect?.(target);
-    setLocal(target);
-    window.history.replaceState(window.history.state, "", linkFor(target));
-  };
-  const swipe = useSwipe((step) => count > 1 && select(current + step));
-  // The photos either side are fetched ahead, so the next swipe shows one at once.
-  useEffect(() => {
-    if (count < 2) return;
-    for (const i of [current + 1, current - 1]) {
-      const img = new Image();
-      img.src = stageFile(images[((i % count) + count) % count]);
-    }
-  }, [current, count, images]);
+  const at = (i: number) => (count ? ((i % count) + count) % count : 0);
+  const current = at(index);
   const path = images[current];
-  const [status, setStatus] = useState<Status>(path ? "loading" : "error");
-  const img = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    if (!path) return setStatus("error");
-    const el = img.current;
-    // Already decoded (cache, or before hydration): read its state instead of waiting for events.
-    if (el?.complete) setStatus(el.naturalWidth > 0 ? "complete" : "error");
-    else setStatus("loading");
-  }, [path]);
-
-  const control = (i: number, label: string, children: ReactNode, className: string) => {
-    const target = ((i % count) + count) % count;
-    const click = (e: MouseEvent) => {
-      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-      e.preventDefault();
-      select(target);
-    };
-    // A plain link: with JavaScript the click never navigates (it changes the photo in place), so a
-    // router Link would only add hydration work; without JavaScript it loads that photo's page.
-    return linkFor ? (
-      <a href={linkFor(target)} aria-label={label} className={className} onClick={click}>
-        {children}
-      </a>
-    ) : (
-      <button type="button" aria-label={label} className={className} onClick={() => onSelect?.(target)}>
-        {children}
-      </button>
-    );
-  };
-
+  const control = (i: number, label: string, children: ReactNode, className: string, current?: boolean) => (
+    <a
+      href={linkFor(at(i))}
+      aria-label={label}
+      className={className}
+      data-photo={at(i)}
+      aria-current={current === undefined ? undefined : current}
+    >
+      {children}
+    </a>
+  );
   return (
-    <div className={classes.viewer}>
-      <div className={classes.stage} data-status={status} data-testid="photo-stage" {...swipe}>
+    <div className={classes.viewer} data-viewer={JSON.stringify(images)} data-alt={alt} data-index={current}>
+      <div className={classes.stage} data-status={path ? "complete" : "error"} data-testid="photo-stage">
         {path ? (
           // Phones get the 640 px card (or the thumbnail); from 48em up the stored original.
-          <picture key={path}>
+          <picture>
             {carSrcSet(path) ? <source media="(min-width: 48em)" srcSet={imageSrc(path)} /> : null}
             <img
-              ref={img}
               src={carSrcSet(path) ? imageVariant(path, "card") : imageSrc(path)}
               srcSet={carSrcSet(path)}
               sizes={carSrcSet(path) ? "100vw" : undefined}
               alt={`${alt} (${current + 1} of ${count})`}
               className={classes.photo}
-              data-hidden={status === "error" || undefined}
-              onLoad={() => setStatus("complete")}
-              onError={() => setStatus("error")}
             />
           </picture>
         ) : null}
-        {status === "loading" ? (
-          <div className={classes.overlay} role="status" aria-label="Loading image">
-            <span className={classes.spinner} aria-hidden="true" />
-          </div>
-        ) : null}
-        {status === "error" ? (
-          <div className={classes.overlay} role="img" aria-label="Image not available">
-            <LineIcon size={48} strokeWidth={1.8}>
-              <rect x="3" y="4" width="18" height="16" rx="2" />
-              <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" />
-            </LineIcon>
-            <p className={classes.overlayText}>Image not available</p>
-          </div>
-        ) : null}
+        <div className={`${classes.overlay} ${classes.loading}`} role="status" aria-label="Loading image">
+          <span className={classes.spinner} aria-hidden="true" />
+        </div>
+        <div className={`${classes.overlay} ${classes.failed}`} role="img" aria-label="Image not available">
+          <LineIcon size={48} strokeWidth={1.8}>
+            <rect x="3" y="4" width="18" height="16" rx="2" />
+            <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" />
+          </LineIcon>
+          <p className={classes.overlayText}>Image not available</p>
+        </div>
         {sold ? (
           <span className={classes.ribbon} data-testid="sold-ribbon">
             SOLD
           </span>
         ) : null}
         {path ? (
-          <a
-            href={imageSrc(path)}
-            target="_blank"
-            rel="noopener"
-            className={classes.fullButton}
-            onClick={(e) => {
-              e.preventDefault();
-              setFull(true);
-            }}
-          >
+          <a href={imageSrc(path)} target="_blank" rel="noopener" className={classes.fullButton} data-full-screen>
             <FullIcon />
             Full screen
           </a>
@@ -149,7 +85,7 @@ export function PhotoViewer({
           <>
             {control(current - 1, "Previous image", "‹", `${classes.nav} ${classes.prev}`)}
             {control(current + 1, "Next image", "›", `${classes.nav} ${classes.next}`)}
-            <span className={classes.counter}>
+            <span className={classes.counter} data-counter>
               {current + 1} / {count}
             </span>
           </>
@@ -170,23 +106,48 @@ export function PhotoViewer({
                 height={64}
                 loading="lazy"
               />,
-              `${classes.thumb} ${i === current ? classes.active : ""}`,
+              classes.thumb,
+              i === current,
             ),
           )}
         </div>
       ) : null}
-      {full && path ? (
-        <Suspense fallback={null}>
-          <PhotoFullScreen
-            path={path}
-            alt={`${alt} (${current + 1} of ${count})`}
-            count={count}
-            go={(step) => select(current + step)}
-            onClose={() => setFull(false)}
-          />
-        </Suspense>
-      ) : null}
+      {path ? <FullScreenTemplate count={count} /> : null}
     </div>
+  );
+}
+
+/** The full-screen view, put on the page by app/browser/gallery.ts when a visitor asks for it. */
+function FullScreenTemplate({ count }: { count: number }) {
+  return (
+    <template data-full-template>
+      <dialog className={classes.full} aria-label="Photo, full screen" data-testid="photo-full">
+        <div className={classes.fullFrame} data-frame>
+          <img alt="" className={classes.fullPhoto} />
+        </div>
+        <button type="button" className={classes.fullClose} aria-label="Close full screen" data-close>
+          <CloseIcon />
+        </button>
+        {count > 1 ? (
+          <>
+            <button
+              type="button"
+              className={`${classes.nav} ${classes.prev}`}
+              aria-label="Previous image"
+              data-step="-1"
+            >
+              ‹
+            </button>
+            <button type="button" className={`${classes.nav} ${classes.next}`} aria-label="Next image" data-step="1">
+              ›
+            </button>
+          </>
+        ) : null}
+        <p className={classes.fullHint} data-hint>
+          Tap the photo to zoom in
+        </p>
+      </dialog>
+    </template>
   );
 }
 

@@ -6,23 +6,18 @@ import classes from "./home.module.css";
 /** A horizontal, snapping strip of car cards (New Arrivals, the condition tabs). */
 export function CarStrip({
   cars,
-  onOpen,
+  quickView = false,
   testId,
 }: {
   cars: CardCar[];
-  onOpen?: (car: CardCar) => void;
+  quickView?: boolean;
   testId?: string;
 }) {
-  const byId = new Map(cars.map((c) => [c.id, c]));
   return (
     <div className={classes.strip} data-testid={testId}>
       {cars.map((car) => (
         <div key={car.id} className={classes.stripItem}>
-          <CarCard
-            car={car}
-            sizes={CAR_IMAGE_SIZES.strip}
-            onOpen={onOpen ? (c) => onOpen(byId.get(c.id) ?? car) : undefined}
-          />
+          <CarCard car={car} sizes={CAR_IMAGE_SIZES.strip} quickView={quickView} />
         </div>
       ))}
     </div>

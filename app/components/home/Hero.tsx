@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { SLIDESHOW_INTERVAL_MS } from "~/config/constants";
 import { useBusiness } from "~/lib/business";
 import type { HeroSlideView } from "~/lib/hero-slide-schema";
@@ -13,11 +12,13 @@ const WELCOME = {
 };
 
 /**
- * The hero: a looping muted video when `video` is given and it plays, else (or when it fails)
- * the slideshow, one slide every SLIDESHOW_INTERVAL_MS, its words changing with the photo.
- * Without JavaScript the first slide shows. The slideshow waits for the page to finish loading
- * and runs only while the hero is on screen and the tab visible; a photo is fetched just before
- * its turn (the first one alone competes with the page's first paint).
+ * The hero: a looping muted video when `video` is given (its poster, the first slide's photo, when
+ * it fails), else the slideshow, one slide every SLIDESHOW_INTERVAL_MS, its words changing with
+ * the photo. The server renders the first slide; app/browser/home.ts runs the slideshow from the
+ * slides' words in `data-slides` and their photos in `data-src`: it waits for the page to finish
+ * loading, runs only while the hero is on screen and the tab visible, and fetches a photo just
+ * before its turn (the first one alone competes with the page's first paint). Without JavaScript
+ * the first slide shows.
  */
 export function Hero({
   slides,
@@ -29,54 +30,24 @@ export function Hero({
   children?: React.ReactNode;
 }) {
   const { area } = useBusiness();
-  const [current, setCurrent] = useState(0);
-  /** How many slides have their photo (the ones shown so far and the next). */
-  const [fetched, setFetched] = useState(1);
-  const [running, setRunning] = useState(false);
-  const [videoFailed, setVideoFailed] = useState(!video);
-  const hero = useRef<HTMLElement>(null);
-  const showVideo = video && !videoFailed;
-  const shown = slides[showVideo ? 0 : current];
+  const shown = slides[0];
   const words = shown?.heading ? { heading: shown.heading, text: shown.text ?? "" } : WELCOME;
   // A link stored before the one link rule (app/lib/links.ts) is not shown if it breaks it.
   const link = shown?.heading && shown.link && isSiteOrHttpsLink(shown.link) ? shown.link : null;
-  const count = slides.length;
-
-  useEffect(() => {
-    const el = hero.current;
-    if (showVideo || count < 2 || !el) return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    let onScreen = false;
-    const update = () => setRunning(onScreen && document.visibilityState === "visible");
-    const observer = new IntersectionObserver(([entry]) => {
-      onScreen = entry.isIntersecting;
-      update();
-    });
-    const start = () => observer.observe(el);
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
-    document.addEventListener("visibilitychange", update);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener("load", start);
-      document.removeEventListener("visibilitychange", update);
-    };
-  }, [showVideo, count]);
-
-  useEffect(() => {
-    if (!running) return;
-    const t = window.setInterval(() => setCurrent((i) => (i + 1) % count), SLIDESHOW_INTERVAL_MS);
-    return () => window.clearInterval(t);
-  }, [running, count]);
-  // The next photo is fetched while the current one shows.
-  useEffect(() => {
-    if (running) setFetched((n) => Math.min(count, Math.max(n, current + 2)));
-  }, [running, current, count]);
-
+  const slideshow = !video && slides.length > 1;
+  const data = slideshow
+    ? JSON.stringify(
+        slides.map((s) =>
+          s.heading
+            ? { heading: s.heading, text: s.text ?? "", link: s.link && isSiteOrHttpsLink(s.link) ? s.link : null }
+            : { ...WELCOME, link: null },
+        ),
+      )
+    : undefined;
   return (
-    <section className={classes.hero} aria-label="Welcome" ref={hero} data-running={running || undefined}>
+    <section className={classes.hero} aria-label="Welcome" data-slides={data} data-interval={SLIDESHOW_INTERVAL_MS}>
       <div className={classes.media} aria-hidden="true">
-        {showVideo ? (
+        {video ? (
           <video
             className={classes.slide}
             data-active="true"
@@ -85,17 +56,17 @@ export function Hero({
             muted
             loop
             playsInline
-            onError={() => setVideoFailed(true)}
             poster={slides[0]?.image}
           />
         ) : (
           slides.map((slide, i) => (
             <img
               key={slide.image}
-              src={i < fetched ? slide.image : undefined}
+              src={i === 0 ? slide.image : undefined}
+              data-src={slide.image}
               alt=""
               className={classes.slide}
-              data-active={i === current}
+              data-active={i === 0}
               data-testid="hero-slide"
               loading={i === 0 ? "eager" : "lazy"}
               fetchPriority={i === 0 ? "high" : undefined}
@@ -108,31 +79,29 @@ export function Hero({
         <h1 className={classes.title} data-testid="hero-heading">
           {words.heading}
         </h1>
-        {words.text ? <p className={classes.lead}>{words.text}</p> : null}
+        <p className={classes.lead} data-hero-text hidden={!words.text}>
+          {words.text}
+        </p>
         <div className={classes.actions}>
-          {link && isSiteRelativeLink(link) ? (
-            <ButtonLink to={link} size="lg" variant="gold">
-              Find out more
-            </ButtonLink>
-          ) : link ? (
-            <ButtonAnchor href={link} size="lg" variant="gold" rel="noopener">
-              Find out more
-            </ButtonAnchor>
-          ) : (
-            <ButtonLink to="/browse" size="lg" variant="gold">
-              Explore Now
-            </ButtonLink>
-          )}
+          <ButtonAnchor
+            href={link ?? "/browse"}
+            size="lg"
+            variant="gold"
+            rel={link && !isSiteRelativeLink(link) ? "noopener" : undefined}
+            data-hero-link
+          >
+            {link ? "Find out more" : "Explore Now"}
+          </ButtonAnchor>
           <ButtonLink to="/book-inspection" size="lg" variant="white">
             Book Inspection
           </ButtonLink>
         </div>
         {children ? <div className={classes.search}>{children}</div> : null}
       </Container>
-      {!showVideo && slides.length > 1 ? (
+      {slideshow ? (
         <div className={classes.dots} aria-hidden="true">
           {slides.map((s, i) => (
-            <span key={s.image} data-active={i === current} />
+            <span key={s.image} data-active={i === 0} />
           ))}
         </div>
       ) : null}

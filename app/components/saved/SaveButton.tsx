@@ -6,7 +6,8 @@ import { useSavedCars } from "./useSavedCars";
 /**
  * The heart that saves a car to /saved. With JavaScript it toggles the car in this browser's
  * list (no request, no reload); without, it posts to /saved, which keeps the list in a cookie and
- * comes back to this page. `labelled`: a button with the word (the car page) instead of a round
+ * comes back to this page. On a page without React, app/browser/saved.ts does what the hook does
+ * (the form is marked `data-save`). `labelled`: a button with the word (the car page) instead of a round
  * icon over a card's photo.
  */
 export function SaveButton({
@@ -28,6 +29,7 @@ export function SaveButton({
     <Form
       method="post"
       action="/saved"
+      data-save
       id={anchor}
       className={anchor ? `${className ?? ""} ${classes.anchored}` : className}
       onSubmit={(e) => {
@@ -38,7 +40,7 @@ export function SaveButton({
       <input type="hidden" name="id" value={car.id} />
       <input type="hidden" name="back" value={location.pathname + location.search + (anchor ? `#${anchor}` : "")} />
       {labelled ? (
-        <button type="submit" className={`${classes.heart} ${classes.labelled}`} aria-pressed={saved}>
+        <button type="submit" className={`${classes.heart} ${classes.labelled}`} aria-pressed={saved} data-labelled>
           {saved ? "Saved" : "Save"}
         </button>
       ) : (

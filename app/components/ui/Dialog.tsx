@@ -1,6 +1,7 @@
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import classes from "./Dialog.module.css";
 
+/** The modal look (title bar, Close, full screen on phones), also used by the quick view's template. */
 export { classes as dialogClasses };
 
 export function CloseIcon() {
@@ -66,49 +67,4 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   };
 
   return { ref, onBackdropClick, close: () => ref.current?.close() };
-}
-
-/** A modal dialog with a title bar (h2) and a "Close" button; see useModalDialog. */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  children,
-  className,
-  testId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-  className?: string;
-  testId?: string;
-}) {
-  const titleId = useId();
-  const { ref, onBackdropClick, close } = useModalDialog(open, onClose);
-  return (
-    /* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards have Escape
-       and Close */
-    <dialog
-      ref={ref}
-      className={className ? `${classes.dialog} ${className}` : classes.dialog}
-      aria-labelledby={titleId}
-      onClick={onBackdropClick}
-      data-testid={testId}
-    >
-      {open ? (
-        <div className={classes.frame}>
-          <div className={classes.head}>
-            <h2 id={titleId} className={classes.title}>
-              {title}
-            </h2>
-            <button type="button" className={classes.close} onClick={close} aria-label="Close">
-              <CloseIcon />
-            </button>
-          </div>
-          <div className={classes.body}>{children}</div>
-        </div>
-      ) : null}
-    </dialog>
-  );
 }

@@ -608,6 +608,15 @@ export function demoInspections(cars: DemoCar[], now = new Date()): DemoInspecti
   return out.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
+/** Whether SEED_DEMO has anything to do: the inventory is empty. */
+export async function demoSeedNeeded(): Promise<boolean> {
+  const { n } = await getDb()
+    .selectFrom("cars")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return n === 0;
+}
+
 /** Loads the demo inventory, images included, when the database has no car. Returns how many. */
 export async function seedDemoIfEmpty(): Promise<number> {
   const db = getDb();
