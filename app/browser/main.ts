@@ -7,11 +7,13 @@ import { enhanceHome } from "./home";
 import { enhanceImages } from "./images";
 import { enhanceQuickView } from "./quick-view";
 import { enhanceSaved } from "./saved";
+import { enhanceShare } from "./share";
 
 enhanceImages();
 enhanceSaved();
 enhanceForms();
 enhanceGalleries();
 enhanceQuickView();
+enhanceShare();
 enhanceHome();
 document.documentElement.setAttribute("data-enhanced", "");

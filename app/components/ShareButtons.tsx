@@ -38,7 +38,12 @@ export function ShareButtons({ car, origin, compact = false }: { car: ShareCar; 
   const showField = !hydrated || copied === "failed";
 
   const actions = (
-    <div className={classes.actions}>
+    <div
+      className={classes.actions}
+      data-share-title={carSearchName(car)}
+      data-share-text={shareText(car)}
+      data-share-url={sharedCarUrl(origin, car, "share")}
+    >
       <a
         className={`${classes.action} ${classes.whatsapp}`}
         href={whatsappShareHref(origin, car)}
