@@ -3,13 +3,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { type Env, parseEnv } from "./app/config/env.server";
+import { logger } from "./app/config/logger.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
 import { createApp } from "./server/app";
 import { createServer } from "./server/connections";
-import { createLogger } from "./server/logger";
 import { createMailer } from "./server/mailer";
 import { forgetUnloadedModules } from "./server/module-cache";
 import { startOutboxSender } from "./server/outbox-sender";
@@ -23,7 +23,6 @@ try {
   process.exit(1);
 }
 const production = config.NODE_ENV === "production";
-const logger = createLogger(config.NODE_ENV);
 // BUILD_DIR: see remix.config.js.
 const BUILD_DIR = process.env.BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");

@@ -1,5 +1,5 @@
 import type express from "express";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/config/logger.server";
 import { KNOWN_METHODS } from "./request-hygiene";
 
 /**

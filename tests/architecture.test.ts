@@ -197,6 +197,24 @@ function documentedRules(): { from: string[]; may: string[] }[] {
     });
 }
 
+/** Where code logs through the logger (app/config/logger.server.ts or `context.logger`), never `console`. */
+const LOGGED = ["app/", "server/", "jobs/"];
+
+/** The `console.<method>` uses in a source, as `line: text`, comments and strings not counted. */
+function consoleUses(file: string, source: string): string[] {
+  if (!source.includes("console")) return [];
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const uses: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "console") {
+      uses.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText()}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return uses;
+}
+
 function violations(): Violation[] {
   return sourceFiles().flatMap((file) => check(file, fs.readFileSync(path.join(ROOT, file), "utf8")));
 }
@@ -259,6 +277,16 @@ describe("architecture", () => {
   it("holds every layer to the import rules of docs/architecture.md", () => {
     const unexpected = found.filter((v) => !ALLOWED.includes(v.key)).map((v) => v.message);
     expect(unexpected, `Layering violations:\n${unexpected.join("\n")}\n`).toEqual([]);
+  });
+
+  it("logs through the logger: no console in app/, server/ or jobs/ (start-up in server.ts may use it)", () => {
+    expect(consoleUses("x.ts", '// console.log("a")\nconst s = "console.error";\nconsole.warn(s);')).toEqual([
+      "x.ts:3: console.warn",
+    ]);
+    const uses = sourceFiles()
+      .filter((file) => inside(file, LOGGED) && !/\.test\.tsx?$/.test(file))
+      .flatMap((file) => consoleUses(file, fs.readFileSync(path.join(ROOT, file), "utf8")));
+    expect(uses, `Log with the logger instead:\n${uses.join("\n")}\n`).toEqual([]);
   });
 
   it("allows only exceptions that still exist", () => {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { logger } from "~/config/logger.server";
 import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityKind } from "~/lib/activity";
 import { withAddressesHidden } from "~/lib/notifications";
 import { getDb, nowIso } from "../../db/database.server";
@@ -47,7 +48,7 @@ export async function recordActivity(admin: { id: number; username: string }, in
   try {
     await getDb().insertInto("activity").values(entry).execute();
   } catch (e) {
-    console.error("Could not record admin activity", JSON.stringify(entry), e);
+    logger.error({ err: e, entry }, "Could not record admin activity");
   }
 }
 

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { BUYER_EMAILS_PER_DAY } from "~/config/constants";
 import { env, siteOrigin, smtpServer } from "~/config/env.server";
+import { logger } from "~/config/logger.server";
 import { inspectionInvitation } from "~/lib/calendar";
 import { carPath } from "~/lib/car";
 import { digestDayAt } from "~/lib/digest-clock";
@@ -58,7 +59,7 @@ export async function getNotifications(db: DB = getDb()): Promise<Notifications>
     const stored = JSON.parse(row.value) as Partial<Notifications>;
     return { recipients: stored.recipients ?? [], webhooks: stored.webhooks ?? [] };
   } catch {
-    console.error("The stored notification settings are not valid JSON; nobody is notified until they are saved");
+    logger.error("The stored notification settings are not valid JSON; nobody is notified until they are saved");
     return NO_NOTIFICATIONS;
   }
 }

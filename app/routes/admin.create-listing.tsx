@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect("/admin/create-listing?done=deleted");
     } catch (e) {
       if (e instanceof UseCaseError && e.code === "forbidden") throw new Response(e.message, { status: 403 });
-      if (!(e instanceof UseCaseError)) console.error(e);
+      if (!(e instanceof UseCaseError)) context.logger.error({ err: e }, "server error");
       return data(
         { error: "Error deleting car" },
         { status: e instanceof UseCaseError ? refusalForPage(e).status : 500 },
@@ -91,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       return redirect("/admin/create-listing?done=sold");
     } catch (e) {
-      if (!(e instanceof UseCaseError)) console.error(e);
+      if (!(e instanceof UseCaseError)) context.logger.error({ err: e }, "server error");
       const failure = e instanceof UseCaseError ? refusalForPage(e) : null;
       const priceError = failure?.fieldErrors.salePrice;
       return data(
