@@ -8,11 +8,11 @@ import { ensureFirstAdmin } from "./app/models/admin.server";
 import { seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
+import { createMailer } from "./jobs/mailer";
+import { startOutboxSender } from "./jobs/outbox-sender";
 import { createApp } from "./server/app";
 import { createServer } from "./server/connections";
-import { createMailer } from "./server/mailer";
 import { forgetUnloadedModules } from "./server/module-cache";
-import { startOutboxSender } from "./server/outbox-sender";
 import { removePidFile, writePidFile } from "./server/pid-file";
 
 let config: Env;

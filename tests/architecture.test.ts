@@ -85,9 +85,14 @@ const RULES: Rule[] = [
     why: "the edge in front of Remix knows no page: routes declare what it needs",
   },
   {
+    from: ["jobs/"],
+    may: ["jobs/", "app/models/", "app/lib/", "app/config/"],
+    why: "a job works in the background on the data, through models: it answers no request",
+  },
+  {
     from: ["server.ts"],
-    may: ["server/", "db/", "app/models/", "app/config/"],
-    why: "start-up prepares the data and starts the edge",
+    may: ["server/", "jobs/", "db/", "app/models/", "app/config/"],
+    why: "start-up prepares the data, starts the jobs and starts the edge",
   },
   {
     from: ["scripts/"],

@@ -91,7 +91,7 @@ const LOCAL_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/i
  * Why a webhook URL is refused, or null: only http(s), no user name or password in it, and,
  * unless private addresses are allowed, no loopback, private or link-local address and no local
  * name (the server would be posting into its own network). Names are checked again when a
- * delivery resolves them (server/webhook-delivery.ts).
+ * delivery resolves them (jobs/webhook-delivery.ts).
  */
 export function webhookUrlProblem(value: string, allowPrivate: boolean): string | null {
   let url: URL;
