@@ -17,6 +17,9 @@ interface Rule {
   from: string[];
   /** The folders and files those files may import from; anything else in the repository is refused. */
   may: string[];
+  /** Folders these files may import types from, with `import type` only (erased from the build, so a
+   * `*.server` module is fine: nothing of it reaches the browser). */
+  types?: string[];
   /** The code runs in the browser too: no `*.server` module. */
   browser?: boolean;
   /** When set, the only packages those files may import. */
@@ -36,8 +39,9 @@ const RULES: Rule[] = [
   {
     from: ["app/components/"],
     may: ["app/components/", "app/lib/", "app/config/", "app/styles/", "app/theme.ts"],
+    types: ["app/models/"],
     browser: true,
-    why: "components get data through props and loader data, never from a model or the database",
+    why: "components get data through props and loader data, never from a model or the database (a model's types, yes)",
   },
   {
     from: ["app/routes/", "app/root.tsx", "app/entry.server.tsx"],
@@ -159,6 +163,21 @@ function packageName(specifier: string): string | null {
     .join("/");
 }
 
+/** How many `import type` / `export type ... from` declarations name each specifier. */
+function typeOnlyImports(file: string, source: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const statement of ts.createSourceFile(file, source, ts.ScriptTarget.Latest).statements) {
+    const typeOnly =
+      (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) ||
+      (ts.isExportDeclaration(statement) && statement.isTypeOnly);
+    if (typeOnly && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const specifier = statement.moduleSpecifier.text;
+      counts.set(specifier, (counts.get(specifier) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
 /** What one file's imports break. Test files are checks on a layer, not part of it: they may
  * arrange and inspect the database directly, so only the code itself is held to the rules. */
 function check(file: string, source: string): Violation[] {
@@ -167,7 +186,11 @@ function check(file: string, source: string): Violation[] {
   const found: Violation[] = [];
   const refuse = (target: string, specifier: string, what: string) =>
     found.push({ key: `${file} -> ${target}`, message: `${file} imports "${specifier}": ${what}` });
-  for (const { fileName: specifier } of ts.preProcessFile(source, true, true).importedFiles) {
+  const imports = ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+  const typeOnly = rule?.types ? typeOnlyImports(file, source) : new Map<string, number>();
+  // Every import of the specifier is `import type` / `export type` (a value import of the same file is not).
+  const onlyTypes = (specifier: string) => typeOnly.get(specifier) === imports.filter((s) => s === specifier).length;
+  for (const specifier of imports) {
     const pkg = packageName(specifier);
     if (pkg) {
       if (SQL_PACKAGES.includes(pkg) && !inside(file, SQL_PLACES)) {
@@ -179,8 +202,14 @@ function check(file: string, source: string): Violation[] {
     }
     const target = resolve(file, specifier);
     if (!target || !rule) continue;
+    if (rule.types && inside(target, rule.types) && onlyTypes(specifier)) continue;
     if (!inside(target, [...rule.may, ...rule.from])) {
-      refuse(target, specifier, `${rule.from.join(" and ")} import only from ${rule.may.join(", ")} (${rule.why})`);
+      const types = rule.types ? `, and types from ${rule.types.join(", ")} with import type` : "";
+      refuse(
+        target,
+        specifier,
+        `${rule.from.join(" and ")} import only from ${rule.may.join(", ")}${types} (${rule.why})`,
+      );
     } else if (rule.browser && /\.server\.tsx?$/.test(target)) {
       refuse(target, specifier, `${rule.from.join(" and ")} run in the browser too: no *.server module`);
     }
@@ -265,16 +294,33 @@ describe("architecture", () => {
       "app/components/x.tsx -> app/config/env.server.ts",
     ]);
     expect(keys("app/routes/x.ts", 'import { sql } from "kysely";')).toEqual(["app/routes/x.ts -> kysely"]);
+    expect(keys("app/components/x.tsx", 'import type { Lead } from "~/models/lead-inbox.server";')).toEqual([]);
+    expect(keys("app/components/x.tsx", 'export type { Lead } from "~/models/lead-inbox.server";')).toEqual([]);
+    for (const source of [
+      'import { type Lead } from "~/models/lead-inbox.server";',
+      'import type { Lead } from "~/models/lead-inbox.server";\nimport { pageLeads } from "~/models/lead-inbox.server";',
+      'const m = await import("~/models/lead-inbox.server");',
+    ]) {
+      expect([...new Set(keys("app/components/x.tsx", source))]).toEqual([
+        "app/components/x.tsx -> app/models/lead-inbox.server.ts",
+      ]);
+    }
+    expect(keys("app/routes/x.ts", 'import type { DB } from "../../db/database.server";')).toEqual([
+      "app/routes/x.ts -> db/database.server.ts",
+    ]);
     expect(keys("migrations/x.ts", 'import { z } from "zod";')).toEqual(["migrations/x.ts -> zod"]);
     expect(keys("migrations/x.ts", 'import { sql } from "kysely";')).toEqual([]);
   });
 
   it("names in docs/architecture.md exactly the rules it enforces, row by row", () => {
     const names = (places: string[]) => places.map((p) => p.replace(/\/$/, "")).sort();
-    const enforced = RULES.map((r) => ({ from: names(r.from), may: names([...r.may, ...(r.packages ?? [])]) }));
+    const enforced = RULES.map((r) => ({
+      from: names(r.from),
+      may: names([...r.may, ...(r.packages ?? []), ...(r.types ?? [])]),
+    }));
     const documented = documentedRules().map((r) => ({
       from: names(r.from),
-      may: names(r.may.filter((name) => name !== "*.server")),
+      may: names(r.may.filter((name) => name !== "*.server" && name !== "import type")),
     }));
     expect(documented).toEqual(enforced);
   });
