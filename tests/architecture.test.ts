@@ -297,12 +297,12 @@ describe("architecture", () => {
     expect(keys("app/components/x.tsx", 'import type { Lead } from "~/models/lead-inbox.server";')).toEqual([]);
     expect(keys("app/components/x.tsx", 'export type { Lead } from "~/models/lead-inbox.server";')).toEqual([]);
     for (const source of [
-      'import { type Lead } from "~/models/lead-inbox.server";',
-      'import type { Lead } from "~/models/lead-inbox.server";\nimport { pageLeads } from "~/models/lead-inbox.server";',
-      'const m = await import("~/models/lead-inbox.server");',
+      'import { type Lead } from "~/models/lead.server";',
+      'import type { Lead } from "~/models/lead.server";\nimport { getLead } from "~/models/lead.server";',
+      'const m = await import("~/models/lead.server");',
     ]) {
       expect([...new Set(keys("app/components/x.tsx", source))]).toEqual([
-        "app/components/x.tsx -> app/models/lead-inbox.server.ts",
+        "app/components/x.tsx -> app/models/lead.server.ts",
       ]);
     }
     expect(keys("app/routes/x.ts", 'import type { DB } from "../../db/database.server";')).toEqual([
