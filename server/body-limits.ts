@@ -18,7 +18,7 @@ import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
  *   (so a page action never sees more) and handed on as a buffer, within BODY_TIMEOUT_MS (408
  *   and the connection closed after that). Multipart there is a 415.
  */
-export const FORM_BODY_LIMIT = 64 * 1024;
+const FORM_BODY_LIMIT = 64 * 1024;
 const BODY_TOO_SLOW = "The request took too long to arrive. Please send it again.";
 
 /**

@@ -3,7 +3,7 @@ import type express from "express";
 import type { Logger } from "../app/config/logger.server";
 
 /** A short random id for one request: in its log lines, its X-Request-Id header, its error page. */
-export function newRequestId(): string {
+function newRequestId(): string {
   return crypto.randomBytes(6).toString("hex");
 }
 

@@ -249,6 +249,141 @@ function consoleUses(file: string, source: string): string[] {
   return uses;
 }
 
+/** Exports the framework reads by name: a route module's, the root's and entry.server's. */
+const FRAMEWORK_EXPORTS = new Set([
+  "loader",
+  "action",
+  "default",
+  "meta",
+  "links",
+  "handle",
+  "headers",
+  "ErrorBoundary",
+  "shouldRevalidate",
+  "handleError",
+  "Layout",
+]);
+const FRAMEWORK_MODULES = ["app/routes/", "app/root.tsx", "app/entry.server.tsx", "vitest.config.ts"];
+
+/**
+ * Exports nothing imports that stay, `file#name`, each with its reason. The test fails when one is
+ * imported after all (or gone), so the list only shrinks.
+ */
+const KEPT_EXPORTS: string[] = [
+  // In-memory state (throttles, budgets) a test starts from zero; the process never resets it.
+  "app/models/login-throttle.server.ts#resetLoginThrottle",
+  "app/models/whatsapp.server.ts#resetWhatsappClickBudget",
+  // The write path's pieces, landing on branch `writes` with the routes and use cases that call them.
+  "app/http/refusals.server.ts#forbiddenAsPage",
+  "app/lib/refusal.ts#isRefusal",
+  "app/models/activity.server.ts#recordActivity",
+  "app/use-cases/use-case.server.ts#roleOf",
+  "app/lib/roles.ts#isRole",
+  "app/models/db.server.ts#atomically",
+  "app/use-cases/use-case.server.ts#visitorActor",
+  "app/use-cases/use-case.server.ts#adminOf",
+  "app/use-cases/use-case.server.ts#runWrite",
+];
+
+const isTestFile = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith("tests/");
+
+/** A file's exported values (functions, classes, constants; types are the signatures' words and exempt). */
+function exportedValues(sf: ts.SourceFile): string[] {
+  const names: string[] = [];
+  const has = (node: ts.Node, kind: ts.SyntaxKind) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
+  for (const s of sf.statements) {
+    if (ts.isExportAssignment(s)) names.push("default");
+    else if (ts.isExportDeclaration(s) && !s.isTypeOnly && s.exportClause && ts.isNamedExports(s.exportClause)) {
+      for (const e of s.exportClause.elements) if (!e.isTypeOnly) names.push(e.name.text);
+    } else if (has(s, ts.SyntaxKind.ExportKeyword) && !ts.isInterfaceDeclaration(s) && !ts.isTypeAliasDeclaration(s)) {
+      if (has(s, ts.SyntaxKind.DefaultKeyword)) names.push("default");
+      else if (ts.isVariableStatement(s)) {
+        for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
+      } else if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isEnumDeclaration(s)) && s.name) {
+        names.push(s.name.text);
+      }
+    }
+  }
+  return names;
+}
+
+/** The names a file imports from each file (`*` for a namespace import, `export *` or a dynamic import). */
+function importedNames(file: string, sf: ts.SourceFile, source: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const s of sf.statements) {
+    const spec = (s as { moduleSpecifier?: ts.Expression }).moduleSpecifier;
+    const target = spec && ts.isStringLiteral(spec) ? resolve(file, spec.text) : null;
+    if (!target) continue;
+    if (ts.isImportDeclaration(s) && s.importClause) {
+      const { name, namedBindings } = s.importClause;
+      if (name) out.push([target, "default"]);
+      if (namedBindings && ts.isNamespaceImport(namedBindings)) out.push([target, "*"]);
+      if (namedBindings && ts.isNamedImports(namedBindings)) {
+        for (const e of namedBindings.elements) out.push([target, (e.propertyName ?? e.name).text]);
+      }
+    } else if (ts.isExportDeclaration(s)) {
+      if (!s.exportClause) out.push([target, "*"]);
+      else if (ts.isNamedExports(s.exportClause)) {
+        for (const e of s.exportClause.elements) out.push([target, (e.propertyName ?? e.name).text]);
+      }
+    }
+  }
+  for (const m of source.matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) {
+    const target = resolve(file, m[1]);
+    if (target) out.push([target, "*"]);
+  }
+  return out;
+}
+
+/** Whether the file's own code uses `name` (an identifier other than its declaration and property names). */
+function usedInFile(file: string, source: string, name: string): boolean {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  let uses = 0;
+  const visit = (node: ts.Node) => {
+    if (ts.isIdentifier(node) && node.text === name) {
+      const parent = node.parent;
+      const declaration = (parent as { name?: ts.Node }).name === node && !ts.isPropertyAccessExpression(parent);
+      const property = ts.isPropertyAccessExpression(parent) && parent.name === node;
+      if (!declaration && !property && !ts.isExportSpecifier(parent)) uses++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return uses > 0;
+}
+
+/**
+ * Exports nothing imports, as `file#name`. An import from a test counts only when the file itself
+ * uses the export too (a unit of its working code, tested directly); an export only tests call is
+ * a helper for tests, and dead.
+ */
+function deadExports(): string[] {
+  const parsed = sourceFiles().map((file) => {
+    const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+    return { file, source, sf: ts.createSourceFile(file, source, ts.ScriptTarget.Latest) };
+  });
+  const used = new Set<string>();
+  const usedByTests = new Set<string>();
+  for (const { file, sf, source } of parsed) {
+    for (const [target, name] of importedNames(file, sf, source)) {
+      (isTestFile(file) ? usedByTests : used).add(`${target}#${name}`);
+    }
+  }
+  const dead: string[] = [];
+  for (const { file, sf, source } of parsed) {
+    if (isTestFile(file)) continue;
+    for (const name of exportedValues(sf)) {
+      if (inside(file, FRAMEWORK_MODULES) && FRAMEWORK_EXPORTS.has(name)) continue;
+      const key = `${file}#${name}`;
+      if (used.has(key) || used.has(`${file}#*`)) continue;
+      if ((usedByTests.has(key) || usedByTests.has(`${file}#*`)) && usedInFile(file, source, name)) continue;
+      dead.push(key);
+    }
+  }
+  return dead;
+}
+
 function violations(): Violation[] {
   return sourceFiles().flatMap((file) => check(file, fs.readFileSync(path.join(ROOT, file), "utf8")));
 }
@@ -338,6 +473,14 @@ describe("architecture", () => {
       .filter((file) => inside(file, LOGGED) && !/\.test\.tsx?$/.test(file))
       .flatMap((file) => consoleUses(file, fs.readFileSync(path.join(ROOT, file), "utf8")));
     expect(uses, `Log with the logger instead:\n${uses.join("\n")}\n`).toEqual([]);
+  });
+
+  it("has no export that nothing imports (a helper only tests call counts as unused)", () => {
+    const dead = deadExports();
+    const unexpected = dead.filter((key) => !KEPT_EXPORTS.includes(key));
+    expect(unexpected, `Unused exports: remove them, or the export keyword:\n${unexpected.join("\n")}\n`).toEqual([]);
+    const stale = KEPT_EXPORTS.filter((key) => !dead.includes(key));
+    expect(stale, `Now imported: remove from KEPT_EXPORTS:\n${stale.join("\n")}\n`).toEqual([]);
   });
 
   it("allows only exceptions that still exist", () => {

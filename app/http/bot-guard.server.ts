@@ -41,7 +41,7 @@ async function servedAt(stamp: unknown): Promise<number | null> {
 }
 
 /** Why a form left open too long is refused. */
-export const STAMP_EXPIRED = "This form was open for too long. Please check your details and send it again.";
+const STAMP_EXPIRED = "This form was open for too long. Please check your details and send it again.";
 
 export interface BotRefusal {
   status: 400 | 429;

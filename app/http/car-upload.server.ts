@@ -15,7 +15,7 @@ import { readFields } from "./request.server";
  * show them again.
  */
 
-export const TOO_MANY_IMAGES = `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at a time`;
+const TOO_MANY_IMAGES = `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at a time`;
 const UPLOAD_TOO_LARGE = `${IMAGE_TOO_LARGE}, and at most ${MAX_IMAGES_PER_UPLOAD} images can be sent at a time`;
 
 /** 'Each image must be under 2MB' and the name of every file that is not. */

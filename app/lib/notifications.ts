@@ -45,9 +45,6 @@ export const NOTIFY_KIND_HINTS: Record<NotifyKind, string> = {
   digest: "every morning at 08:00: yesterday's leads, leads still new after a day, today's inspections",
 };
 
-export const isLeadNotifyKind = (v: unknown): v is LeadNotifyKind =>
-  (LEAD_NOTIFY_KINDS as readonly unknown[]).includes(v);
-
 export interface Recipient {
   email: string;
   kinds: NotifyKind[];

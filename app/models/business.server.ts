@@ -36,12 +36,6 @@ export async function getBusiness(db: DB = getDb()): Promise<Business> {
   return business;
 }
 
-/** Whether an owner has saved the settings at least once. */
-export async function businessSaved(): Promise<boolean> {
-  const row = await getDb().selectFrom("settings").select("key").where("key", "=", KEY).executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Stores the whole document (validated by the caller); every page shows it at its next request. */
 export async function saveBusiness(business: Business): Promise<void> {
   const value = JSON.stringify(business);

@@ -41,7 +41,7 @@ const KEY = "notifications";
 const DIGEST_KEY = "digest_day";
 
 /** Email goes out only with SMTP_URL set; without it nothing is queued for email (webhooks still are). */
-export function mailEnabled(): boolean {
+function mailEnabled(): boolean {
   return Boolean(env().SMTP_URL);
 }
 
@@ -79,7 +79,7 @@ export function newWebhookSecret(): string {
 }
 
 /** The X-Signature of a webhook body: "sha256=" and the hex HMAC-SHA256 of the exact bytes with the secret. */
-export function webhookSignature(secret: string, body: string): string {
+function webhookSignature(secret: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
 }
 

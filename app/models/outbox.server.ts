@@ -132,10 +132,6 @@ export async function requeueFailed(id: number, now = new Date()): Promise<Outbo
   return row ?? null;
 }
 
-export async function getOutboxMessage(id: number): Promise<OutboxMessage | null> {
-  return (await getDb().selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
-}
-
 /** A message as the outbox page lists it (no payload). */
 export type OutboxListItem = Omit<OutboxMessage, "payload" | "signature">;
 

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { countSubscribers } from "~/models/newsletter.server";
-import { clearData, makeCar } from "../../tests/helpers/db";
+import { clearData, countSubscribers, makeCar } from "../../tests/helpers/db";
 import { leadFormRequest } from "../../tests/helpers/leads";
 import { loadContext } from "../../tests/helpers/load-context";
 import { action, loader } from "./_index";

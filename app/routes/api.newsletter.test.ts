@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { countSubscribers } from "~/models/newsletter.server";
-import { clearData } from "../../tests/helpers/db";
+import { clearData, countSubscribers } from "../../tests/helpers/db";
 import { loadContext } from "../../tests/helpers/load-context";
 import { action, loader } from "./api.newsletter";
 

@@ -1,8 +1,6 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import classes from "./Dialog.module.css";
 
-export { classes as dialogClasses };
-
 export function CloseIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 15 15" aria-hidden="true" fill="currentColor">
