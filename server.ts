@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { type Env, parseEnv } from "./app/config/env.server";
 import { logger } from "./app/config/logger.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
+import { flushCarViews } from "./app/models/car-interest.server";
 import { seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
@@ -93,6 +94,11 @@ async function main() {
     // The sender finishes the message in hand (within the 8 s below) before the database closes.
     const senderStopped = sender.stop();
     const exit = () => {
+      try {
+        flushCarViews(); // the views counted in the last seconds
+      } catch (e) {
+        logger.error({ err: e }, "could not store the last car views");
+      }
       closeDatabase();
       removePidFile(config.DATABASE_PATH);
       logger.flush();

@@ -246,6 +246,16 @@ export interface OutboxTable {
   updated_at: string;
 }
 
+/** People who looked at a car's page, per Lagos day and source (migration 2026-11-27-0017-car-interest). */
+export interface CarViewsTable {
+  car_id: number;
+  /** The Lagos date, YYYY-MM-DD. */
+  day: string;
+  /** Where the visit came from: a ViewSource (app/lib/car-interest.ts), "direct" without utm_source. */
+  source: string;
+  views: number;
+}
+
 export interface Database {
   cars: CarsTable;
   car_images: CarImagesTable;
@@ -266,4 +276,5 @@ export interface Database {
   hero_slides: HeroSlidesTable;
   sourcing_requests: SourcingRequestsTable;
   outbox: OutboxTable;
+  car_views: CarViewsTable;
 }

@@ -6,11 +6,14 @@
 //   edits    public pages under load while an admin saves a car every second; stale reads counted
 //   weights  HTML, JS and CSS a browser downloads per public page
 //   start    `npm run serve` on the existing build and data: time to the first 200 on /healthz
+//   feeds    the Meta catalogue CSV (every unsold car with a photo, streamed) and the RSS new
+//            arrivals: time and bytes
+//   views    the cached car page's req/s with view counting on and off (fresh servers, two rounds)
 //   import   the largest stock spreadsheet an import takes (~10 MB .xlsx) previewed and imported
 //            through the API within the server's 128 MB heap (runs last: it adds 20,000 cars)
 // The server's memory (RSS, heap) is reported after the cold and cached sections.
 // Options (env): BENCH_SECONDS (10), BENCH_EDIT_SECONDS (30), BENCH_CARS (10000),
-// BENCH_ONLY=cached,cold,edits,weights,start,import (all), BUILD_DIR (as for server.ts).
+// BENCH_ONLY=cached,cold,edits,weights,start,feeds,views,import (all), BUILD_DIR (as for server.ts).
 // Timings belong here, never in pass/fail tests. Loopback only.
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +24,7 @@ import { MAX_SHEET_ROWS } from "../app/lib/car-sheet";
 import { browseWalk, type WalkResult, walk } from "./bench/cold";
 import { generateDataset } from "./bench/dataset";
 import { carPagePath, type EditorStats, login, runEditor } from "./bench/edits";
+import { feedRows, turnFeedOn, viewCountingRows } from "./bench/feeds";
 import { decoded, get, percentile } from "./bench/http";
 import {
   ADMIN_PASSWORD,
@@ -35,7 +39,7 @@ import { writeStockWorkbook } from "./bench/sheet";
 import { type Cell, formatTable } from "./bench/table";
 import { type PageWeight, weighPage } from "./bench/weights";
 
-const SECTIONS = ["cached", "cold", "edits", "weights", "start", "import"] as const;
+const SECTIONS = ["cached", "cold", "edits", "weights", "start", "feeds", "views", "import"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberEnv(name: string, fallback: number, min: number): number {
@@ -361,6 +365,38 @@ async function main() {
             "(JS: scripts, modulepreloads and their static imports)",
           rows,
         ),
+      );
+    }
+
+    if (run("feeds")) {
+      console.log("Catalogue feeds: the Meta CSV and the RSS new arrivals ...");
+      await turnFeedOn(base, await login(base, ADMIN_USERNAME, ADMIN_PASSWORD));
+      const rows = await feedRows(base);
+      const after = await server.memory();
+      for (const row of rows) row["RSS MB after"] = after.rss;
+      tables.push(
+        formatTable(
+          `CATALOGUE FEEDS: ${data.unsold.toLocaleString("en-US")} unsold cars, each feed 3 times, ` +
+            "then compressed and with its ETag",
+          rows,
+        ),
+      );
+    }
+
+    if (run("views")) {
+      const turn = Math.max(2, Math.round(SECONDS / 2));
+      console.log(`View counting: the cached car page, counting on and off in turns, 4 rounds of ${turn} s ...`);
+      const { rows, drop } = await viewCountingRows(dirs, carPage, turn);
+      tables.push(
+        formatTable(
+          `VIEW COUNTING: the cached car page ${carPage.slice(0, 40)}…, 50 connections, two servers ` +
+            `(COUNT_VIEWS on, off) measured in turns, median of 4 runs of ${turn} s`,
+          rows,
+        ),
+      );
+      goals.push(
+        `Counting views costs at most 10 % of the cached car page's req/s: ${verdict(drop <= 0.1)} ` +
+          `(${(Math.max(0, drop) * 100).toFixed(1)} % at worst)`,
       );
     }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EdgePolicy } from "~/lib/edge";
-import { cacheKey, isStorable } from "./cache-policy";
+import { cacheKey, isStorable, withoutTrackingParams } from "./cache-policy";
 
 const SHARED: EdgePolicy = { shared: { query: ["page", "q"] } };
 const key = (url: string, headers: Record<string, string> = {}, method = "GET", policy = SHARED) =>
@@ -24,10 +24,21 @@ describe("cacheKey", () => {
   });
 
   it("never takes a query parameter the route does not read, nor an address over 2 KB", () => {
-    expect(key("http://shop.ng/browse?page=2&utm_source=x")).toBeNull();
+    expect(key("http://shop.ng/browse?page=2&sort=x")).toBeNull();
     expect(key("http://shop.ng/browse?_routes=x")).toBeNull();
     expect(key(`http://shop.ng/browse?q=${"a".repeat(2100)}`)).toBeNull();
     expect(key(`http://shop.ng/browse?q=${"a".repeat(1900)}`)).not.toBeNull();
+  });
+
+  it("leaves a shared link's tracking parameters out of the key, whatever their value", () => {
+    expect(key("http://shop.ng/browse?page=2&utm_source=whatsapp")).toBe("/browse?page=2");
+    expect(key("http://shop.ng/browse?utm_source=copy&utm_medium=x&fbclid=IwAR0&page=2")).toBe("/browse?page=2");
+    expect(key("http://shop.ng/browse?utm_source=share")).toBe("/browse");
+    expect(withoutTrackingParams("http://shop.ng/cars/1?photo=2&utm_source=share&gclid=9")).toBe(
+      "http://shop.ng/cars/1?photo=2",
+    );
+    const plain = "http://shop.ng/cars/1?photo=2&q=a%20b";
+    expect(withoutTrackingParams(plain)).toBe(plain);
   });
 
   it("never takes a request holding a cookie the site reads, however it is spelled", () => {

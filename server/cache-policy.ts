@@ -11,6 +11,29 @@ import type { EdgePolicy } from "../app/lib/edge";
 const MAX_CACHED_URL = 2048;
 /** Remix's own parameter on a client navigation's data request (which routes to load). */
 const DATA_REQUEST_PARAMS = ["_routes"];
+/**
+ * Parameters that say where a visitor came from (a shared link's utm_source, the ads' click ids),
+ * which no page reads: left out of the key, and of the address a kept page is rendered for, so a
+ * shared link is answered from the same entry as the plain address. The car page's view counter
+ * still reads them from the request (server/car-views.ts).
+ */
+const TRACKING_PARAMS = new Set([
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "fbclid",
+  "gclid",
+]);
+
+/** The URL without its tracking parameters (the same text when it has none). */
+export function withoutTrackingParams(url: string): string {
+  const parsed = new URL(url);
+  if (![...parsed.searchParams.keys()].some((name) => TRACKING_PARAMS.has(name))) return url;
+  for (const name of TRACKING_PARAMS) parsed.searchParams.delete(name);
+  return parsed.href;
+}
 
 export interface RequestFacts {
   method: string;
@@ -24,7 +47,8 @@ export interface RequestFacts {
  * The cache key of a request (its path and query), or null when the request must not be answered
  * from the cache: not a GET/HEAD, a route not declared shared, an Authorization header, any cookie
  * the site reads (however spelled), another host than `siteHost` (SITE_URL's), an address over
- * MAX_CACHED_URL, or a query parameter the route does not read.
+ * MAX_CACHED_URL, or a query parameter the route does not read (tracking parameters aside: they
+ * are left out of the key).
  */
 export function cacheKey(req: RequestFacts, siteHost: string): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
@@ -34,6 +58,7 @@ export function cacheKey(req: RequestFacts, siteHost: string): string | null {
   if (holdsPersonalCookie(req.headers.get("cookie"))) return null;
   if (req.url.host !== siteHost) return null;
   const params = new URLSearchParams(req.url.search);
+  for (const name of TRACKING_PARAMS) params.delete(name);
   const known = new Set([...shared.query, ...(req.url.pathname.endsWith(".data") ? DATA_REQUEST_PARAMS : [])]);
   for (const name of params.keys()) if (!known.has(name)) return null;
   const search = params.toString();
@@ -53,7 +78,9 @@ export function isStorable(res: ResponseFacts): boolean {
   const cacheControl = res.headers.get("cache-control") ?? "";
   if (/\b(private|no-store)\b/i.test(cacheControl)) return false;
   const type = res.headers.get("content-type") ?? "";
-  return /^(text\/html|application\/json|text\/x-script|application\/xml|text\/plain)/i.test(type);
+  return /^(text\/html|application\/json|text\/x-script|application\/xml|application\/rss\+xml|text\/plain)/i.test(
+    type,
+  );
 }
 
 /** What a shared answer tells browsers (always ask again, with If-None-Match) and CDNs (keep it briefly). */

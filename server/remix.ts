@@ -4,7 +4,14 @@ import zlib from "node:zlib";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type express from "express";
 import { inRenderScope } from "../app/http/render-scope.server";
-import { cacheKey, isStorable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./cache-policy";
+import {
+  cacheKey,
+  isStorable,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+  withoutTrackingParams,
+} from "./cache-policy";
+import { watchCarView } from "./car-views";
 import { inlineScriptHashes, withScriptSources } from "./csp";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { lowPriorityModulePreloads } from "./module-preloads";
@@ -51,6 +58,8 @@ export function remixMiddleware(opts: RemixMiddlewareOptions): express.RequestHa
     try {
       const request = toFetchRequest(req, res);
       const facts = { method: req.method, url: new URL(request.url), headers: request.headers };
+      // A car page's view is counted once answered, whether from the cache or from Remix.
+      watchCarView(req, res, facts.url);
       const key = opts.cache ? cacheKey({ ...facts, policy: req.edge?.policy ?? {} }, opts.siteHost) : null;
       if (!opts.cache || key === null) {
         const response = await handle(request, opts.loadContext(req, res));
@@ -62,10 +71,12 @@ export function remixMiddleware(opts: RemixMiddlewareOptions): express.RequestHa
       let rendered = false;
       const render = async (version: number): Promise<CachedPage | null> => {
         rendered = true;
-        // A HEAD fills the cache for the GET that follows.
+        // A HEAD fills the cache for the GET that follows; a shared link's tracking parameters
+        // (utm_source, ...) are not in the key, so the page kept is rendered without them.
+        const cleanUrl = withoutTrackingParams(request.url);
         const get =
-          req.method === "HEAD"
-            ? new Request(request.url, { headers: request.headers, signal: request.signal })
+          req.method === "HEAD" || cleanUrl !== request.url
+            ? new Request(cleanUrl, { headers: request.headers, signal: request.signal })
             : request;
         // A render that read a cookie or a token was made for this visitor alone: never kept.
         const { value, personal } = await inRenderScope(() => handle(get, opts.loadContext(req, res)));

@@ -31,7 +31,7 @@ function routeTree(build: ServerBuild): Tree[] {
 }
 
 /** A client navigation's data request (`/about.data`, `/_root.data` for the home page) is its page's. */
-function pagePath(pathname: string): string {
+export function pagePath(pathname: string): string {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }

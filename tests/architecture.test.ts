@@ -273,6 +273,7 @@ const KEPT_EXPORTS: string[] = [
   // In-memory state (throttles, budgets) a test starts from zero; the process never resets it.
   "app/models/login-throttle.server.ts#resetLoginThrottle",
   "app/models/whatsapp.server.ts#resetWhatsappClickBudget",
+  "app/models/car-interest.server.ts#resetViewCounting",
   // The write path's pieces, landing on branch `writes` with the routes and use cases that call them.
   "app/http/refusals.server.ts#forbiddenAsPage",
   "app/lib/refusal.ts#isRefusal",

@@ -17,6 +17,8 @@ const EnvSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(16, { message: "SESSION_SECRET must be at least 16 characters" }).optional(),
   RATE_LIMITS: z.enum(["on", "off"], { message: "RATE_LIMITS must be on or off" }).default("on"),
+  /** Counting car page views (docs/product.md, Interest per car); off only to measure what it costs. */
+  COUNT_VIEWS: z.enum(["on", "off"], { message: "COUNT_VIEWS must be on or off" }).default("on"),
   FORM_MIN_FILL_MS: z.coerce
     .number({ message: "FORM_MIN_FILL_MS must be a number of milliseconds" })
     .int()

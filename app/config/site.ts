@@ -40,5 +40,7 @@ export const defaultBusiness: Business = {
       "insurance, registration and upgrades.",
   ].join("\n\n"),
   promotion: null,
+  catalogueFeed: false,
+  publishVins: false,
   logo: null,
 };

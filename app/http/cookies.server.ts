@@ -28,7 +28,7 @@ const PERSONAL_COOKIES = [
  * The names in a Cookie header as the most lenient reader could see them: spaces and tabs around
  * the name dropped, percent-escapes decoded, in lower case; duplicates and all.
  */
-function cookieNames(header: string): string[] {
+export function cookieNames(header: string): string[] {
   return header.split(";").flatMap((pair) => {
     const eq = pair.indexOf("=");
     if (eq < 0) return [];

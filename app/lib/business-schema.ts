@@ -90,6 +90,8 @@ export const SettingsSchema = z.object({
       url: promotionUrl.nullable().transform((v) => v || null),
     })
     .nullable(),
+  catalogueFeed: z.boolean({ error: "catalogueFeed must be true or false" }),
+  publishVins: z.boolean({ error: "publishVins must be true or false" }),
 });
 
 export type SettingsInput = z.output<typeof SettingsSchema>;
@@ -138,6 +140,8 @@ export function settingsFromForm(form: Record<string, string>): Record<string, u
     chatGreeting: v("chatGreeting"),
     about: (form.about ?? "").trim(),
     promotion: promotionText || v("promotion.url") ? { text: promotionText, url: v("promotion.url") || null } : null,
+    catalogueFeed: Boolean(form.catalogueFeed),
+    publishVins: Boolean(form.publishVins),
   };
 }
 
@@ -157,6 +161,8 @@ export function settingsFormValues(b: Business): Record<string, string> {
     "promotion.text": b.promotion?.text ?? "",
     "promotion.url": b.promotion?.url ?? "",
   };
+  if (b.catalogueFeed) out.catalogueFeed = "on";
+  if (b.publishVins) out.publishVins = "on";
   b.phones.forEach((p, i) => {
     out[`phones.${i}`] = localNigerianPhone(p);
   });

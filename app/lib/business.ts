@@ -66,6 +66,10 @@ export interface Business {
   /** The About page's text: paragraphs separated by blank lines. */
   about: string;
   promotion: Promotion | null;
+  /** GET /feeds/meta-vehicles.csv answers (the stock for a Facebook, Instagram or WhatsApp catalogue); off: 404. */
+  catalogueFeed: boolean;
+  /** The catalogue feed carries each car's VIN (off: the column stays empty). */
+  publishVins: boolean;
   /** Public path of the uploaded logo, or null (the initials are drawn instead). */
   logo: string | null;
 }

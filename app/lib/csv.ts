@@ -40,12 +40,13 @@ export function csvText(header: readonly string[], rows: Iterable<readonly CsvVa
  * A CSV as a byte stream: the BOM and the header first, then each batch of items as it comes
  * from `batches`, written row by row with `toRow` (pulled only when the reader wants more, so a
  * large export is never held in memory as one string). Stops reading the source when the reader
- * goes away.
+ * goes away. `bom: false` leaves the byte-order mark out (a file read by a machine, not a spreadsheet).
  */
 export function csvStream<T>(
   header: readonly string[],
   batches: AsyncIterable<readonly T[]>,
   toRow: (item: T) => readonly CsvValue[],
+  { bom = true }: { bom?: boolean } = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
@@ -54,7 +55,7 @@ export function csvStream<T>(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(CSV_BOM + csvRow(header)));
+        controller.enqueue(encoder.encode((bom ? CSV_BOM : "") + csvRow(header)));
         return;
       }
       const next = await iterator.next();

@@ -93,3 +93,18 @@ export async function purgeExpiredSessions(now = Date.now()): Promise<void> {
     )
     .execute();
 }
+
+/**
+ * Whether a token belongs to a session started within its lifetime, idle or not, without moving
+ * its idle clock: a staff member who signed in on this browser is still staff on the public pages
+ * (their views of cars are not counted as a buyer's interest).
+ */
+export async function isStaffSession(token: string | null | undefined, now = Date.now()): Promise<boolean> {
+  if (!token) return false;
+  const row = await getDb()
+    .selectFrom("sessions")
+    .select("created_at")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  return !!row && now - Date.parse(row.created_at) <= ADMIN_SESSION_MAX_AGE_MS;
+}

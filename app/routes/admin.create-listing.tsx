@@ -8,14 +8,17 @@ import { Notice } from "~/components/admin/Notice";
 import { StockListTable } from "~/components/admin/StockListTable";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
+import { env, siteOrigin } from "~/config/env.server";
 import { requireAdmin } from "~/http/auth.server";
 import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
+import { INTEREST_DEFAULT_DAYS } from "~/lib/car-interest";
 import { formatNaira } from "~/lib/money";
 import { Refusal } from "~/lib/refusal";
 import { can } from "~/lib/roles";
 import { parseStockQuery, STOCK_SORTS, STOCK_STATUSES, type StockQuery } from "~/lib/stock-list";
 import { getCar, parseCarId } from "~/models/car.server";
+import { interestOf } from "~/models/car-interest.server";
 import { stockPage } from "~/models/stock-list.server";
 import { deleteCarListing, sellCar } from "~/use-cases/cars.server";
 import { staffActor } from "~/use-cases/use-case.server";
@@ -46,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const query = parseStockQuery(params);
   const result = await stockPage(query, ADMIN_CARS_PAGE_SIZE);
-  return { ...result, query, done, confirm, canDelete };
+  const interest = await interestOf(result.cars, INTEREST_DEFAULT_DAYS);
+  return { ...result, query, done, confirm, canDelete, interest, origin: siteOrigin(env()) };
 }
 
 /** Lagos wall-clock time of day, for the sold record's timeSold. */
@@ -138,7 +142,8 @@ function StockFilters({ query }: { query: StockQuery }) {
 }
 
 export default function StockList() {
-  const { cars, total, page, pageCount, query, done, confirm, canDelete } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, query, done, confirm, canDelete, interest, origin } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const filtered = query.q !== "" || query.status !== "all";
   const order = STOCK_SORTS[query.sort].toLowerCase();
@@ -182,6 +187,8 @@ export default function StockList() {
       <StockListTable
         cars={cars}
         canDelete={canDelete}
+        interest={interest}
+        origin={origin}
         empty={filtered ? "No cars match this search." : "No cars listed yet."}
       />
       <Pagination page={page} pageCount={pageCount} label="Stock list pages" />

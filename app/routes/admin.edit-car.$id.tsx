@@ -3,13 +3,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CarForm, type CarFormValues } from "~/components/admin/CarForm";
+import { InterestPanel } from "~/components/admin/CarInterestFigures";
 import { requireAdmin } from "~/http/auth.server";
 import { saveCarForm } from "~/http/car-form.server";
 import { clientIp } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import type { Car } from "~/lib/car";
+import { INTEREST_DEFAULT_DAYS } from "~/lib/car-interest";
 import { edge } from "~/lib/edge";
 import { getCar, parseCarId } from "~/models/car.server";
+import { carInterest } from "~/models/car-interest.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -40,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       images: car.images,
       values: carValues(car),
     },
+    interest: await carInterest(car, INTEREST_DEFAULT_DAYS),
   };
 }
 
@@ -54,10 +58,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditCar() {
-  const { car } = useLoaderData<typeof loader>();
+  const { car, interest } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <AdminPage title="Edit Car Listing" description={`${car.title}${car.sold ? " · Sold" : ""}`}>
+      <InterestPanel interest={interest} leadsHref={`/admin/leads?car=${car.id}`} />
       <CarForm
         key={failed ? JSON.stringify(failed.values) : `car-${car.id}-${car.images.join()}`}
         values={failed?.values && Object.keys(failed.values).length ? failed.values : car.values}

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { InterestReportSections } from "~/components/admin/InterestReport";
 import { MonthlyChart } from "~/components/admin/MonthlyChart";
 import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
@@ -11,6 +12,7 @@ import { ANSWERABLE_KINDS, LEAD_KIND_LABELS, type LeadKind, leadFilterQuery } fr
 import { formatNaira, formatNumber } from "~/lib/money";
 import { formatWait, parseReportRange, percent, type ReportFigures } from "~/lib/report";
 import { can } from "~/lib/roles";
+import { interestReport } from "~/models/car-interest.server";
 import { buildReport } from "~/models/reports.server";
 
 const KIND_COLORS: Record<LeadKind, string> = {
@@ -29,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const report = await buildReport({ from: choice.from, to: choice.to });
   return {
     report,
+    interest: await interestReport({ from: choice.from, to: choice.to }),
     problem: choice.problem,
     generatedAt: new Date().toISOString(),
     canExport: can(admin.role, "data.export"),
@@ -107,7 +110,7 @@ function FirstResponseTable({ figures }: { figures: ReportFigures["firstResponse
 }
 
 export default function Reports() {
-  const { report, problem, generatedAt, canExport } = useLoaderData<typeof loader>();
+  const { report, interest, problem, generatedAt, canExport } = useLoaderData<typeof loader>();
   const { range, months, stock, sales, leads, signals, firstResponse } = report;
   const inbox = (kind: LeadKind) => `/admin/leads${leadFilterQuery({ kind, from: range.from, to: range.to })}`;
   const multiYear = range.from.slice(0, 4) !== range.to.slice(0, 4);
@@ -253,6 +256,7 @@ export default function Reports() {
             { name: "Newsletter sign-ups", color: KIND_COLORS.newsletter, values: signals.newsletter },
           ]}
         />
+        <InterestReportSections {...interest} />
         <FirstResponseTable figures={firstResponse} />
         <Group gap="md">
           <Text size="sm" c="dimmed">

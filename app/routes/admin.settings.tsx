@@ -5,12 +5,14 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { FileField } from "~/components/admin/FileField";
 import { Notice } from "~/components/admin/Notice";
 import { SettingsForm } from "~/components/admin/SettingsForm";
+import { env, siteOrigin } from "~/config/env.server";
 import { requireOwner } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
 import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { initials } from "~/lib/business";
 import { settingsFormValues, settingsFromForm } from "~/lib/business-schema";
+import { META_FEED_PATH, RSS_FEED_PATH } from "~/lib/catalogue-feeds";
 import { edge } from "~/lib/edge";
 import { imageVariant } from "~/lib/images";
 import { getBusiness } from "~/models/business.server";
@@ -36,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   const business = await getBusiness();
   const saved = SAVED_MESSAGES[new URL(request.url).searchParams.get("saved") ?? ""] ?? null;
-  return { values: settingsFormValues(business), logo: business.logo, name: business.name, saved };
+  const origin = siteOrigin(env());
+  const feeds = { meta: `${origin}${META_FEED_PATH}`, rss: `${origin}${RSS_FEED_PATH}` };
+  return { values: settingsFormValues(business), logo: business.logo, name: business.name, saved, feeds };
 }
 
 /** Edge policy (app/lib/edge.ts): the logo travels in the POST body. */
@@ -146,7 +150,7 @@ function LogoForm({ logo, name, result }: { logo: string | null; name: string; r
 }
 
 export default function Settings() {
-  const { values, logo, name, saved } = useLoaderData<typeof loader>();
+  const { values, logo, name, saved, feeds } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const refused = result && !result.ok && result.intent === "settings" ? result : undefined;
   return (
@@ -163,6 +167,7 @@ export default function Settings() {
         values={refused ? refused.values : values}
         errors={refused?.fieldErrors ?? {}}
         formKey={result ? String(result.at) : `settings-${saved ?? ""}-${values.name}`}
+        feeds={feeds}
       />
     </AdminPage>
   );

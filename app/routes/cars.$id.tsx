@@ -5,6 +5,7 @@ import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { LazyHydrate } from "~/components/LazyHydrate";
+import { ShareButtons } from "~/components/ShareButtons";
 import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
@@ -151,6 +152,7 @@ export default function CarPage() {
               <SaveButton car={car} labelled />
             </div>
           )}
+          {car.sold ? null : <ShareButtons car={car} origin={origin} />}
           <LazyHydrate className={pages.carDetails}>
             <KeyFeatures features={car.keyfeatures} headingLevel={2} />
             <CarFacts car={car} />

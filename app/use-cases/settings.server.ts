@@ -32,6 +32,8 @@ const FIELD_LABELS: Record<keyof Business, string> = {
   chatGreeting: "chat greeting",
   about: "About text",
   promotion: "promotion",
+  catalogueFeed: "catalogue feed",
+  publishVins: "VINs in the catalogue feed",
   logo: "logo",
 };
 

@@ -36,7 +36,18 @@ function Section({ title, description, children }: { title: string; description?
  * The business settings form: plain inputs (it works without JavaScript), named by the path of
  * their field ("phones.1", "hours.sat.open") so a refusal's messages land beside them.
  */
-export function SettingsForm({ values, errors, formKey }: { values: Values; errors: Errors; formKey: string }) {
+export function SettingsForm({
+  values,
+  errors,
+  formKey,
+  feeds,
+}: {
+  values: Values;
+  errors: Errors;
+  formKey: string;
+  /** The catalogue feeds' absolute addresses (on SITE_URL). */
+  feeds: { meta: string; rss: string };
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "settings";
   const field = (name: string, label: string, extra: { description?: string; required?: boolean } = {}) => (
@@ -243,6 +254,38 @@ export function SettingsForm({ values, errors, formKey }: { values: Values; erro
             defaultValue={values["promotion.url"] ?? ""}
             error={errors["promotion.url"]}
           />
+        </Section>
+
+        <Section
+          title="Catalogue feeds"
+          description={
+            "Your unsold cars with a photo, for a Facebook, Instagram or WhatsApp Business catalogue. In Meta's " +
+            "Commerce Manager add a data feed with a scheduled fetch (every hour or every day) from the address " +
+            "below. It always lists the stock as it is at that moment."
+          }
+        >
+          <Checkbox
+            label="Publish the catalogue feed"
+            name="catalogueFeed"
+            defaultChecked={Boolean(values.catalogueFeed)}
+            description="Off: the address answers 'not found' and Meta keeps its last copy until you remove the feed."
+          />
+          <Checkbox
+            label="Include each car's VIN"
+            name="publishVins"
+            defaultChecked={Boolean(values.publishVins)}
+            description="Off (the usual choice): the vin column stays empty. The VIN never shows on your own pages."
+          />
+          <TextInput
+            label="Address to give Meta"
+            value={feeds.meta}
+            readOnly
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="meta-feed-url"
+          />
+          <Text size="sm" c="dimmed">
+            New arrivals for news readers (RSS, always on: the 30 newest cars with a photo): {feeds.rss}
+          </Text>
         </Section>
 
         <Group justify="flex-end">

@@ -1,8 +1,11 @@
 import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import type { CarInterest } from "~/lib/car-interest";
 import { imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { formatNaira } from "~/lib/money";
 import type { StockRow } from "~/lib/stock-list";
+import { ShareButtons } from "../ShareButtons";
+import { InterestCell, InterestLine } from "./CarInterestFigures";
 import { ResponsiveTable } from "./ResponsiveTable";
 
 function formatDate(iso: string): string {
@@ -51,7 +54,13 @@ function DemoBadge({ car }: { car: StockRow }) {
   ) : null;
 }
 
-function Actions({ car, canDelete }: { car: StockRow; canDelete: boolean }) {
+/** Interest per car and the public origin for Share (both optional: the list works without them). */
+interface Extras {
+  interest?: Record<number, CarInterest>;
+  origin?: string;
+}
+
+function Actions({ car, canDelete, origin }: { car: StockRow; canDelete: boolean; origin?: string }) {
   const name = `${car.make} ${car.model} ${car.year}`;
   return (
     <Group gap={6}>
@@ -71,6 +80,7 @@ function Actions({ car, canDelete }: { car: StockRow; canDelete: boolean }) {
           Delete
         </Button>
       ) : null}
+      {car.sold || !origin ? null : <ShareButtons car={car} origin={origin} compact />}
       {car.sold ? null : (
         <Button
           component={Link}
@@ -89,7 +99,7 @@ function Actions({ car, canDelete }: { car: StockRow; canDelete: boolean }) {
 }
 
 /** Phones: one card per car instead of a table that would scroll sideways. */
-function CarCards({ cars, canDelete }: { cars: StockRow[]; canDelete: boolean }) {
+function CarCards({ cars, canDelete, interest, origin }: { cars: StockRow[]; canDelete: boolean } & Extras) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {cars.map((car) => (
@@ -119,10 +129,11 @@ function CarCards({ cars, canDelete }: { cars: StockRow[]; canDelete: boolean })
                 {car.stock_number ? `Stock ${car.stock_number} · ` : ""}Posted {formatDate(car.created_at)} ·{" "}
                 {days(car.days_in_stock)} in stock
               </Text>
+              <InterestLine interest={interest?.[car.id]} />
             </Box>
           </Group>
           <Box mt="sm">
-            <Actions car={car} canDelete={canDelete} />
+            <Actions car={car} canDelete={canDelete} origin={origin} />
           </Box>
         </Paper>
       ))}
@@ -132,16 +143,33 @@ function CarCards({ cars, canDelete }: { cars: StockRow[]; canDelete: boolean })
 
 /**
  * Manage Car Listings: Make (with the cover photo), Model, Year, Stock no., Price, Date Posted, In stock
- * (days), Status and Actions (see docs/product.md); demo cars carry a Demo badge. `canDelete`: the role
- * may delete cars (owners); others never see the button.
+ * (days), Views 7d / 30d (with chats, leads and Share), Status and Actions (see docs/product.md); demo
+ * cars carry a Demo badge. `canDelete`: the role may delete cars (owners); others never see the button.
  */
-export function StockListTable({ cars, empty, canDelete }: { cars: StockRow[]; empty: string; canDelete: boolean }) {
+export function StockListTable({
+  cars,
+  empty,
+  canDelete,
+  interest,
+  origin,
+}: { cars: StockRow[]; empty: string; canDelete: boolean } & Extras) {
   return (
     <ResponsiveTable
-      columns={["Make", "Model", "Year", "Stock no.", "Price", "Date Posted", "In stock", "Status", "Actions"]}
-      cards={<CarCards cars={cars} canDelete={canDelete} />}
+      columns={[
+        "Make",
+        "Model",
+        "Year",
+        "Stock no.",
+        "Price",
+        "Date Posted",
+        "In stock",
+        "Views 7d / 30d",
+        "Status",
+        "Actions",
+      ]}
+      cards={<CarCards cars={cars} canDelete={canDelete} interest={interest} origin={origin} />}
       empty={empty}
-      minWidth={900}
+      minWidth={960}
       fz="sm"
       horizontalSpacing="sm"
       rows={cars.map((car) => (
@@ -161,6 +189,10 @@ export function StockListTable({ cars, empty, canDelete }: { cars: StockRow[]; e
           <Table.Td style={{ whiteSpace: "nowrap" }}>{formatNaira(car.price)}</Table.Td>
           <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(car.created_at)}</Table.Td>
           <Table.Td style={{ whiteSpace: "nowrap" }}>{days(car.days_in_stock)}</Table.Td>
+          <Table.Td>
+            <InterestCell interest={interest?.[car.id]} />
+            {car.sold || !origin ? null : <ShareButtons car={car} origin={origin} compact />}
+          </Table.Td>
           <Table.Td>
             <Status sold={car.sold} />
           </Table.Td>
