@@ -4,17 +4,17 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { type Env, parseEnv } from "./app/config/env.server";
+import { logger } from "./app/config/logger.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { flushCarViews } from "./app/models/car-interest.server";
 import { demoSeedNeeded, seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
+import { createMailer } from "./jobs/mailer";
+import { startOutboxSender } from "./jobs/outbox-sender";
 import { createApp } from "./server/app";
 import { createServer } from "./server/connections";
-import { createLogger } from "./server/logger";
-import { createMailer } from "./server/mailer";
 import { forgetUnloadedModules } from "./server/module-cache";
-import { startOutboxSender } from "./server/outbox-sender";
 import { removePidFile, writePidFile } from "./server/pid-file";
 
 let config: Env;
@@ -25,7 +25,6 @@ try {
   process.exit(1);
 }
 const production = config.NODE_ENV === "production";
-const logger = createLogger(config.NODE_ENV);
 // BUILD_DIR: see remix.config.js.
 const BUILD_DIR = process.env.BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");

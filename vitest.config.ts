@@ -10,6 +10,7 @@ const UNIT = [
   "app/lib/**/*.test.{ts,tsx}",
   "app/config/**/*.test.ts",
   "server/**/*.test.ts",
+  "jobs/**/*.test.ts",
   "scripts/**/*.test.ts",
   "tests/architecture.test.ts",
   "tests/code-style.test.ts",

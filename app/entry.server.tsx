@@ -24,7 +24,7 @@ export default function handleRequest(
     const timer = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
       // The request id only for an error page (it shows it): other pages stay the same for everyone.
-      <RequestIdContext.Provider value={status >= 500 ? requestIdOf(loadContext) : undefined}>
+      <RequestIdContext.Provider value={status >= 500 ? loadContext.requestId : undefined}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
       </RequestIdContext.Provider>,
       {
@@ -41,7 +41,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          logError(loadContext, error);
+          loadContext.logger.error({ err: error }, "server error");
         },
       },
     );
@@ -55,17 +55,5 @@ export default function handleRequest(
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  logError(context, error);
-}
-
-/** The server's logger (server/app.ts puts it in the load context), or standard error without it. */
-function logError(context: AppLoadContext, error: unknown) {
-  const log = (context as { logError?: (error: unknown) => void }).logError;
-  if (log) log(error);
-  else console.error(error);
-}
-
-function requestIdOf(context: AppLoadContext): string | undefined {
-  const id = (context as { requestId?: unknown }).requestId;
-  return typeof id === "string" ? id : undefined;
+  context.logger.error({ err: error }, "server error");
 }

@@ -220,7 +220,7 @@ export interface HeroSlidesTable {
 
 /**
  * The outbox: every email and webhook, written in the same transaction as the lead that causes it
- * and delivered by the sender (server/outbox-sender.ts) with retries.
+ * and delivered by the sender (jobs/outbox-sender.ts) with retries.
  */
 export interface OutboxTable {
   id: Generated<number>;

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleError } from "~/entry.server";
 import { edge } from "~/lib/edge";
 import { parseEnv } from "../app/config/env.server";
+import { createLogger } from "../app/config/logger.server";
 import { getSqlite } from "../db/database.server";
 import { createApp } from "./app";
-import { createLogger } from "./logger";
 
 const route = (id: string, path: string, module: Record<string, unknown>) => ({
   id,

@@ -4,12 +4,13 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { type Env, siteOrigin, trustProxySetting } from "../app/config/env.server";
+import { createLogger, type Logger } from "../app/config/logger.server";
 import { catalogVersion } from "../app/models/catalog-version.server";
 import { leadCountsByKind } from "../app/models/lead-counts.server";
 import { outboxCounts } from "../app/models/outbox.server";
 import { bodyLimits, isApiRequest } from "./body-limits";
 import { fetchUrl } from "./fetch-bridge";
-import { createLogger, type Logger, requestId, requestLog } from "./logger";
+import { requestId, requestLog } from "./logger";
 import { createMetrics } from "./metrics";
 import { PageCache } from "./page-cache";
 import { rateLimits } from "./rate-limits";
@@ -136,9 +137,9 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
       loadContext: (req) => ({
         clientIp: req.ip ?? "",
         leadRetryAfter: req.leadRetryAfter,
-        // For the error page's reference and app/entry.server's handleError (one line with the stack).
-        requestId: req.id,
-        logError: (error: unknown) => logger.error({ reqId: req.id, err: error }, "server error"),
+        // For the error page's reference, and every line the app logs for this request.
+        requestId: req.id ?? "",
+        logger: logger.child({ reqId: req.id }),
       }),
     }),
   );

@@ -1,9 +1,9 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type express from "express";
-import { BODY_TIMEOUT_MS, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "../app/config/constants";
+import { BODY_TIMEOUT_MS } from "../app/config/constants";
 import { IMAGE_TOO_LARGE } from "../app/config/messages";
-import { BODY_TOO_LARGE, BodyTooLargeError } from "../app/http/body-limit";
-import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from "../app/lib/car-sheet";
+import { BODY_TOO_LARGE, BodyTooLargeError, SHEET_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../app/http/body-limit";
+import { SHEET_TOO_LARGE } from "../app/lib/car-sheet";
 
 /**
  * Request bodies (the whole story: docs/architecture.md, "Body limits") are counted as the bytes
@@ -18,11 +18,8 @@ import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from "../app/lib/car-sheet";
  *   (so a page action never sees more) and handed on as a buffer, within BODY_TIMEOUT_MS (408
  *   and the connection closed after that). Multipart there is a 415.
  */
-export const FORM_BODY_LIMIT = 64 * 1024;
+const FORM_BODY_LIMIT = 64 * 1024;
 const BODY_TOO_SLOW = "The request took too long to arrive. Please send it again.";
-export const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 256 * 1024;
-
-export const SHEET_BODY_LIMIT = MAX_SHEET_BYTES + 64 * 1024;
 
 /**
  * The budget of a request that may carry files, from its route's edge policy (app/lib/edge.ts):

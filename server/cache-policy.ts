@@ -8,7 +8,7 @@ import { holdsPersonalCookie } from "../app/http/cookies.server";
 import type { EdgePolicy } from "../app/lib/edge";
 
 /** Longer addresses (path and query) are answered but never kept. */
-export const MAX_CACHED_URL = 2048;
+const MAX_CACHED_URL = 2048;
 /** Remix's own parameter on a client navigation's data request (which routes to load). */
 const DATA_REQUEST_PARAMS = ["_routes"];
 /**

@@ -10,10 +10,10 @@ import { sessionCookie } from "~/http/cookies.server";
 import { edge } from "~/lib/edge";
 import { countCarView, interestOf, resetViewCounting } from "~/models/car-interest.server";
 import { parseEnv } from "../app/config/env.server";
+import { createLogger } from "../app/config/logger.server";
 import { adminToken } from "../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../tests/helpers/db";
 import { createApp } from "./app";
-import { createLogger } from "./logger";
 
 let renders = 0;
 const build = {

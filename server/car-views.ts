@@ -1,5 +1,6 @@
 import type express from "express";
 import { env } from "../app/config/env.server";
+import { logger } from "../app/config/logger.server";
 import { countCarPageView } from "../app/http/car-view.server";
 import { pagePath } from "./route-policies";
 
@@ -20,6 +21,6 @@ export function watchCarView(req: express.Request, res: express.Response, url: U
       headers: { get: (name) => req.get(name) },
       address: req.ip ?? "",
       status: res.statusCode,
-    }).catch((e) => console.error("Could not count a car view", e));
+    }).catch((e) => logger.error({ err: e, reqId: req.id }, "Could not count a car view"));
   });
 }

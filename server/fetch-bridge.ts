@@ -54,7 +54,7 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
  * The host (and port) the visitor asked for: X-Forwarded-Host only when `trust proxy` says the
  * proxy in front may be believed (req.hostname honours it), else the Host header.
  */
-export function requestHost(req: express.Request): string {
+function requestHost(req: express.Request): string {
   const port = /:(\d+)$/.exec(hostHeader(req))?.[1];
   return `${req.hostname}${port ? `:${port}` : ""}`;
 }

@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { createLogger, requestId, requestLog } from "./logger";
+import { createLogger } from "../app/config/logger.server";
+import { requestId, requestLog } from "./logger";
 
 /** An app with the request id and log middleware in front of a few answers, logging into memory. */
 async function withApp(

@@ -1,5 +1,5 @@
 import type express from "express";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/config/logger.server";
 import { KNOWN_METHODS } from "./request-hygiene";
 
 /**
@@ -10,7 +10,7 @@ import { KNOWN_METHODS } from "./request-hygiene";
  * judges: the static files, the route's limits, the page cache and Remix.
  */
 
-export const BAD_REQUEST = "Bad request: the address or the Host header is not valid.";
+const BAD_REQUEST = "Bad request: the address or the Host header is not valid.";
 
 export interface Target {
   /** The path and query, in origin form (`/about?x=1`). */

@@ -17,6 +17,9 @@ interface Rule {
   from: string[];
   /** The folders and files those files may import from; anything else in the repository is refused. */
   may: string[];
+  /** Folders these files may import types from, with `import type` only (erased from the build, so a
+   * `*.server` module is fine: nothing of it reaches the browser). */
+  types?: string[];
   /** The code runs in the browser too: no `*.server` module. */
   browser?: boolean;
   /** When set, the only packages those files may import. */
@@ -36,8 +39,9 @@ const RULES: Rule[] = [
   {
     from: ["app/components/"],
     may: ["app/components/", "app/lib/", "app/config/", "app/styles/", "app/theme.ts"],
+    types: ["app/models/"],
     browser: true,
-    why: "components get data through props and loader data, never from a model or the database",
+    why: "components get data through props and loader data, never from a model or the database (a model's types, yes)",
   },
   {
     from: ["app/browser/"],
@@ -92,9 +96,14 @@ const RULES: Rule[] = [
     why: "the edge in front of Remix knows no page: routes declare what it needs",
   },
   {
+    from: ["jobs/"],
+    may: ["jobs/", "app/models/", "app/lib/", "app/config/"],
+    why: "a job works in the background on the data, through models: it answers no request",
+  },
+  {
     from: ["server.ts"],
-    may: ["server/", "db/", "app/models/", "app/config/"],
-    why: "start-up prepares the data and starts the edge",
+    may: ["server/", "jobs/", "db/", "app/models/", "app/config/"],
+    why: "start-up prepares the data, starts the jobs and starts the edge",
   },
   {
     from: ["scripts/"],
@@ -161,6 +170,21 @@ function packageName(specifier: string): string | null {
     .join("/");
 }
 
+/** How many `import type` / `export type ... from` declarations name each specifier. */
+function typeOnlyImports(file: string, source: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const statement of ts.createSourceFile(file, source, ts.ScriptTarget.Latest).statements) {
+    const typeOnly =
+      (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) ||
+      (ts.isExportDeclaration(statement) && statement.isTypeOnly);
+    if (typeOnly && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const specifier = statement.moduleSpecifier.text;
+      counts.set(specifier, (counts.get(specifier) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
 /** What one file's imports break. Test files are checks on a layer, not part of it: they may
  * arrange and inspect the database directly, so only the code itself is held to the rules. */
 function check(file: string, source: string): Violation[] {
@@ -169,7 +193,11 @@ function check(file: string, source: string): Violation[] {
   const found: Violation[] = [];
   const refuse = (target: string, specifier: string, what: string) =>
     found.push({ key: `${file} -> ${target}`, message: `${file} imports "${specifier}": ${what}` });
-  for (const { fileName: specifier } of ts.preProcessFile(source, true, true).importedFiles) {
+  const imports = ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+  const typeOnly = rule?.types ? typeOnlyImports(file, source) : new Map<string, number>();
+  // Every import of the specifier is `import type` / `export type` (a value import of the same file is not).
+  const onlyTypes = (specifier: string) => typeOnly.get(specifier) === imports.filter((s) => s === specifier).length;
+  for (const specifier of imports) {
     const pkg = packageName(specifier);
     if (pkg) {
       if (SQL_PACKAGES.includes(pkg) && !inside(file, SQL_PLACES)) {
@@ -181,8 +209,14 @@ function check(file: string, source: string): Violation[] {
     }
     const target = resolve(file, specifier);
     if (!target || !rule) continue;
+    if (rule.types && inside(target, rule.types) && onlyTypes(specifier)) continue;
     if (!inside(target, [...rule.may, ...rule.from])) {
-      refuse(target, specifier, `${rule.from.join(" and ")} import only from ${rule.may.join(", ")} (${rule.why})`);
+      const types = rule.types ? `, and types from ${rule.types.join(", ")} with import type` : "";
+      refuse(
+        target,
+        specifier,
+        `${rule.from.join(" and ")} import only from ${rule.may.join(", ")}${types} (${rule.why})`,
+      );
     } else if (rule.browser && /\.server\.tsx?$/.test(target)) {
       refuse(target, specifier, `${rule.from.join(" and ")} run in the browser too: no *.server module`);
     }
@@ -202,6 +236,160 @@ function documentedRules(): { from: string[]; may: string[] }[] {
       const [, from, may] = line.split("|");
       return { from: names(from), may: names(may) };
     });
+}
+
+/** Where code logs through the logger (app/config/logger.server.ts or `context.logger`), never `console`. */
+const LOGGED = ["app/", "server/", "jobs/"];
+
+/** The `console.<method>` uses in a source, as `line: text`, comments and strings not counted. */
+function consoleUses(file: string, source: string): string[] {
+  if (!source.includes("console")) return [];
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const uses: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "console") {
+      uses.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText()}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return uses;
+}
+
+/** Exports the framework reads by name: a route module's, the root's and entry.server's. */
+const FRAMEWORK_EXPORTS = new Set([
+  "loader",
+  "action",
+  "default",
+  "meta",
+  "links",
+  "handle",
+  "headers",
+  "ErrorBoundary",
+  "shouldRevalidate",
+  "handleError",
+  "Layout",
+]);
+const FRAMEWORK_MODULES = ["app/routes/", "app/root.tsx", "app/entry.server.tsx", "vitest.config.ts"];
+
+/**
+ * Exports nothing imports that stay, `file#name`, each with its reason. The test fails when one is
+ * imported after all (or gone), so the list only shrinks.
+ */
+const KEPT_EXPORTS: string[] = [
+  // In-memory state (throttles, budgets) a test starts from zero; the process never resets it.
+  "app/models/login-throttle.server.ts#resetLoginThrottle",
+  "app/models/whatsapp.server.ts#resetWhatsappClickBudget",
+  "app/models/car-interest.server.ts#resetViewCounting",
+  // The write path's pieces, landing on branch `writes` with the routes and use cases that call them.
+  "app/http/refusals.server.ts#forbiddenAsPage",
+  "app/lib/refusal.ts#isRefusal",
+  "app/models/activity.server.ts#recordActivity",
+  "app/use-cases/use-case.server.ts#roleOf",
+  "app/lib/roles.ts#isRole",
+  "app/models/db.server.ts#atomically",
+  "app/use-cases/use-case.server.ts#visitorActor",
+  "app/use-cases/use-case.server.ts#adminOf",
+  "app/use-cases/use-case.server.ts#runWrite",
+];
+
+const isTestFile = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith("tests/");
+
+/** A file's exported values (functions, classes, constants; types are the signatures' words and exempt). */
+function exportedValues(sf: ts.SourceFile): string[] {
+  const names: string[] = [];
+  const has = (node: ts.Node, kind: ts.SyntaxKind) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
+  for (const s of sf.statements) {
+    if (ts.isExportAssignment(s)) names.push("default");
+    else if (ts.isExportDeclaration(s) && !s.isTypeOnly && s.exportClause && ts.isNamedExports(s.exportClause)) {
+      for (const e of s.exportClause.elements) if (!e.isTypeOnly) names.push(e.name.text);
+    } else if (has(s, ts.SyntaxKind.ExportKeyword) && !ts.isInterfaceDeclaration(s) && !ts.isTypeAliasDeclaration(s)) {
+      if (has(s, ts.SyntaxKind.DefaultKeyword)) names.push("default");
+      else if (ts.isVariableStatement(s)) {
+        for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
+      } else if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isEnumDeclaration(s)) && s.name) {
+        names.push(s.name.text);
+      }
+    }
+  }
+  return names;
+}
+
+/** The names a file imports from each file (`*` for a namespace import, `export *` or a dynamic import). */
+function importedNames(file: string, sf: ts.SourceFile, source: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const s of sf.statements) {
+    const spec = (s as { moduleSpecifier?: ts.Expression }).moduleSpecifier;
+    const target = spec && ts.isStringLiteral(spec) ? resolve(file, spec.text) : null;
+    if (!target) continue;
+    if (ts.isImportDeclaration(s) && s.importClause) {
+      const { name, namedBindings } = s.importClause;
+      if (name) out.push([target, "default"]);
+      if (namedBindings && ts.isNamespaceImport(namedBindings)) out.push([target, "*"]);
+      if (namedBindings && ts.isNamedImports(namedBindings)) {
+        for (const e of namedBindings.elements) out.push([target, (e.propertyName ?? e.name).text]);
+      }
+    } else if (ts.isExportDeclaration(s)) {
+      if (!s.exportClause) out.push([target, "*"]);
+      else if (ts.isNamedExports(s.exportClause)) {
+        for (const e of s.exportClause.elements) out.push([target, (e.propertyName ?? e.name).text]);
+      }
+    }
+  }
+  for (const m of source.matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) {
+    const target = resolve(file, m[1]);
+    if (target) out.push([target, "*"]);
+  }
+  return out;
+}
+
+/** Whether the file's own code uses `name` (an identifier other than its declaration and property names). */
+function usedInFile(file: string, source: string, name: string): boolean {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  let uses = 0;
+  const visit = (node: ts.Node) => {
+    if (ts.isIdentifier(node) && node.text === name) {
+      const parent = node.parent;
+      const declaration = (parent as { name?: ts.Node }).name === node && !ts.isPropertyAccessExpression(parent);
+      const property = ts.isPropertyAccessExpression(parent) && parent.name === node;
+      if (!declaration && !property && !ts.isExportSpecifier(parent)) uses++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return uses > 0;
+}
+
+/**
+ * Exports nothing imports, as `file#name`. An import from a test counts only when the file itself
+ * uses the export too (a unit of its working code, tested directly); an export only tests call is
+ * a helper for tests, and dead.
+ */
+function deadExports(): string[] {
+  const parsed = sourceFiles().map((file) => {
+    const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+    return { file, source, sf: ts.createSourceFile(file, source, ts.ScriptTarget.Latest) };
+  });
+  const used = new Set<string>();
+  const usedByTests = new Set<string>();
+  for (const { file, sf, source } of parsed) {
+    for (const [target, name] of importedNames(file, sf, source)) {
+      (isTestFile(file) ? usedByTests : used).add(`${target}#${name}`);
+    }
+  }
+  const dead: string[] = [];
+  for (const { file, sf, source } of parsed) {
+    if (isTestFile(file)) continue;
+    for (const name of exportedValues(sf)) {
+      if (inside(file, FRAMEWORK_MODULES) && FRAMEWORK_EXPORTS.has(name)) continue;
+      const key = `${file}#${name}`;
+      if (used.has(key) || used.has(`${file}#*`)) continue;
+      if ((usedByTests.has(key) || usedByTests.has(`${file}#*`)) && usedInFile(file, source, name)) continue;
+      dead.push(key);
+    }
+  }
+  return dead;
 }
 
 function violations(): Violation[] {
@@ -249,16 +437,33 @@ describe("architecture", () => {
       "app/components/x.tsx -> app/config/env.server.ts",
     ]);
     expect(keys("app/routes/x.ts", 'import { sql } from "kysely";')).toEqual(["app/routes/x.ts -> kysely"]);
+    expect(keys("app/components/x.tsx", 'import type { Lead } from "~/models/lead-inbox.server";')).toEqual([]);
+    expect(keys("app/components/x.tsx", 'export type { Lead } from "~/models/lead-inbox.server";')).toEqual([]);
+    for (const source of [
+      'import { type Lead } from "~/models/lead.server";',
+      'import type { Lead } from "~/models/lead.server";\nimport { getLead } from "~/models/lead.server";',
+      'const m = await import("~/models/lead.server");',
+    ]) {
+      expect([...new Set(keys("app/components/x.tsx", source))]).toEqual([
+        "app/components/x.tsx -> app/models/lead.server.ts",
+      ]);
+    }
+    expect(keys("app/routes/x.ts", 'import type { DB } from "../../db/database.server";')).toEqual([
+      "app/routes/x.ts -> db/database.server.ts",
+    ]);
     expect(keys("migrations/x.ts", 'import { z } from "zod";')).toEqual(["migrations/x.ts -> zod"]);
     expect(keys("migrations/x.ts", 'import { sql } from "kysely";')).toEqual([]);
   });
 
   it("names in docs/architecture.md exactly the rules it enforces, row by row", () => {
     const names = (places: string[]) => places.map((p) => p.replace(/\/$/, "")).sort();
-    const enforced = RULES.map((r) => ({ from: names(r.from), may: names([...r.may, ...(r.packages ?? [])]) }));
+    const enforced = RULES.map((r) => ({
+      from: names(r.from),
+      may: names([...r.may, ...(r.packages ?? []), ...(r.types ?? [])]),
+    }));
     const documented = documentedRules().map((r) => ({
       from: names(r.from),
-      may: names(r.may.filter((name) => name !== "*.server")),
+      may: names(r.may.filter((name) => name !== "*.server" && name !== "import type")),
     }));
     expect(documented).toEqual(enforced);
   });
@@ -266,6 +471,24 @@ describe("architecture", () => {
   it("holds every layer to the import rules of docs/architecture.md", () => {
     const unexpected = found.filter((v) => !ALLOWED.includes(v.key)).map((v) => v.message);
     expect(unexpected, `Layering violations:\n${unexpected.join("\n")}\n`).toEqual([]);
+  });
+
+  it("logs through the logger: no console in app/, server/ or jobs/ (start-up in server.ts may use it)", () => {
+    expect(consoleUses("x.ts", '// console.log("a")\nconst s = "console.error";\nconsole.warn(s);')).toEqual([
+      "x.ts:3: console.warn",
+    ]);
+    const uses = sourceFiles()
+      .filter((file) => inside(file, LOGGED) && !/\.test\.tsx?$/.test(file))
+      .flatMap((file) => consoleUses(file, fs.readFileSync(path.join(ROOT, file), "utf8")));
+    expect(uses, `Log with the logger instead:\n${uses.join("\n")}\n`).toEqual([]);
+  });
+
+  it("has no export that nothing imports (a helper only tests call counts as unused)", () => {
+    const dead = deadExports();
+    const unexpected = dead.filter((key) => !KEPT_EXPORTS.includes(key));
+    expect(unexpected, `Unused exports: remove them, or the export keyword:\n${unexpected.join("\n")}\n`).toEqual([]);
+    const stale = KEPT_EXPORTS.filter((key) => !dead.includes(key));
+    expect(stale, `Now imported: remove from KEPT_EXPORTS:\n${stale.join("\n")}\n`).toEqual([]);
   });
 
   it("allows only exceptions that still exist", () => {

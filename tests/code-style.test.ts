@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, "..");
 const MAX = 120;
 
 /** Folders checked, plus the root's own `*.ts`/`*.js`/`*.cjs` files. */
-const PATHSPECS = ["app", "server", "db", "migrations", "scripts", "tests", "*.ts", "*.js", "*.cjs"];
+const PATHSPECS = ["app", "server", "jobs", "db", "migrations", "scripts", "tests", "*.ts", "*.js", "*.cjs"];
 const EXTENSIONS = /\.(ts|tsx|js|cjs|css)$/;
 
 function sourceFiles(): string[] {

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import classes from "./Pagination.module.css";
 
 /** Page numbers to show: all when few, else first, last and a window around the current one. */
-export function pageItems(page: number, pageCount: number): (number | "gap")[] {
+function pageItems(page: number, pageCount: number): (number | "gap")[] {
   if (pageCount <= 7) return Array.from({ length: pageCount }, (_, i) => i + 1);
   const out: (number | "gap")[] = [1];
   const from = Math.max(2, page - 1);

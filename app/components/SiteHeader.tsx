@@ -8,7 +8,7 @@ import { NAV_LINKS } from "./nav-links";
 import classes from "./SiteHeader.module.css";
 import { MenuIcon } from "./ui/Icon";
 
-export function TopStrip() {
+function TopStrip() {
   const business = useBusiness();
   return (
     <div className={classes.strip}>
@@ -54,7 +54,7 @@ function PromotionBar({ promotion }: { promotion: Business["promotion"] }) {
 }
 
 /** The logo the dealer uploaded, else their initials on the brand colours. */
-export function BrandMark({ business, className }: { business: Business; className: string }) {
+function BrandMark({ business, className }: { business: Business; className: string }) {
   if (business.logo) {
     return (
       <img src={imageVariant(business.logo, "thumb")} alt="" className={classes.logoImage} width={36} height={36} />

@@ -1,7 +1,7 @@
 import classes from "./WhyChooseUs.module.css";
 
 /** The six 'Why Choose Us' cards of the About page, in a horizontal scroller. */
-export const WHY_CHOOSE_US = [
+const WHY_CHOOSE_US = [
   {
     title: "Experience & Expertise",
     icon: "★",

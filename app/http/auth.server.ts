@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { can, OWNER_ONLY_MESSAGE, type Permission } from "~/lib/roles";
 import type { Admin } from "~/models/admin.server";
-import { attemptLogin, confirmPassword, type PasswordCheck } from "~/models/login.server";
+import { attemptLogin, type PasswordCheck } from "~/models/login.server";
 import { checkSession, createSession, deleteSession, purgeExpiredSessions } from "~/models/session.server";
 import { sessionCookie, sessionToken } from "./cookies.server";
 import { bearerToken } from "./request.server";
@@ -75,12 +75,6 @@ export async function loginForApi(ip: string, username: string, password: string
   return createSession(admin.id);
 }
 
-/** The signed-in admin's own password again, before an account change; throws a LoginError (403/429). */
-export async function confirmOwnPassword(ip: string, admin: Admin, password: string): Promise<void> {
-  const check = await confirmPassword(ip, admin, password);
-  if (!check.ok) throw refusal(check, 403);
-}
-
 export function loginErrorResponse(e: LoginError): Response {
   return jsonError(
     e.message,
@@ -94,8 +88,8 @@ async function clearCookieHeader(request: Request): Promise<string> {
 }
 
 /** The screen where an admin chooses their own password; every other admin page leads there until they do. */
-export const PASSWORD_CHANGE_PAGE = "/admin/change-password";
-export const PASSWORD_CHANGE_REQUIRED =
+const PASSWORD_CHANGE_PAGE = "/admin/change-password";
+const PASSWORD_CHANGE_REQUIRED =
   "Choose your own password before using the back office: PUT /api/admin/change-password with your username, " +
   "currentPassword and newPassword (or sign in at /admin/login).";
 

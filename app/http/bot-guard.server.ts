@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
 import { FORM_STAMP_MAX_AGE_MS } from "~/config/constants";
 import { env } from "~/config/env.server";
 import { HONEYPOT_FIELD, pleaseWait, STAMP_FIELD } from "~/lib/bot-trap";
@@ -40,7 +41,7 @@ async function servedAt(stamp: unknown): Promise<number | null> {
 }
 
 /** Why a form left open too long is refused. */
-export const STAMP_EXPIRED = "This form was open for too long. Please check your details and send it again.";
+const STAMP_EXPIRED = "This form was open for too long. Please check your details and send it again.";
 
 export interface BotRefusal {
   status: 400 | 429;
@@ -51,11 +52,11 @@ export interface BotRefusal {
 /** Why a lead form post must be sent again, or null when it may go ahead. */
 export async function checkLeadPost(
   values: Record<string, string>,
-  context: unknown,
+  context: AppLoadContext,
   now = Date.now(),
 ): Promise<BotRefusal | null> {
-  const retryAfter = (context as { leadRetryAfter?: unknown } | undefined)?.leadRetryAfter;
-  if (typeof retryAfter === "number" && retryAfter > 0)
+  const retryAfter = context.leadRetryAfter;
+  if (retryAfter && retryAfter > 0)
     return { status: 429, message: pleaseWait(retryAfter), retryAfterSeconds: retryAfter };
   // A person needs at least FORM_MIN_FILL_MS (2 s by default) to fill in a form; a script does it at once.
   const minFill = env().FORM_MIN_FILL_MS;

@@ -14,10 +14,10 @@ import { readPersonalState } from "./render-scope.server";
  */
 
 export const SESSION_COOKIE_NAME = "__admin_session";
-export const NEWSLETTER_COOKIE_NAME = "newsletter";
+const NEWSLETTER_COOKIE_NAME = "newsletter";
 export const APPLICATION_FLASH_COOKIE_NAME = "application_submitted";
 export const SAVED_CARS_COOKIE_NAME = "saved_cars";
-export const PERSONAL_COOKIES = [
+const PERSONAL_COOKIES = [
   SESSION_COOKIE_NAME,
   NEWSLETTER_COOKIE_NAME,
   APPLICATION_FLASH_COOKIE_NAME,

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { type AppLoadContext, data } from "@remix-run/node";
 import type { z } from "zod";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
 import { type FieldErrors, validate } from "~/lib/validation";
@@ -45,7 +45,7 @@ export async function readForm<S extends z.ZodType>(
  */
 export async function readLeadForm<S extends z.ZodType>(
   request: Request,
-  context: unknown,
+  context: AppLoadContext,
   schema: S,
   failure: string,
 ): Promise<Read<z.output<S>>> {

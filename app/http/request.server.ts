@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { readPersonalState } from "./render-scope.server";
 
 /**
@@ -46,9 +47,8 @@ export async function readFormValues(request: Request): Promise<Record<string, s
  * one only from a proxy TRUST_PROXY names) and passes it as load context. A header is never
  * read here.
  */
-export function clientIp(context: unknown): string {
-  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
-  return typeof ip === "string" && ip ? ip : "unknown";
+export function clientIp(context: AppLoadContext): string {
+  return context.clientIp || "unknown";
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. Reading one makes the render personal. */

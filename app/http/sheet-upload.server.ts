@@ -1,11 +1,11 @@
-import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from "~/lib/car-sheet";
-import { SheetError } from "~/models/car-sheet.server";
-import { isBodyTooLarge } from "./body-limit";
+import { Refusal } from "~/lib/refusal";
+import { SHEET_BODY_LIMIT } from "./body-limit";
+import { isMultipart, lastValues, readMultipart } from "./multipart.server";
 
 /**
- * Reading a stock spreadsheet upload: multipart with one `file` part (at most 10 MB, counted as
- * it streams) and a few short text fields (dryRun, intent). Refusals are SheetErrors.
+ * Reading a stock spreadsheet upload through the one multipart reader (multipart.server.ts): one
+ * `file` part (at most 10 MB, counted as it streams) and a few short text fields (dryRun, intent).
  */
 export interface SheetUpload {
   file: { name: string; bytes: Uint8Array } | null;
@@ -13,30 +13,20 @@ export interface SheetUpload {
 }
 
 export async function readSheetUpload(request: Request): Promise<SheetUpload> {
-  if (!/multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
-    throw new SheetError("Send the spreadsheet as multipart/form-data in a part named file", 415);
+  if (!isMultipart(request)) {
+    throw new Refusal("unsupported", "Send the spreadsheet as multipart/form-data in a part named file");
   }
-  const out: SheetUpload = { file: null, fields: {} };
-  try {
-    await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      const limit = typeof filename === "string" ? MAX_SHEET_BYTES : 1024;
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        if (size > limit) throw new SheetError(filename ? SHEET_TOO_LARGE : `The field ${name} is too long`, 413);
-        chunks.push(chunk);
-      }
-      const bytes = Buffer.concat(chunks);
-      if (typeof filename === "string") {
-        if (name === "file" && filename !== "" && !out.file) out.file = { name: filename, bytes };
-      } else if (Object.keys(out.fields).length < 20) out.fields[name] = bytes.toString("utf8");
-      return undefined;
-    });
-  } catch (e) {
-    if (e instanceof SheetError) throw e;
-    if (isBodyTooLarge(e)) throw new SheetError(SHEET_TOO_LARGE, 413);
-    throw new SheetError("The upload could not be read");
-  }
-  return out;
+  const { fields, files } = await readMultipart(request, {
+    fileField: "file",
+    maxFiles: 1,
+    maxFileBytes: MAX_SHEET_BYTES,
+    maxFields: 20,
+    maxFieldBytes: 1024,
+    maxTotalBytes: SHEET_BODY_LIMIT,
+    tooManyFiles: "Send one spreadsheet at a time",
+    filesTooLarge: () => SHEET_TOO_LARGE,
+    bodyTooLarge: SHEET_TOO_LARGE,
+  });
+  const [file] = files;
+  return { file: file ? { name: file.name, bytes: file.bytes } : null, fields: lastValues(fields) };
 }

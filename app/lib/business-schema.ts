@@ -12,7 +12,7 @@ import { multiLine, oneLine } from "./validation";
 
 export const MAX_PHONES = 3;
 export const MAX_SOCIALS = 6;
-export const MAX_SERVICES = 12;
+const MAX_SERVICES = 12;
 
 /** A text without control characters (`clean`: one line unless told), trimmed, 1 to `max` characters. */
 const text = (label: string, max: number, clean: (v: string) => string = oneLine) =>
@@ -23,7 +23,7 @@ const text = (label: string, max: number, clean: (v: string) => string = oneLine
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const PHONE_MESSAGE = "Enter a Nigerian mobile number, e.g. 0803 555 0142";
+const PHONE_MESSAGE = "Enter a Nigerian mobile number, e.g. 0803 555 0142";
 const phone = z.string({ error: PHONE_MESSAGE }).transform((value, ctx) => {
   const canonical = normalizeNigerianPhone(value);
   if (!canonical) {

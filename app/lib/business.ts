@@ -11,7 +11,7 @@ import { formatNigerianPhone } from "./phone";
 
 export const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Day = (typeof DAYS)[number];
-export const DAY_SHORT: Record<Day, string> = {
+const DAY_SHORT: Record<Day, string> = {
   mon: "Mon",
   tue: "Tue",
   wed: "Wed",
@@ -109,7 +109,7 @@ function timeText(h: DayHours | null): string {
   return h ? `${formatTime(h.open)}-${formatTime(h.close)}` : "Closed";
 }
 
-export function openDays(hours: WeekHours): Day[] {
+function openDays(hours: WeekHours): Day[] {
   return DAYS.filter((d) => hours[d] !== null);
 }
 
@@ -146,7 +146,7 @@ export function telHref(phone: string): string {
 export const showPhone = formatNigerianPhone;
 
 /** The greeting sent with a WhatsApp chat: the dealer's own, or one naming the car. */
-export function chatGreeting(business: Business, car?: { make: string; model: string; year: number } | null) {
+function chatGreeting(business: Business, car?: { make: string; model: string; year: number } | null) {
   if (!car) return business.chatGreeting;
   return `Hello, I'm interested in the ${car.make} ${car.model} ${car.year} listed on your website.`;
 }

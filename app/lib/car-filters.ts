@@ -39,11 +39,11 @@ export const SORT_LABELS: Record<CarSort, string> = {
   mileage_asc: "Mileage: lowest first",
 };
 
-export function isCarSort(value: unknown): value is CarSort {
+function isCarSort(value: unknown): value is CarSort {
   return (CAR_SORTS as readonly unknown[]).includes(value);
 }
 
-export const TEXT_FILTERS = [
+const TEXT_FILTERS = [
   "q",
   "body_type",
   "fuel_type",
@@ -54,7 +54,7 @@ export const TEXT_FILTERS = [
   "transmission",
   "location",
 ] as const;
-export const NUMBER_FILTERS = ["minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage"] as const;
+const NUMBER_FILTERS = ["minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage"] as const;
 
 /** Every query parameter a car list reads (besides paging): filters, features, duty and sort. */
 export const CAR_FILTER_PARAMS = [
@@ -66,7 +66,7 @@ export const CAR_FILTER_PARAMS = [
 ] as const;
 
 /** Filter-panel field name -> query-string name (what "Apply Filters" does). */
-export const FILTER_RENAMES: Record<string, string> = {
+const FILTER_RENAMES: Record<string, string> = {
   type: "body_type",
   fuelType: "fuel_type",
   driveType: "drive_train",

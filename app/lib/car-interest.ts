@@ -75,6 +75,3 @@ export function sharedViews(interest: Pick<CarInterest, "views_by_source">): num
   const s = interest.views_by_source;
   return (s.whatsapp ?? 0) + (s.copy ?? 0) + (s.share ?? 0);
 }
-
-/** Stock older than these many days is listed in the report's "Aged stock". */
-export const AGED_STOCK_DAYS = [60, 90] as const;

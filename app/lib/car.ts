@@ -40,7 +40,7 @@ export const CAR_FLAG_FIELDS = ["registration", "financing"] as const satisfies 
 export const CAR_UNKNOWN_FLAG_FIELDS = ["accident_free", "flood_free"] as const satisfies readonly (keyof CarFields)[];
 
 /** Back-office fields the public never sees. */
-export const PRIVATE_CAR_FIELDS = ["vin", "car_history", "other_info"] as const satisfies readonly (keyof CarFields)[];
+const PRIVATE_CAR_FIELDS = ["vin", "car_history", "other_info"] as const satisfies readonly (keyof CarFields)[];
 
 /** A car as the public pages and public lists show it (whether it is a demo car is the back office's). */
 export type PublicCar = Omit<Car, (typeof PRIVATE_CAR_FIELDS)[number] | "demo">;
@@ -74,7 +74,7 @@ export type CardCar = Pick<
 > & { monthly_from: number | null };
 
 /** A URL-safe form of a text: lower case, accents dropped, every other run of characters a hyphen. */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

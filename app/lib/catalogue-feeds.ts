@@ -90,7 +90,7 @@ export function metaFuelType(text: string | null, bodyType: string): string {
 }
 
 /** The car page's absolute address with where the visit comes from. */
-export function carFeedUrl(origin: string, car: FeedCar, source: "meta" | "rss"): string {
+function carFeedUrl(origin: string, car: FeedCar, source: "meta" | "rss"): string {
   return `${absoluteUrl(origin, carPath(car))}?utm_source=${source}`;
 }
 
@@ -98,7 +98,7 @@ export function carFeedUrl(origin: string, car: FeedCar, source: "meta" | "rss")
  * The showroom as Meta's address object (written as JSON in the one `address` column): the car's
  * own location when it has one ("Ikeja, Lagos"), else the business area, in Nigeria.
  */
-export function metaAddress(car: Pick<FeedCar, "location">, business: Pick<Business, "address" | "area">): string {
+function metaAddress(car: Pick<FeedCar, "location">, business: Pick<Business, "address" | "area">): string {
   const place = (car.location?.trim() || business.area).split(",").map((p) => p.trim());
   const city = place[0] || business.area;
   const region = place.length > 1 ? place[place.length - 1] : city;

@@ -12,8 +12,9 @@ import { multiLine, oneLine } from "~/lib/validation";
  * types and turns missing values into a "required" message rather than a type error.
  */
 
-export { AGE_BRACKETS, EMPLOYMENT_STATUSES, INCOME_RANGES, MAX_LENGTHS };
-export const LOAN_PERIOD_LABELS = LOAN_PERIODS.map(loanPeriodLabel);
+export { MAX_LENGTHS };
+
+const LOAN_PERIOD_LABELS = LOAN_PERIODS.map(loanPeriodLabel);
 
 /** How far ahead an inspection can be booked. */
 export const MAX_INSPECTION_DAYS_AHEAD = 365;
@@ -121,7 +122,7 @@ function money(label: string) {
  * /api/client-info name an application by it, never by its sequential id, so nobody can reach
  * another buyer's loan by counting.
  */
-export const LOAN_REFERENCE_PATTERN = /^[0-9a-f]{32}$/;
+const LOAN_REFERENCE_PATTERN = /^[0-9a-f]{32}$/;
 
 /** A reference as typed or pasted (case and surrounding blanks ignored), or null when malformed. */
 export function normalizeLoanReference(value: unknown): string | null {
@@ -309,22 +310,3 @@ export const ClientInfoSchema = z.object({
     .optional(),
 });
 export type ClientInfoInput = z.output<typeof ClientInfoSchema>;
-
-export type FieldErrors = Record<string, string>;
-
-/** The first message per field, for forms and the API's `fields`. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
-
-/** What a form sent back, as strings, so a refused form shows what the buyer typed. */
-export function typedValues(fields: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(fields)) if (typeof v === "string") out[k] = v;
-  return out;
-}

@@ -42,7 +42,7 @@ export type AnswerableKind = (typeof ANSWERABLE_KINDS)[number];
 export const SIGNAL_KINDS = ["whatsapp", "newsletter"] as const satisfies readonly LeadKind[];
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
-export const isLeadCategory = (value: unknown): value is LeadCategory =>
+const isLeadCategory = (value: unknown): value is LeadCategory =>
   (LEAD_CATEGORIES as readonly unknown[]).includes(value);
 
 /** A lead goes new -> contacted -> won or lost; any status may be chosen again to correct a mistake. */
@@ -60,8 +60,7 @@ export const LEAD_NOTE_MAX = 1000;
 const SEARCH_MAX = 100;
 
 export const isLeadKind = (value: unknown): value is LeadKind => (LEAD_KINDS as readonly unknown[]).includes(value);
-export const isLeadStatus = (value: unknown): value is LeadStatus =>
-  (LEAD_STATUSES as readonly unknown[]).includes(value);
+const isLeadStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
 
 /** The inbox filters; every one optional. Dates are Lagos calendar days, both ends included. */
 export interface LeadFilters {
@@ -82,7 +81,7 @@ export interface LeadFilters {
   visibleTo?: number;
 }
 
-export const LEAD_FILTER_NAMES = ["category", "kind", "status", "from", "to", "car", "q", "assignee"] as const;
+const LEAD_FILTER_NAMES = ["category", "kind", "status", "from", "to", "car", "q", "assignee"] as const;
 
 const USERNAME_SHAPE = /^[\w.@-]{1,64}$/;
 

@@ -45,9 +45,6 @@ export const NOTIFY_KIND_HINTS: Record<NotifyKind, string> = {
   digest: "every morning at 08:00: yesterday's leads, leads still new after a day, today's inspections",
 };
 
-export const isLeadNotifyKind = (v: unknown): v is LeadNotifyKind =>
-  (LEAD_NOTIFY_KINDS as readonly unknown[]).includes(v);
-
 export interface Recipient {
   email: string;
   kinds: NotifyKind[];
@@ -91,7 +88,7 @@ const LOCAL_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/i
  * Why a webhook URL is refused, or null: only http(s), no user name or password in it, and,
  * unless private addresses are allowed, no loopback, private or link-local address and no local
  * name (the server would be posting into its own network). Names are checked again when a
- * delivery resolves them (server/webhook-delivery.ts).
+ * delivery resolves them (jobs/webhook-delivery.ts).
  */
 export function webhookUrlProblem(value: string, allowPrivate: boolean): string | null {
   let url: URL;

@@ -12,7 +12,7 @@ export const isOutboxStatus = (v: unknown): v is OutboxStatus => (OUTBOX_STATUSE
 
 export type OutboxChannel = "email" | "webhook";
 
-export const OUTBOX_TOPICS = ["staff-alert", "confirmation", "digest", "webhook"] as const;
+const OUTBOX_TOPICS = ["staff-alert", "confirmation", "digest", "webhook"] as const;
 export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
 export const OUTBOX_TOPIC_LABELS: Record<OutboxTopic, string> = {
   "staff-alert": "Staff alert",

@@ -13,7 +13,7 @@ export interface ReportRangeChoice {
   problem: string | null;
 }
 
-export function thisYear(now: Date = new Date()): { from: string; to: string } {
+function thisYear(now: Date = new Date()): { from: string; to: string } {
   const year = lagosDate(now).slice(0, 4);
   return { from: `${year}-01-01`, to: `${year}-12-31` };
 }

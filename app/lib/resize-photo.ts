@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES } from "~/config/constants";
  * A phone photo made fit for upload in the browser: longest side at most 2,000 px, JPEG at good
  * quality, lowered step by step until it is under the 2 MB rule. Browser-only (canvas).
  */
-export const RESIZE_LONGEST_SIDE = 2000;
+const RESIZE_LONGEST_SIDE = 2000;
 const QUALITIES = [0.86, 0.78, 0.68, 0.58];
 
 function toBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob | null> {

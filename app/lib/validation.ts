@@ -10,7 +10,7 @@ export type FieldErrors = Record<string, string>;
 
 export type Validation<T, V> = { ok: true; data: T; values: V } | { ok: false; fieldErrors: FieldErrors; values: V };
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
+function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");

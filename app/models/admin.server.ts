@@ -155,8 +155,8 @@ export async function listAdmins(): Promise<{ id: number; username: string; role
     .execute();
 }
 
-export const LAST_OWNER_REMOVE = "The last owner cannot be removed";
-export const LAST_OWNER_DEMOTE = "The last owner cannot be made a sales account";
+const LAST_OWNER_REMOVE = "The last owner cannot be removed";
+const LAST_OWNER_DEMOTE = "The last owner cannot be made a sales account";
 
 async function ownerCount(trx: Kysely<Database>): Promise<number> {
   const { n } = await trx

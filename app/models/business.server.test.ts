@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusiness } from "~/config/site";
 import { getDb } from "../../db/database.server";
-import { businessSaved, getBusiness, saveBusiness } from "./business.server";
+import { getBusiness, saveBusiness } from "./business.server";
 import { catalogVersion } from "./catalog-version.server";
+
+/** Whether the settings row is stored (an owner has saved them at least once). */
+async function businessSaved(): Promise<boolean> {
+  const row = await getDb().selectFrom("settings").select("key").where("key", "=", "business").executeTakeFirst();
+  return Boolean(row);
+}
 
 describe("business settings storage", () => {
   it("answers the defaults until saved, then the saved document, and bumps the catalogue version", async () => {

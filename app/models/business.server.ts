@@ -1,3 +1,4 @@
+import { logger } from "~/config/logger.server";
 import { defaultBusiness } from "~/config/site";
 import { type Business, closedDayError } from "~/lib/business";
 import { type DB, getDb, getSqlite } from "../../db/database.server";
@@ -19,7 +20,7 @@ function fromStored(value: string): Business {
     const stored = JSON.parse(value) as Partial<Business>;
     return { ...defaultBusiness, ...stored, hours: { ...defaultBusiness.hours, ...stored.hours } };
   } catch {
-    console.error("The stored business settings are not valid JSON; using the defaults");
+    logger.error("The stored business settings are not valid JSON; using the defaults");
     return defaultBusiness;
   }
 }
@@ -33,12 +34,6 @@ export async function getBusiness(db: DB = getDb()): Promise<Business> {
   const business = row ? fromStored(row.value) : defaultBusiness;
   cache = { db: sqlite, version, business };
   return business;
-}
-
-/** Whether an owner has saved the settings at least once. */
-export async function businessSaved(): Promise<boolean> {
-  const row = await getDb().selectFrom("settings").select("key").where("key", "=", KEY).executeTakeFirst();
-  return Boolean(row);
 }
 
 /** Stores the whole document (validated by the caller); every page shows it at its next request. */

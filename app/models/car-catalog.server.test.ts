@@ -4,6 +4,7 @@ import type { CarFilters, CarSort } from "~/lib/car-filters";
 import { loader as home } from "~/routes/_index";
 import { getDb, getSqlite } from "../../db/database.server";
 import { clearData, insertManyCars } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import { catalogQueries, pageCars, similarCars, sitemapCars } from "./car.server";
 
 /**
@@ -181,7 +182,7 @@ describe("catalogue queries at scale", () => {
   it("renders the home page with at most four statements", async () => {
     const sqlite = getSqlite();
     // warm the cookie secret
-    await home({ request: new Request("http://x/?condition=foreign-used&page=3"), params: {}, context: {} });
+    await home({ request: new Request("http://x/?condition=foreign-used&page=3"), params: {}, context: loadContext() });
     const prepare = sqlite.prepare.bind(sqlite);
     const statements: string[] = [];
     sqlite.prepare = ((source: string) => {
@@ -192,7 +193,7 @@ describe("catalogue queries at scale", () => {
       const data = await home({
         request: new Request("http://x/?condition=foreign-used&page=3"),
         params: {},
-        context: {},
+        context: loadContext(),
       });
       expect(data.collection.cars).toHaveLength(12);
       expect(data.recent).toHaveLength(6);

@@ -4,6 +4,7 @@ import { loader as interestApi } from "~/routes/api.admin.cars.interest";
 import { getSqlite } from "../../db/database.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import { carInterest, countCarView, interestOf, interestReport, resetViewCounting } from "./car-interest.server";
 
 const NOW = new Date("2026-11-27T12:00:00Z"); // Lagos day 2026-11-27
@@ -99,7 +100,11 @@ describe("GET /api/admin/cars/interest", () => {
     const { token } = await adminToken("sales2", "sales");
     const url = (q: string) => `http://shop.ng/api/admin/cars/interest${q}`;
     const res = await respond(() =>
-      interestApi({ request: new Request(url("?days=30"), { headers: bearer(token) }), params: {}, context: {} }),
+      interestApi({
+        request: new Request(url("?days=30"), { headers: bearer(token) }),
+        params: {},
+        context: loadContext(),
+      }),
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { days: number; cars: Record<string, unknown>[] };
@@ -115,11 +120,17 @@ describe("GET /api/admin/cars/interest", () => {
       days_in_stock: 70,
     });
     const bad = await respond(() =>
-      interestApi({ request: new Request(url("?days=0"), { headers: bearer(token) }), params: {}, context: {} }),
+      interestApi({
+        request: new Request(url("?days=0"), { headers: bearer(token) }),
+        params: {},
+        context: loadContext(),
+      }),
     );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "days must be a whole number from 1 to 365" });
-    const anonymous = await respond(() => interestApi({ request: new Request(url("")), params: {}, context: {} }));
+    const anonymous = await respond(() =>
+      interestApi({ request: new Request(url("")), params: {}, context: loadContext() }),
+    );
     expect(anonymous.status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import { logger } from "~/config/logger.server";
 import { type CarInterest, noInterest, type ViewSource } from "~/lib/car-interest";
 import { lagosDate, lagosDayEnd, lagosDayStart } from "~/lib/lagos-time";
 import { daysBetween } from "~/lib/stock-list";
@@ -22,7 +23,7 @@ import { getDb, getSqlite } from "../../db/database.server";
  */
 
 /** At most this many marks a day (about 5 MB); past it views are not counted until midnight. */
-export const MAX_VIEW_MARKS_PER_DAY = 50_000;
+const MAX_VIEW_MARKS_PER_DAY = 50_000;
 const FLUSH_MS = 5_000;
 /** Daily counters older than this are deleted (they hold no personal data; two years of history). */
 const KEEP_DAYS = 730;
@@ -71,7 +72,7 @@ export function countCarView(view: { carId: number; address: string; source: Vie
     try {
       flushCarViews();
     } catch (e) {
-      console.error("Could not store the counted car views", e);
+      logger.error({ err: e }, "Could not store the counted car views");
     }
   }, FLUSH_MS).unref();
   return true;
@@ -101,7 +102,7 @@ function purgeOldCounters(today: string): void {
   try {
     getSqlite().prepare("DELETE FROM car_views WHERE day < ?").run(oldest);
   } catch (e) {
-    console.error("Could not delete old car view counters", e);
+    logger.error({ err: e }, "Could not delete old car view counters");
   }
 }
 

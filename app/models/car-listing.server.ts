@@ -68,7 +68,7 @@ async function validated(fields: RawCarFields, carId?: number) {
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.toLowerCase();
 
-export const stockNumberTaken = (stock: string) => `Stock number ${stock} is already used by another car`;
+const stockNumberTaken = (stock: string) => `Stock number ${stock} is already used by another car`;
 
 /** Adds a car from the form's fields and photos; returns its id. */
 export async function addCar(fields: RawCarFields, files: Buffer[]): Promise<number> {

@@ -57,7 +57,7 @@ export class SheetError extends Error {
 }
 
 /** The format a file is, from its name and first bytes; a SheetError for anything else. */
-export function sheetFormat(name: string, bytes: Uint8Array): SheetFormat {
+function sheetFormat(name: string, bytes: Uint8Array): SheetFormat {
   const ext = name.toLowerCase().split(".").pop() ?? "";
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (ext === "xlsx" && zip) return "xlsx";

@@ -4,7 +4,7 @@ import { env } from "~/config/env.server";
 import { getSqlite } from "../../db/database.server";
 
 /** Below this much free disk the site reports itself unhealthy: uploads, the WAL and backups need room. */
-export const MIN_FREE_DISK_BYTES = 200 * 1024 * 1024;
+const MIN_FREE_DISK_BYTES = 200 * 1024 * 1024;
 
 export interface Health {
   ok: boolean;

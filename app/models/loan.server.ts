@@ -9,7 +9,7 @@ import { createLoanApplication, type LoanApplication } from "./lead.server";
  */
 
 /** "Toyota Camry 2020 Black" (make, model, year and colour joined by spaces). */
-export function loanCarName(car: Pick<Car, "make" | "model" | "year" | "color">): string {
+function loanCarName(car: Pick<Car, "make" | "model" | "year" | "color">): string {
   return [car.make, car.model, String(car.year), car.color].filter((p) => p && p.trim() !== "").join(" ");
 }
 

@@ -32,7 +32,7 @@ export type ThrottleResult =
 const userKey = (username: string) => username.trim().toLowerCase();
 
 /** "45 seconds", "3 minutes". */
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   return seconds < 90 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} minutes`;
 }
 

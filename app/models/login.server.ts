@@ -8,7 +8,7 @@ import { beginLoginAttempt } from "./login-throttle.server";
  */
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
-export const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
+const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
 
 export type PasswordCheck =
   | { ok: true; admin: Admin }

@@ -19,12 +19,3 @@ export async function subscribe(input: NewsletterInput): Promise<SubscribeResult
     .executeTakeFirst();
   return { created: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
 }
-
-/** How many subscribers there are (for tests and the back office). */
-export async function countSubscribers(): Promise<number> {
-  const { n } = await getDb()
-    .selectFrom("newsletter_subscriptions")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { BUYER_EMAILS_PER_DAY } from "~/config/constants";
 import { env, siteOrigin, smtpServer } from "~/config/env.server";
+import { logger } from "~/config/logger.server";
 import { inspectionInvitation } from "~/lib/calendar";
 import { carPath } from "~/lib/car";
 import { digestDayAt } from "~/lib/digest-clock";
@@ -40,7 +41,7 @@ const KEY = "notifications";
 const DIGEST_KEY = "digest_day";
 
 /** Email goes out only with SMTP_URL set; without it nothing is queued for email (webhooks still are). */
-export function mailEnabled(): boolean {
+function mailEnabled(): boolean {
   return Boolean(env().SMTP_URL);
 }
 
@@ -58,7 +59,7 @@ export async function getNotifications(db: DB = getDb()): Promise<Notifications>
     const stored = JSON.parse(row.value) as Partial<Notifications>;
     return { recipients: stored.recipients ?? [], webhooks: stored.webhooks ?? [] };
   } catch {
-    console.error("The stored notification settings are not valid JSON; nobody is notified until they are saved");
+    logger.error("The stored notification settings are not valid JSON; nobody is notified until they are saved");
     return NO_NOTIFICATIONS;
   }
 }
@@ -78,7 +79,7 @@ export function newWebhookSecret(): string {
 }
 
 /** The X-Signature of a webhook body: "sha256=" and the hex HMAC-SHA256 of the exact bytes with the secret. */
-export function webhookSignature(secret: string, body: string): string {
+function webhookSignature(secret: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
 }
 

@@ -6,7 +6,7 @@ import type { OutboxTable } from "../../db/schema";
 
 /**
  * The outbox (docs/architecture.md, The outbox): every email and webhook is a row here before it
- * is sent, written in the transaction of the lead that causes it. The sender (server/outbox-sender.ts)
+ * is sent, written in the transaction of the lead that causes it. The sender (jobs/outbox-sender.ts)
  * asks for due messages and records each attempt; the outbox page lists them and resends a failed one.
  */
 
@@ -130,10 +130,6 @@ export async function requeueFailed(id: number, now = new Date()): Promise<Outbo
     .returningAll()
     .executeTakeFirst();
   return row ?? null;
-}
-
-export async function getOutboxMessage(id: number): Promise<OutboxMessage | null> {
-  return (await getDb().selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
 /** A message as the outbox page lists it (no payload). */

@@ -147,7 +147,7 @@ export function firstResponseQuery(start: string, end: string) {
  * member who made the change, and over everyone. Leads whose status never changed are counted
  * as not yet answered. Each lead's first change is one seek of the activity_target index.
  */
-export async function firstResponses(start: string, end: string): Promise<ReportFigures["firstResponse"]> {
+async function firstResponses(start: string, end: string): Promise<ReportFigures["firstResponse"]> {
   const rows = await firstResponseQuery(start, end).execute(getDb());
   const waits = new Map<string, number[]>();
   let unanswered = 0;

@@ -6,6 +6,7 @@ import { getDb, getSqlite } from "../../db/database.server";
 import { generateDataset } from "../../scripts/bench/dataset";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { baseCar, clearData, makeCar, uploadedFiles } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as carsApi from "../routes/api.cars";
 import { addCarListing, editCarListing } from "../use-cases/cars.server";
 import type { Admin } from "./admin.server";
@@ -68,7 +69,7 @@ describe("stock numbers", () => {
       carsApi.action({
         request: new Request("http://localhost/api/cars", { method: "POST", headers: bearer(token), body: fd }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(res.status).toBe(201);

@@ -29,7 +29,7 @@ export async function chatCar(id: number | null): Promise<ChatCar | null> {
 }
 
 /** A page path as stored: starts with one "/", no query or fragment, at most 200 characters. */
-export function cleanPagePath(raw: string | null | undefined): string | null {
+function cleanPagePath(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const path = raw.split(/[?#]/)[0].trim();
   if (!/^\/(?!\/)[\w\-./~%@:+]*$/.test(path)) return null;

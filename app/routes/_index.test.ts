@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { countSubscribers } from "~/models/newsletter.server";
-import { clearData, makeCar } from "../../tests/helpers/db";
+import { clearData, countSubscribers, makeCar } from "../../tests/helpers/db";
 import { leadFormRequest } from "../../tests/helpers/leads";
+import { loadContext } from "../../tests/helpers/load-context";
 import { action, loader } from "./_index";
 
 beforeEach(clearData);
@@ -9,7 +9,7 @@ beforeEach(clearData);
 const post = async (fields: Record<string, string>, cookie?: string) => {
   const request = await leadFormRequest("/?index", fields);
   if (cookie) request.headers.set("Cookie", cookie);
-  return action({ request, params: {}, context: {} });
+  return action({ request, params: {}, context: loadContext() });
 };
 
 /** Remix's data() result: { data, init }. */
@@ -22,7 +22,7 @@ const load = async (url: string, cookie?: string) =>
   await loader({
     request: new Request(`http://x${url}`, { headers: cookie ? { Cookie: cookie } : {} }),
     params: {},
-    context: {},
+    context: loadContext(),
   });
 
 describe("home newsletter action", () => {
@@ -48,7 +48,7 @@ describe("home newsletter action", () => {
       const res = (await action({
         request: new Request("http://x/?index", { method: "POST", headers: { "Content-Type": type }, body }),
         params: {},
-        context: {},
+        context: loadContext(),
       })) as unknown as Result;
       expect(res.init?.status).toBe(400);
       expect(res.data.ok).toBe(false);

@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect("/admin/create-listing?done=deleted");
     } catch (e) {
       if (e instanceof Refusal && e.code === "forbidden") throw new Response(e.message, { status: 403 });
-      if (!(e instanceof Refusal)) console.error(e);
+      if (!(e instanceof Refusal)) context.logger.error({ err: e }, "server error");
       return data({ error: "Error deleting car" }, { status: e instanceof Refusal ? refusalForPage(e).status : 500 });
     }
   }
@@ -93,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       return redirect("/admin/create-listing?done=sold");
     } catch (e) {
-      if (!(e instanceof Refusal)) console.error(e);
+      if (!(e instanceof Refusal)) context.logger.error({ err: e }, "server error");
       const failure = e instanceof Refusal ? refusalForPage(e) : null;
       const priceError = failure?.fieldErrors.salePrice;
       return data(

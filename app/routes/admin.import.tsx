@@ -7,6 +7,8 @@ import formClasses from "~/components/admin/CarForm.module.css";
 import { Notice } from "~/components/admin/Notice";
 import { ResponsiveTable } from "~/components/admin/ResponsiveTable";
 import { requirePermission } from "~/http/auth.server";
+import { isMultipart } from "~/http/multipart.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { readSheetUpload } from "~/http/sheet-upload.server";
 import { type ImportPreview, REQUIRED_COLUMNS, SHEET_TYPE_MESSAGE, type SheetRowSummary } from "~/lib/car-sheet";
 import { edge } from "~/lib/edge";
@@ -34,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { admin } = await requirePermission(request, "cars.import");
   const fail = (error: string, status: number) => data<ImportAnswer>({ error }, { status });
   try {
-    if (!/multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
+    if (!isMultipart(request)) {
       const form = await request.formData();
       const file = await takeKept(admin.id, String(form.get("token") ?? ""), String(form.get("fileName") ?? ""));
       if (!file) return fail("This preview has expired. Choose the file again.", 410);
@@ -51,7 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ImportAnswer>({ preview, token, fileName: file.name, confirmed: false });
   } catch (e) {
     if (e instanceof SheetError) return fail(e.message, e.status);
-    throw e;
+    const refused = refusalForPage(e);
+    return fail(refused.message, refused.status);
   }
 }
 

@@ -7,6 +7,7 @@ import { checkSession } from "~/models/session.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar, uploadedFiles } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as layout from "./admin";
 import * as dashboard from "./admin._index";
 import * as notFound from "./admin.$";
@@ -35,7 +36,11 @@ const args = (path: string, init: RequestInit & { signedIn?: boolean } = {}, par
   const { signedIn = true, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (signedIn) headers.set("Cookie", cookie);
-  return { request: new Request(BASE + path, { ...rest, headers }), params, context: { clientIp: "127.0.0.9" } };
+  return {
+    request: new Request(BASE + path, { ...rest, headers }),
+    params,
+    context: loadContext({ clientIp: "127.0.0.9" }),
+  };
 };
 const formBody = (fields: Record<string, string | string[]>) => {
   const body = new URLSearchParams();

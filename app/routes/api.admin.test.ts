@@ -4,6 +4,7 @@ import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer, makeIdle, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as add from "./api.admin.add";
 import * as carsStats from "./api.admin.cars.stats";
 import * as changePassword from "./api.admin.change-password";
@@ -31,7 +32,7 @@ function adminRoutes(carId: () => number) {
     const { body: b, ...h } = body ?? {};
     return new Request(BASE + path, { method, headers: { ...headers, ...h }, body: b });
   };
-  const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+  const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: loadContext() });
   return [
     {
       name: "GET /api/admin/dashboard",
@@ -232,18 +233,28 @@ describe("admin API guard", () => {
 
   it("leaves the public car list public and the car detail without a token", async () => {
     await makeCar({ model: "Corolla", sold: true, images: [] });
-    const pub = await respond(() => cars.loader({ request: new Request(`${BASE}/api/cars`), params: {}, context: {} }));
+    const pub = await respond(() =>
+      cars.loader({ request: new Request(`${BASE}/api/cars`), params: {}, context: loadContext() }),
+    );
     expect((await pub.json()).map((c: { model: string }) => c.model)).toEqual(["Camry"]);
     const { token } = await adminToken();
     const all = await respond(() =>
-      cars.loader({ request: new Request(`${BASE}/api/cars`, { headers: bearer(token) }), params: {}, context: {} }),
+      cars.loader({
+        request: new Request(`${BASE}/api/cars`, { headers: bearer(token) }),
+        params: {},
+        context: loadContext(),
+      }),
     );
     expect((await all.json()).map((c: { model: string; sold: boolean }) => [c.model, c.sold])).toEqual([
       ["Corolla", true],
       ["Camry", false],
     ]);
     const one = await respond(() =>
-      carById.loader({ request: new Request(`${BASE}/api/cars/${carId}`), params: { id: String(carId) }, context: {} }),
+      carById.loader({
+        request: new Request(`${BASE}/api/cars/${carId}`),
+        params: { id: String(carId) },
+        context: loadContext(),
+      }),
     );
     expect(one.status).toBe(200);
   });
@@ -252,7 +263,7 @@ describe("admin API guard", () => {
     const res = await respond(() => dashboard.action());
     expect(res.status).toBe(405);
     const put = await respond(() =>
-      cars.action({ request: new Request(`${BASE}/api/cars`, { method: "PUT" }), params: {}, context: {} }),
+      cars.action({ request: new Request(`${BASE}/api/cars`, { method: "PUT" }), params: {}, context: loadContext() }),
     );
     expect(put.status).toBe(405);
   });
@@ -267,7 +278,7 @@ describe("POST /api/admin/login", () => {
           ...{ headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
         }),
         params: {},
-        context: { clientIp: ip },
+        context: loadContext({ clientIp: ip }),
       }),
     );
 
@@ -281,7 +292,7 @@ describe("POST /api/admin/login", () => {
       dashboard.loader({
         request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(token) }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(dash.status).toBe(200);
@@ -351,7 +362,7 @@ describe("admin management API", () => {
             body: JSON.stringify(body),
           }),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
       );
     const mine = TEST_PASSWORD;
@@ -401,7 +412,7 @@ describe("admin management API", () => {
           body: JSON.stringify(body),
         }),
         params: {},
-        context: { clientIp: ip },
+        context: loadContext({ clientIp: ip }),
       } as never),
     );
   const dash = (t: string) =>
@@ -409,7 +420,7 @@ describe("admin management API", () => {
       dashboard.loader({
         request: new Request(`${BASE}/api/admin/dashboard`, { headers: bearer(t) }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
 
@@ -501,7 +512,7 @@ describe("admin management API", () => {
       apiLogout.action({
         request: new Request(`${BASE}/api/admin/logout`, { method: "POST", headers: bearer(token) }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(res.status).toBe(200);

@@ -44,6 +44,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return Response.json({ message: "Car updated successfully", car: await getCar(id) });
   } catch (e) {
     if (e instanceof CarListingError) return carListingErrorResponse(e);
-    throw e;
+    return refusalResponse(e);
   }
 }

@@ -5,6 +5,7 @@ import { diskPathOf } from "~/models/upload.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as cars from "./api.cars";
 import * as carById from "./api.cars.$id";
 import * as markSold from "./api.cars.mark-sold";
@@ -54,7 +55,7 @@ const post = (body: FormData) =>
     cars.action({
       request: new Request(`${BASE}/api/cars`, { method: "POST", headers: bearer(token), body }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
 const put = (id: number, body: FormData) =>
@@ -62,7 +63,7 @@ const put = (id: number, body: FormData) =>
     carById.action({
       request: new Request(`${BASE}/api/cars/${id}`, { method: "PUT", headers: bearer(token), body }),
       params: { id: String(id) },
-      context: {},
+      context: loadContext(),
     }),
   );
 const del = (id: number) =>
@@ -70,7 +71,7 @@ const del = (id: number) =>
     carById.action({
       request: new Request(`${BASE}/api/cars/${id}`, { method: "DELETE", headers: bearer(token) }),
       params: { id: String(id) },
-      context: {},
+      context: loadContext(),
     }),
   );
 const carCount = async () =>
@@ -206,7 +207,7 @@ describe("POST /api/cars", () => {
           body: "hi",
         }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(res.status).toBe(415);
@@ -260,7 +261,7 @@ describe("PUT /api/cars/{id}", () => {
             body: JSON.stringify(body),
           }),
           params: { id: String(created.car.id) },
-          context: {},
+          context: loadContext(),
         }),
       );
     const res = await putJson({ ...FIELDS, keyfeatures: ["Sunroof"], existingImages: [keep] });
@@ -330,7 +331,7 @@ describe("DELETE /api/cars/{id}", () => {
           }),
         }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(uploadedFiles()).toHaveLength(3);
@@ -356,7 +357,7 @@ describe("POST /api/cars/mark-sold", () => {
           body: JSON.stringify(body),
         }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
 
@@ -383,7 +384,9 @@ describe("POST /api/cars/mark-sold", () => {
       date_sold: "2026-05-06T09:30:00.000Z",
       time_sold: "10:30:00 AM",
     });
-    const pub = await respond(() => cars.loader({ request: new Request(`${BASE}/api/cars`), params: {}, context: {} }));
+    const pub = await respond(() =>
+      cars.loader({ request: new Request(`${BASE}/api/cars`), params: {}, context: loadContext() }),
+    );
     expect(await pub.json()).toEqual([]);
     const again = await call({
       id,

@@ -6,6 +6,7 @@ import { getCar } from "~/models/car.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as carsRoute from "./api.cars";
 import * as exportRoute from "./api.cars.export";
 import * as importRoute from "./api.cars.import";
@@ -48,7 +49,7 @@ async function send(name: string, body: BlobPart, dryRun?: string) {
     importRoute.action({
       request: new Request(`${BASE}/api/cars/import`, { method: "POST", headers: bearer(token), body: fd }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
   return { status: res.status, body: await res.json() };
@@ -59,7 +60,7 @@ async function exported(format: "csv" | "xlsx") {
     exportRoute.loader({
       request: new Request(`${BASE}/api/cars/export?format=${format}`, { headers: bearer(token) }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
   return res;
@@ -175,7 +176,7 @@ describe("POST /api/cars/import", () => {
       importRoute.action({
         request: new Request(`${BASE}/api/cars/import`, { method: "POST", body: new FormData() }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(res.status).toBe(401);
@@ -224,7 +225,7 @@ describe("GET /api/cars/export", () => {
       carsRoute.loader({
         request: new Request(`${BASE}/api/cars`, { headers: bearer(token) }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     const list = (await res.json()) as { id: number; demo: boolean; stock_number: string }[];
@@ -257,7 +258,7 @@ describe("GET /api/cars/export", () => {
   it("refuses an unknown format and a missing token", async () => {
     expect((await exported("pdf" as "csv")).status).toBe(400);
     const res = await respond(() =>
-      exportRoute.loader({ request: new Request(`${BASE}/api/cars/export`), params: {}, context: {} }),
+      exportRoute.loader({ request: new Request(`${BASE}/api/cars/export`), params: {}, context: loadContext() }),
     );
     expect(res.status).toBe(401);
   });

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requirePermissionApi } from "~/http/auth.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { readSheetUpload } from "~/http/sheet-upload.server";
 import { SHEET_TYPE_MESSAGE } from "~/lib/car-sheet";
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json(preview, { status: !dryRun && !preview.written ? 422 : 200 });
   } catch (e) {
     if (e instanceof SheetError) return jsonError(e.message, e.status);
-    throw e;
+    return refusalResponse(e);
   }
 }
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as cars from "./api.cars";
 import * as carById from "./api.cars.$id";
 
@@ -30,15 +31,19 @@ const send = (method: "POST" | "PUT", url: string, fields: Record<string, string
   const request = new Request(`${BASE}${url}`, { method, headers: bearer(token), body });
   return respond(() =>
     method === "POST"
-      ? cars.action({ request, params, context: {} })
-      : carById.action({ request, params, context: {} }),
+      ? cars.action({ request, params, context: loadContext() })
+      : carById.action({ request, params, context: loadContext() }),
   );
 };
 
 const read = async (id: number) =>
   (await (
     await respond(() =>
-      carById.loader({ request: new Request(`${BASE}/api/cars/${id}`), params: { id: String(id) }, context: {} }),
+      carById.loader({
+        request: new Request(`${BASE}/api/cars/${id}`),
+        params: { id: String(id) },
+        context: loadContext(),
+      }),
     )
   ).json()) as Record<string, unknown>;
 

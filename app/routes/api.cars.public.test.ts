@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import { loader as search } from "./api.cars";
 import { loader as byId } from "./api.cars.$id";
 import { loader as all } from "./api.cars.all";
@@ -9,7 +10,7 @@ import { loader as recent } from "./api.cars.recent";
 const args = (url: string, params: Record<string, string> = {}) => ({
   request: new Request(`http://x${url}`),
   params,
-  context: {},
+  context: loadContext(),
 });
 
 async function ids(query: string): Promise<{ status: number; ids: number[]; ignored: string | null }> {

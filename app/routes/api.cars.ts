@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp, hasAuthorization } from "~/http/request.server";
 import { listResponse, methodNotAllowed, parsePaging } from "~/http/responses.server";
 import { toPublicCar } from "~/lib/car";
@@ -44,6 +45,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ message: "Car added successfully", car: await getCar(id) }, { status: 201 });
   } catch (e) {
     if (e instanceof CarListingError) return carListingErrorResponse(e);
-    throw e;
+    return refusalResponse(e);
   }
 }

@@ -14,6 +14,7 @@ import {
   validLoanApplication,
   without,
 } from "../../tests/helpers/leads";
+import { loadContext } from "../../tests/helpers/load-context";
 import { action as clientInfoAction, loader as clientInfoLoader } from "./api.client-info";
 import { action as contactAction } from "./api.contact";
 import { action as inspectionsAction } from "./api.inspections";
@@ -22,7 +23,7 @@ import { action as loansAction } from "./api.loan-applications";
 beforeEach(clearData);
 
 type Action = (args: { request: Request; params: object; context: object }) => Promise<Response>;
-const call = (action: unknown, request: Request) => (action as Action)({ request, params: {}, context: {} });
+const call = (action: unknown, request: Request) => (action as Action)({ request, params: {}, context: loadContext() });
 
 async function refused(res: Response, field: string) {
   expect(res.status).toBe(400);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { countSubscribers } from "~/models/newsletter.server";
-import { clearData } from "../../tests/helpers/db";
+import { clearData, countSubscribers } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import { action, loader } from "./api.newsletter";
 
 beforeEach(clearData);
@@ -13,7 +13,7 @@ const post = (body: unknown, type: "json" | "form" = "json") =>
       body: type === "json" ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
     }),
     params: {},
-    context: {},
+    context: loadContext(),
   });
 
 describe("POST /api/newsletter", () => {
@@ -56,7 +56,7 @@ describe("POST /api/newsletter", () => {
       action({
         request: new Request("http://x/api/newsletter", { method: "POST", headers: { "Content-Type": type }, body }),
         params: {},
-        context: {},
+        context: loadContext(),
       });
     const bad = await send("application/json", "{bad");
     expect(bad.status).toBe(400);

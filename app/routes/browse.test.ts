@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import { loader } from "./browse";
 
 beforeEach(clearData);
 
-const load = (query: string) => loader({ request: new Request(`http://x/browse${query}`), params: {}, context: {} });
+const load = (query: string) =>
+  loader({ request: new Request(`http://x/browse${query}`), params: {}, context: loadContext() });
 
 async function redirectOf(query: string): Promise<string | null> {
   try {

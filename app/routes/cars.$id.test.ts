@@ -2,12 +2,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { env, siteOrigin } from "~/config/env.server";
 import { carPath, carSlug } from "~/lib/car";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import { loader, meta } from "./cars.$id";
 
 beforeEach(clearData);
 
 const load = (id: string, search = "") =>
-  loader({ request: new Request(`http://shop.ng/cars/${id}${search}`), params: { id }, context: {} });
+  loader({ request: new Request(`http://shop.ng/cars/${id}${search}`), params: { id }, context: loadContext() });
 const metaOf = (data: Awaited<ReturnType<typeof load>>) =>
   meta({ data, params: { id: carSlug(data.car) }, location: {} as never, matches: [] as never });
 const tag = (tags: ReturnType<typeof metaOf>, key: string) =>

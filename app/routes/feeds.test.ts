@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getBusiness, saveBusiness } from "~/models/business.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import { updateSettings } from "../use-cases/settings.server";
 import { staffActor } from "../use-cases/use-case.server";
 import { loader as metaFeed } from "./feeds.meta-vehicles[.csv]";
@@ -14,7 +15,11 @@ async function setFeed(on: boolean, publishVins = false) {
 }
 
 const callMeta = (headers: Record<string, string> = {}) =>
-  metaFeed({ request: new Request(`${ORIGIN}/feeds/meta-vehicles.csv`, { headers }), params: {}, context: {} });
+  metaFeed({
+    request: new Request(`${ORIGIN}/feeds/meta-vehicles.csv`, { headers }),
+    params: {},
+    context: loadContext(),
+  });
 
 beforeEach(async () => {
   await clearData();

@@ -53,7 +53,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const id = parseCarId(params.id);
   // Over the lead budget of a shared address: ask to send again, nothing stored.
-  const retryAfter = (context as { leadRetryAfter?: number }).leadRetryAfter;
+  const retryAfter = context.leadRetryAfter;
   if (retryAfter) return data({ error: pleaseWait(retryAfter) }, { status: 429 });
   const parsed = validate(LoanRequestSchema, await readFormValues(request));
   if (!id || !parsed.ok) {
@@ -61,7 +61,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   }
   const result = await applyForCarLoan(id, parsed.data.percent, parsed.data.months);
   if (!result.ok) {
-    console.error(`Loan application refused for car ${id}: ${result.error}`);
+    context.logger.warn(`Loan application refused for car ${id}: ${result.error}`);
     return data({ error: result.error }, { status: 400 });
   }
   return redirect(`/loan-application?application=${encodeURIComponent(result.application.reference)}`);

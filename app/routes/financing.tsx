@@ -22,7 +22,7 @@ import pages from "~/styles/pages.module.css";
 /** Edge policy (app/lib/edge.ts). */
 export const handle = { ...edge({ shared: { query: ["page"] } }), ...STATIC_PAGE };
 
-export const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
+const CLIENT_INFO_SUCCESS = "Application submitted successfully!";
 
 /**
  * Financing-eligible cars, a page at a time, and the one-time success message after a finished

@@ -7,6 +7,7 @@ import { HERO_SLIDES, homeSlides } from "~/models/home-media.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData, makeImage, uploadedFiles } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as page from "./admin.hero-slides";
 import * as listApi from "./api.admin.hero-slides";
 import * as oneApi from "./api.admin.hero-slides.$id";
@@ -41,7 +42,7 @@ const add = (token: string, fields: Record<string, string>, file?: Blob) =>
         body: form(fields, file),
       }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
 
@@ -57,7 +58,7 @@ const one = (token: string, id: number, method: "PUT" | "DELETE", body?: FormDat
         body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
       }),
       params: { id: String(id) },
-      context: {},
+      context: loadContext(),
     }),
   );
 
@@ -70,7 +71,7 @@ const order = (token: string, body: unknown) =>
         body: JSON.stringify(body),
       }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
 
@@ -79,7 +80,7 @@ const list = (token: string) =>
     listApi.loader({
       request: new Request(`${BASE}/api/admin/hero-slides`, { headers: bearer(token) }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
 
@@ -193,7 +194,7 @@ describe("the Home page screen", () => {
         body: form(fields, file),
       }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
 
   it("adds, moves, edits and removes through forms, keeping what was typed on a refusal", async () => {
@@ -247,7 +248,7 @@ describe("the Home page screen", () => {
       (await page.loader({
         request: new Request(`${BASE}/admin/hero-slides${query}`, { headers: { Cookie: cookie } }),
         params: {},
-        context: {},
+        context: loadContext(),
       })) as Awaited<ReturnType<typeof page.loader>>;
     expect((await load(`?confirm=remove&id=${slide.id}`)).confirm).toEqual({ id: slide.id, heading: "Weekend offer" });
     expect((await load("?confirm=remove&id=999")).confirm).toBeNull();
@@ -261,7 +262,7 @@ describe("the Home page screen", () => {
       page.loader({
         request: new Request(`${BASE}/admin/hero-slides`, { headers: { Cookie: cookie } }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(loader.status).toBe(403);

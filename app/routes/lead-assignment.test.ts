@@ -7,6 +7,7 @@ import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData } from "../../tests/helpers/db";
 import { validContact } from "../../tests/helpers/leads";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as dashboard from "./admin._index";
 import * as inbox from "./admin.leads._index";
 import * as leadPage from "./admin.leads.$kind.$id";
@@ -28,12 +29,20 @@ beforeEach(async () => {
 const api = (token: string, url: string, init: RequestInit = {}, params: Record<string, string> = {}) => {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(bearer(token))) headers.set(k, v);
-  return { request: new Request(BASE + url, { ...init, headers }), params, context: { clientIp: "10.0.0.9" } };
+  return {
+    request: new Request(BASE + url, { ...init, headers }),
+    params,
+    context: loadContext({ clientIp: "10.0.0.9" }),
+  };
 };
 const page = (url: string, init: RequestInit = {}, params: Record<string, string> = {}) => {
   const headers = new Headers(init.headers);
   headers.set("Cookie", salesCookie);
-  return { request: new Request(BASE + url, { ...init, headers }), params, context: { clientIp: "10.0.0.9" } };
+  return {
+    request: new Request(BASE + url, { ...init, headers }),
+    params,
+    context: loadContext({ clientIp: "10.0.0.9" }),
+  };
 };
 const patch = (body: unknown) => ({
   method: "PATCH",

@@ -19,6 +19,7 @@ import {
   validInspection,
   validLoanApplication,
 } from "../../tests/helpers/leads";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as dashboard from "./admin._index";
 import * as inspectionsPage from "./admin.inspections";
 import * as inbox from "./admin.leads._index";
@@ -44,7 +45,8 @@ beforeEach(async () => {
 });
 
 type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-const run = (fn: unknown, request: Request) => (fn as Fn)({ request, params: {}, context: { clientIp: "10.0.0.5" } });
+const run = (fn: unknown, request: Request) =>
+  (fn as Fn)({ request, params: {}, context: loadContext({ clientIp: "10.0.0.5" }) });
 const get = (url: string, headers: Record<string, string> = {}) => new Request(`http://localhost${url}`, { headers });
 const staff = (url: string) => get(url, { Cookie: cookie });
 const data = async (fn: unknown, request: Request): Promise<any> => {
@@ -145,14 +147,14 @@ describe("booking from a car's page", () => {
     const booked = await apiInspections.action({
       request: jsonRequest("/api/inspections", { ...validInspection(), car_id: id }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
     expect(booked.status).toBe(201);
     expect(await booked.json()).toMatchObject({ car_id: id });
     const unknown = await apiInspections.action({
       request: jsonRequest("/api/inspections", { ...validInspection(), car_id: 999_999 }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
@@ -162,7 +164,7 @@ describe("booking from a car's page", () => {
     const bad = await apiContact.action({
       request: jsonRequest("/api/contact", { ...validContact(), car_id: "twelve" }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).fields).toEqual({
@@ -171,7 +173,7 @@ describe("booking from a car's page", () => {
     const asked = await apiContact.action({
       request: jsonRequest("/api/contact", { ...validContact(), car_id: String(id) }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
     expect(asked.status).toBe(201);
     expect(await asked.json()).toMatchObject({ car_id: id });
@@ -181,7 +183,7 @@ describe("booking from a car's page", () => {
       await apiLeads.loader({
         request: new Request(`http://localhost/api/admin/leads?car=${id}`, { headers: bearer(token) }),
         params: {},
-        context: {},
+        context: loadContext(),
       })
     ).json();
     expect(listed.map((l: { kind: string; car: unknown }) => [l.kind, l.car])).toEqual([
@@ -272,7 +274,7 @@ describe("Inspection Requests", () => {
           await apiInspections.loader({
             request: new Request(`http://localhost/api/inspections${query}`, { headers: bearer(token) }),
             params: {},
-            context: {},
+            context: loadContext(),
           })
         ).json()
       ).map((r: { name: string }) => r.name);

@@ -14,6 +14,7 @@ import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { validContact, validInspection } from "../../tests/helpers/leads";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as dashboard from "./admin._index";
 import * as activityPage from "./admin.activity";
 import * as management from "./admin.admin-management";
@@ -47,17 +48,25 @@ beforeEach(async () => {
 const page = (url: string, init: RequestInit = {}, params: Record<string, string> = {}) => {
   const headers = new Headers(init.headers);
   headers.set("Cookie", cookie);
-  return { request: new Request(BASE + url, { ...init, headers }), params, context: { clientIp: "10.0.0.9" } };
+  return {
+    request: new Request(BASE + url, { ...init, headers }),
+    params,
+    context: loadContext({ clientIp: "10.0.0.9" }),
+  };
 };
 const api = (url: string, init: RequestInit = {}, params: Record<string, string> = {}) => {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(bearer(token))) headers.set(k, v);
-  return { request: new Request(BASE + url, { ...init, headers }), params, context: { clientIp: "10.0.0.9" } };
+  return {
+    request: new Request(BASE + url, { ...init, headers }),
+    params,
+    context: loadContext({ clientIp: "10.0.0.9" }),
+  };
 };
 const visitor = (url: string, init: RequestInit = {}, ip = "10.0.0.7") => ({
   request: new Request(BASE + url, init),
   params: {},
-  context: { clientIp: ip },
+  context: loadContext({ clientIp: ip }),
 });
 const form = (fields: Record<string, string>) => ({
   method: "POST",

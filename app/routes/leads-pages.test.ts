@@ -12,6 +12,7 @@ import {
   validInspection,
   without,
 } from "../../tests/helpers/leads";
+import { loadContext } from "../../tests/helpers/load-context";
 import { action as inspectionAction, loader as inspectionLoader } from "./book-inspection";
 import { action as connectAction } from "./connect";
 import { loader as financingLoader } from "./financing";
@@ -22,7 +23,7 @@ beforeEach(clearData);
 
 type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 const run = (fn: unknown, request: Request, params: Record<string, string> = {}) =>
-  (fn as Fn)({ request, params, context: {} });
+  (fn as Fn)({ request, params, context: loadContext() });
 const get = (url: string) => new Request(`http://localhost${url}`);
 
 /** A page action's answer as { status, body }: plain data (200), data() with a status, or a Response. */
@@ -82,7 +83,7 @@ describe("lead forms against scripts and shared addresses", () => {
       await (applyAction as Fn)({
         request: formRequest(`/financing/${id}`, { percent: 50, months: 6 }),
         params: { id: String(id) },
-        context: { leadRetryAfter: 9 },
+        context: loadContext({ leadRetryAfter: 9 }),
       }),
     );
     expect(res).toMatchObject({ status: 429, body: { error: "Please wait 9 seconds and send again." } });

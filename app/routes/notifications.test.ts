@@ -11,6 +11,7 @@ import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { clearData } from "../../tests/helpers/db";
 import { validContact } from "../../tests/helpers/leads";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as page from "./admin.notifications";
 import * as outboxPage from "./admin.outbox";
 import * as api from "./api.admin.notifications";
@@ -34,7 +35,7 @@ const put = (token: string, body: unknown) =>
         body: JSON.stringify(body),
       }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
 const get = (token: string) =>
@@ -42,7 +43,7 @@ const get = (token: string) =>
     api.loader({
       request: new Request(`${BASE}/api/admin/notifications`, { headers: bearer(token) }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
 
@@ -58,7 +59,7 @@ async function postForm(fields: [string, string][], role: "owner" | "sales" = "o
     headers: { Cookie: await cookieFor(role), "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  return page.action({ request, params: {}, context: {} });
+  return page.action({ request, params: {}, context: loadContext() });
 }
 
 describe("GET and PUT /api/admin/notifications", () => {
@@ -150,7 +151,7 @@ describe("GET and PUT /api/admin/notifications", () => {
 
   it("is for owners only: 401 without a token, 403 for a sales account", async () => {
     const noToken = await respond(() =>
-      api.loader({ request: new Request(`${BASE}/api/admin/notifications`), params: {}, context: {} }),
+      api.loader({ request: new Request(`${BASE}/api/admin/notifications`), params: {}, context: loadContext() }),
     );
     expect(noToken.status).toBe(401);
     const { token } = await adminToken("seller", "sales");
@@ -176,7 +177,7 @@ describe("the notifications page", () => {
     const loaded = await page.loader({
       request: new Request(`${BASE}/admin/notifications`, { headers: { Cookie: await cookieFor("owner") } }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
     expect(loaded.mail).toMatchObject({ enabled: false, from: '"Lekki Prime Autos" <sales@lekkiprimeautos.ng>' });
 
@@ -243,7 +244,7 @@ describe("the notifications page", () => {
       page.loader({
         request: new Request(`${BASE}/admin/notifications`, { headers: { Cookie: await cookieFor("sales") } }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect((await loaded).status).toBe(403);
@@ -272,7 +273,7 @@ describe("the outbox page", () => {
     const loaded = await outboxPage.loader({
       request: new Request(`${BASE}/admin/outbox?status=failed`, { headers: { Cookie: cookie } }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
     expect(loaded.counts).toEqual({ queued: 1, sent: 0, failed: 1 });
     expect(loaded.rows.map((r) => [r.subject, r.status, r.last_error])).toEqual([
@@ -287,7 +288,7 @@ describe("the outbox page", () => {
           body: new URLSearchParams({ id: String(id) }),
         }),
         params: {},
-        context: {},
+        context: loadContext(),
       });
     expect(payload(await resend(first.id))).toEqual({ ok: true, message: 'Queued again: "One" to a@x.ng.' });
     const again = await resend(first.id);
@@ -318,7 +319,7 @@ describe("the outbox page", () => {
         body: new URLSearchParams({ id: String(row.id) }),
       }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
     expect(payload(res)).toMatchObject({ ok: true });
     const trail = await getDb().selectFrom("activity").selectAll().orderBy("id", "desc").execute();

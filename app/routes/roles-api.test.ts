@@ -5,6 +5,7 @@ import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as dashboardPage from "./admin._index";
 import * as staffPage from "./admin.admin-management";
 import * as listingsPage from "./admin.create-listing";
@@ -41,19 +42,19 @@ describe("a sales account", () => {
         carById.action({
           request: new Request(`${BASE}/api/cars/${carId}`, { method: "DELETE", headers: bearer(token) }),
           params: { id: String(carId) },
-          context: {},
+          context: loadContext(),
         }),
       () =>
         leadsCsv.loader({
           request: new Request(`${BASE}/api/admin/leads.csv`, { headers: bearer(token) }),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
       () =>
         demoRemove.action({
           request: new Request(`${BASE}/api/admin/demo/remove`, { method: "POST", headers: bearer(token) }),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
       () =>
         add.action({
@@ -62,7 +63,7 @@ describe("a sales account", () => {
             json(token, "POST", { username: "x1", password: "longenough1", currentPassword: TEST_PASSWORD }),
           ),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
       () =>
         role.action({
@@ -71,13 +72,13 @@ describe("a sales account", () => {
             json(token, "PUT", { username: "x1", role: "owner", currentPassword: TEST_PASSWORD }),
           ),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
       () =>
         stockExport.loader({
           request: new Request(`${BASE}/api/cars/export?format=csv`, { headers: bearer(token) }),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
       () =>
         remove.action({
@@ -86,7 +87,7 @@ describe("a sales account", () => {
             json(token, "POST", { username: "x1", currentPassword: TEST_PASSWORD }),
           ),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
     ];
     for (const call of calls(sales.token)) {
@@ -108,7 +109,11 @@ describe("a sales account", () => {
       ["/admin/stock-file?kind=export&format=csv", stockFile.loader],
     ] as const) {
       const res = await respond(() =>
-        loader({ request: new Request(BASE + path, { headers: { Cookie: cookie } }), params: {}, context: {} }),
+        loader({
+          request: new Request(BASE + path, { headers: { Cookie: cookie } }),
+          params: {},
+          context: loadContext(),
+        }),
       );
       expect(res.status, path).toBe(403);
     }
@@ -116,7 +121,7 @@ describe("a sales account", () => {
       stockFile.loader({
         request: new Request(`${BASE}/admin/stock-file?kind=template&format=csv`, { headers: { Cookie: cookie } }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(template.status).toBe(200);
@@ -137,16 +142,21 @@ describe("a sales account", () => {
       staffPage.action({
         request: post("/admin/admin-management", { ...fields, currentPassword: TEST_PASSWORD }),
         params: {},
-        context: {},
+        context: loadContext(),
       });
     const calls = [
       () =>
         listingsPage.action({
           request: post("/admin/create-listing", { intent: "delete", id: String(carId) }),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
-      () => dashboardPage.action({ request: post("/admin", { intent: "remove-demo" }), params: {}, context: {} }),
+      () =>
+        dashboardPage.action({
+          request: post("/admin", { intent: "remove-demo" }),
+          params: {},
+          context: loadContext(),
+        }),
       () => staff({ intent: "add", username: "sneaky", password: "longenough1", role: "owner" }),
       () => staff({ intent: "role", username: "seller", role: "owner" }),
       () => staff({ intent: "remove", username: "boss" }),

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { SAVED_CARS_COOKIE_NAME, savedCarIds } from "~/http/cookies.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
+import { loadContext } from "../../tests/helpers/load-context";
 import { loader as compare } from "./compare";
 import { loader as robots } from "./robots[.]txt";
 import { action as save, loader as saved } from "./saved";
@@ -11,7 +12,7 @@ beforeEach(clearData);
 const args = (url: string, init?: RequestInit) => ({
   request: new Request(`http://shop.ng${url}`, init),
   params: {},
-  context: {},
+  context: loadContext(),
 });
 
 /** POSTs the heart's form without JavaScript, carrying `cookie`; answers the response. */

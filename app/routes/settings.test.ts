@@ -8,6 +8,7 @@ import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { makeImage, uploadedFiles } from "../../tests/helpers/db";
 import { jsonRequest, leadFormRequest, openDayFrom, validInspection } from "../../tests/helpers/leads";
+import { loadContext } from "../../tests/helpers/load-context";
 import * as settingsPage from "./admin.settings";
 import * as settingsApi from "./api.admin.settings";
 import * as logoApi from "./api.admin.settings.logo";
@@ -33,7 +34,7 @@ const put = (token: string, body: unknown) =>
         body: JSON.stringify(body),
       }),
       params: {},
-      context: {},
+      context: loadContext(),
     }),
   );
 
@@ -102,7 +103,7 @@ describe("PUT /api/admin/settings", () => {
         settingsApi.loader({
           request: new Request(`${BASE}/api/admin/settings`, { headers }),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
       );
     expect((await get({})).status).toBe(401);
@@ -123,7 +124,7 @@ describe("the settings page", () => {
         body: new URLSearchParams(fields),
       }),
       params: {},
-      context: { clientIp: "127.0.0.9" },
+      context: loadContext({ clientIp: "127.0.0.9" }),
     });
 
   it("saves the form and keeps what was typed with field messages when refused", async () => {
@@ -161,7 +162,7 @@ describe("the settings page", () => {
     const page = (await settingsPage.loader({
       request: new Request(`${BASE}/admin/settings`, { headers: { Cookie: cookie } }),
       params: {},
-      context: {},
+      context: loadContext(),
     })) as Awaited<ReturnType<typeof settingsPage.loader>>;
     expect(page.values).toMatchObject({ "phones.0": "0803 555 0199", "phones.1": "0915 555 0113" });
     expect(page.values.whatsapp).toBe("0909 555 0177");
@@ -178,7 +179,7 @@ describe("the settings page", () => {
       settingsPage.loader({
         request: new Request(`${BASE}/admin/settings`, { headers: { Cookie: cookie } }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
     expect(loader.status).toBe(403);
@@ -199,7 +200,7 @@ describe("the logo", () => {
           body: method === "DELETE" ? undefined : body,
         }),
         params: {},
-        context: {},
+        context: loadContext(),
       }),
     );
   };
@@ -239,7 +240,7 @@ describe("opening hours drive inspection booking", () => {
         inspectionsApi.action({
           request: jsonRequest("/api/inspections", { ...validInspection(), inspection_date: sunday }),
           params: {},
-          context: {},
+          context: loadContext(),
         }),
       );
     const refused = await book();
@@ -261,7 +262,7 @@ describe("opening hours drive inspection booking", () => {
     const out = await bookingPage.action({
       request: await leadFormRequest("/book-inspection", { ...validInspection(), inspection_date: saturday }),
       params: {},
-      context: {},
+      context: loadContext(),
     });
     expect(status(out)).toBe(400);
     const message = "We are closed on Saturdays. Please pick a day we are open: Monday to Friday.";

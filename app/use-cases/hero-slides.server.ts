@@ -21,7 +21,7 @@ import { assertCan, parseInput, type StaffActor } from "./use-case.server";
  * The photo follows the car photos' rules; every change is in the activity trail.
  */
 
-export const SLIDE_PHOTO_REQUIRED = "Choose a photo for the slide";
+const SLIDE_PHOTO_REQUIRED = "Choose a photo for the slide";
 const NOT_FOUND = "This slide no longer exists";
 
 async function savePhoto(bytes: Buffer): Promise<string> {

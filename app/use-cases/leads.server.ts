@@ -15,7 +15,7 @@ import { assertCan, parseInput, type StaffActor } from "./use-case.server";
 
 export const LEAD_NOT_FOUND = "Lead not found";
 
-export const unknownAssignee = (username: string) =>
+const unknownAssignee = (username: string) =>
   `There is no staff member called "${username}". Choose someone from the staff list, or nobody.`;
 
 export async function answerLead(actor: StaffActor, kind: LeadKind, id: number, input: unknown): Promise<LeadDetail> {

@@ -65,7 +65,7 @@ export async function updateNotifications(actor: StaffActor, input: unknown): Pr
   return { notifications: after, secrets };
 }
 
-export const NO_FAILED_MESSAGE = "There is no failed message with that number: it may have been sent already.";
+const NO_FAILED_MESSAGE = "There is no failed message with that number: it may have been sent already.";
 
 /** A failed email or webhook queued again with a fresh set of attempts, at once. */
 export async function resendMessage(actor: StaffActor, id: number): Promise<OutboxMessage> {

@@ -13,7 +13,7 @@ import { assertCan, type StaffActor } from "./use-case.server";
  */
 
 const LOGO_FORMATS: string[] = ["png", "jpeg", "webp"];
-export const LOGO_FORMAT_MESSAGE = "The logo must be a PNG, JPEG or WebP image.";
+const LOGO_FORMAT_MESSAGE = "The logo must be a PNG, JPEG or WebP image.";
 
 export const SETTINGS_SAVED = "Settings saved. Every page of the site shows them now.";
 

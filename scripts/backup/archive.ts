@@ -11,9 +11,9 @@ import { runningServerPid } from "../../server/pid-file";
  * folder and a manifest. Restore checks the snapshot before it replaces anything.
  */
 
-export const DB_ENTRY = "dealership.sqlite";
-export const UPLOADS_ENTRY = "uploads";
-export const MANIFEST_ENTRY = "manifest.json";
+const DB_ENTRY = "dealership.sqlite";
+const UPLOADS_ENTRY = "uploads";
+const MANIFEST_ENTRY = "manifest.json";
 
 export interface Manifest {
   createdAt: string;

@@ -51,26 +51,10 @@ export function decoded(res: RawResponse): Buffer {
   }
 }
 
-/** GET that must answer 200; returns the decoded body as text. */
-export async function getText(url: string, headers: Record<string, string> = {}): Promise<string> {
-  const res = await get(url, { headers });
-  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-  return decoded(res).toString("utf8");
-}
-
 /** Nearest-rank percentile of samples (ms); NaN for no samples. */
 export function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
-
-export function round(n: number, digits = 0): number {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}
-
-export function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
 }

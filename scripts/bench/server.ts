@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN_USERNAME = "bench-admin";
 export const ADMIN_PASSWORD = "bench-admin-password";
 
@@ -42,7 +42,7 @@ export function onCleanup(fn: () => void): void {
 }
 
 /** Runs every registered clean-up once (synchronous, so it also works from the `exit` event). */
-export function cleanupAll(): void {
+function cleanupAll(): void {
   while (cleanups.length) {
     try {
       cleanups.pop()?.();
@@ -104,7 +104,7 @@ function newestMtime(p: string): number {
 }
 
 /** The compiled server, the app bundle it loads and the browser assets, honouring BUILD_DIR like the server. */
-export function buildPaths() {
+function buildPaths() {
   const dir = process.env.BUILD_DIR;
   return {
     server: path.resolve(ROOT, dir ? `${dir}/server.js` : "build/server.js"),
@@ -180,7 +180,7 @@ const MEMORY_METRICS: Record<keyof ServerMemory, string> = {
 };
 
 /** The memory figures of a /metrics text (prom-client's default metrics). */
-export function memoryFromMetrics(text: string): ServerMemory {
+function memoryFromMetrics(text: string): ServerMemory {
   const read = (name: string) => {
     const line = new RegExp(`^${name} (\\d+)`, "m").exec(text);
     if (!line) throw new Error(`/metrics did not report ${name}`);

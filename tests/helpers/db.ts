@@ -174,3 +174,12 @@ export async function jpegWithGps(orientation = 1): Promise<Buffer> {
 export function hasGpsBlock(exif: Buffer | undefined): boolean {
   return !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
 }
+
+/** How many newsletter subscribers are stored. */
+export async function countSubscribers(): Promise<number> {
+  const { n } = await getDb()
+    .selectFrom("newsletter_subscriptions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,32 +1,22 @@
 import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { ACTIVITY_KIND_LABELS, type ActivityKind, activityActionLabel } from "~/lib/activity";
+import { ACTIVITY_KIND_LABELS, activityActionLabel } from "~/lib/activity";
 import { lagosDateTime } from "~/lib/lagos-time";
+import type { ActivityEntry } from "~/models/activity.server";
 import { ResponsiveTable } from "./ResponsiveTable";
-
-export interface ActivityRow {
-  id: number;
-  created_at: string;
-  admin_username: string;
-  action: string;
-  target_kind: ActivityKind;
-  target_id: string | null;
-  target_label: string | null;
-  detail: string | null;
-}
 
 const COLUMNS = ["When", "Admin", "Action", "What", "Detail"];
 const EMPTY = "No activity matches these filters.";
 
 /** Where an entry's target lives in the back office, when it still can be opened there. */
-function targetHref(r: ActivityRow): string | null {
+function targetHref(r: ActivityEntry): string | null {
   if (!r.target_id) return null;
   if (r.target_kind === "car" && r.action !== "car.delete") return `/admin/edit-car/${r.target_id}`;
   if (r.target_kind === "lead") return `/admin/leads/${r.target_id}`;
   return null;
 }
 
-function Target({ row }: { row: ActivityRow }) {
+function Target({ row }: { row: ActivityEntry }) {
   const text = row.target_label ?? (row.target_id ? `${ACTIVITY_KIND_LABELS[row.target_kind]} ${row.target_id}` : "—");
   const href = targetHref(row);
   return href ? (
@@ -40,7 +30,7 @@ function Target({ row }: { row: ActivityRow }) {
   );
 }
 
-function ActivityCards({ rows }: { rows: ActivityRow[] }) {
+function ActivityCards({ rows }: { rows: ActivityEntry[] }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {rows.map((r) => (
@@ -64,7 +54,7 @@ function ActivityCards({ rows }: { rows: ActivityRow[] }) {
 }
 
 /** The audit trail: When, Admin, Action, What (a link when it can still be opened), Detail. */
-export function ActivityList({ rows }: { rows: ActivityRow[] }) {
+export function ActivityList({ rows }: { rows: ActivityEntry[] }) {
   return (
     <ResponsiveTable
       columns={COLUMNS}

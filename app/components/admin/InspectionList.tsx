@@ -2,20 +2,8 @@ import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { type LeadCar, leadPath } from "~/lib/leads";
 import { formatNigerianPhone } from "~/lib/phone";
+import type { InspectionListing } from "~/models/lead.server";
 import { ResponsiveTable } from "./ResponsiveTable";
-
-export interface InspectionRow {
-  id: number;
-  name: string;
-  phone: string;
-  email: string;
-  car_make: string;
-  car_model: string;
-  inspection_date: string;
-  other_info: string | null;
-  /** The listed car it was booked from, when it was. */
-  car: LeadCar | null;
-}
 
 const COLUMNS = ["Name", "Phone", "Email", "Car Make", "Car Model", "Inspection Date", "Other Info"];
 
@@ -40,7 +28,7 @@ function Email({ address }: { address: string }) {
   );
 }
 
-const otherInfo = (r: InspectionRow) => (r.other_info?.trim() ? r.other_info : "N/A");
+const otherInfo = (r: InspectionListing) => (r.other_info?.trim() ? r.other_info : "N/A");
 const tel = (phone: string) => `tel:${phone.replace(/\s/g, "")}`;
 
 /** The car's own page when the booking was made from it ("Toyota Camry 2020"), or its name if it is gone. */
@@ -74,7 +62,7 @@ function Day({ day, today }: { day: string; today: string }) {
 }
 
 /** The name, linking to the booking's lead page (status, note, assignee, history). */
-function NameLink({ r }: { r: InspectionRow }) {
+function NameLink({ r }: { r: InspectionListing }) {
   return (
     <Anchor component={Link} to={leadPath("inspection", r.id)} fw={700} size="sm">
       {r.name}
@@ -83,7 +71,7 @@ function NameLink({ r }: { r: InspectionRow }) {
 }
 
 /** Phones: one card per request instead of a seven-column table that scrolls sideways. */
-function InspectionCards({ rows, today }: { rows: InspectionRow[]; today: string }) {
+function InspectionCards({ rows, today }: { rows: InspectionListing[]; today: string }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {rows.map((r) => (
@@ -118,7 +106,7 @@ function InspectionCards({ rows, today }: { rows: InspectionRow[]; today: string
  * Inspection Requests: Name (to the lead's page), Phone, Email, Car Make, Car Model (with the listed
  * car it was booked from), Inspection Date ('Today' marked), Other Info (see docs/product.md).
  */
-export function InspectionList({ rows, today, empty }: { rows: InspectionRow[]; today: string; empty: string }) {
+export function InspectionList({ rows, today, empty }: { rows: InspectionListing[]; today: string; empty: string }) {
   return (
     <ResponsiveTable
       columns={COLUMNS}

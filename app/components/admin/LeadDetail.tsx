@@ -13,8 +13,8 @@ import {
 } from "~/lib/leads";
 import { formatNaira } from "~/lib/money";
 import { formatNigerianPhone } from "~/lib/phone";
-
-type FieldValue = string | number | null;
+import type { ActivityEntry } from "~/models/activity.server";
+import type { LeadFieldValue } from "~/models/lead-inbox.server";
 
 /** How each stored field of a lead is labelled and shown. */
 const LABELS: Record<string, string> = {
@@ -49,7 +49,7 @@ const LABELS: Record<string, string> = {
 };
 const MONEY = new Set(["car_price", "initial_deposit", "amount_financed", "monthly_repayment", "budget"]);
 
-function shown(key: string, value: FieldValue): string {
+function shown(key: string, value: LeadFieldValue): string {
   if (value === null || value === "") return "N/A";
   if (MONEY.has(key)) return formatNaira(value);
   if (key === "phone" && typeof value === "string") return formatNigerianPhone(value);
@@ -58,7 +58,7 @@ function shown(key: string, value: FieldValue): string {
 }
 
 /** Everything the buyer sent, as a labelled list. */
-export function LeadFields({ title, fields }: { title: string; fields: Record<string, FieldValue> }) {
+export function LeadFields({ title, fields }: { title: string; fields: Record<string, LeadFieldValue> }) {
   const entries = Object.entries(fields);
   return (
     <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs" component="section" aria-label={title}>
@@ -210,16 +210,8 @@ export function LeadAssigneeForm({
   );
 }
 
-export interface LeadHistoryEntry {
-  id: number;
-  created_at: string;
-  admin_username: string;
-  action: string;
-  detail: string | null;
-}
-
 /** Who changed this lead, when, and how (from the activity trail). */
-export function LeadHistory({ entries }: { entries: LeadHistoryEntry[] }) {
+export function LeadHistory({ entries }: { entries: ActivityEntry[] }) {
   return (
     <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs" component="section" aria-label="History">
       <Title order={2} fz="lg" mb="sm">

@@ -1,31 +1,10 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { lagosDateTime } from "~/lib/lagos-time";
-import {
-  LEAD_KIND_LABELS,
-  LEAD_STATUS_LABELS,
-  type LeadCar,
-  type LeadCategory,
-  type LeadKind,
-  type LeadStatus,
-  leadName,
-  leadPath,
-} from "~/lib/leads";
+import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS, type LeadCar, type LeadStatus, leadName, leadPath } from "~/lib/leads";
 import { formatNigerianPhone } from "~/lib/phone";
+import type { Lead } from "~/models/lead-inbox.server";
 import { ResponsiveTable } from "./ResponsiveTable";
-
-export interface LeadListRow {
-  id: number;
-  kind: LeadKind;
-  category: LeadCategory;
-  status: LeadStatus;
-  created_at: string;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  car: LeadCar | null;
-  summary: string;
-}
 
 const STATUS_COLORS: Record<LeadStatus, string> = { new: "blue", contacted: "yellow", won: "green", lost: "gray" };
 
@@ -66,7 +45,7 @@ function CarLink({ car }: { car: LeadCar | null }) {
 }
 
 /** The lead's name (or what it is), linking to its page; an incomplete loan application is dimmed. */
-function NameLink({ r, size }: { r: LeadListRow; size: "sm" }) {
+function NameLink({ r, size }: { r: Lead; size: "sm" }) {
   return (
     <Anchor
       component={Link}
@@ -95,7 +74,7 @@ function Email({ address }: { address: string }) {
 }
 
 /** Phones: one card per lead. */
-function LeadCards({ rows }: { rows: LeadListRow[] }) {
+function LeadCards({ rows }: { rows: Lead[] }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {rows.map((r) => (
@@ -127,7 +106,7 @@ function LeadCards({ rows }: { rows: LeadListRow[] }) {
 }
 
 /** The inbox's list: Received, Kind, Status, Name, Phone / Email, Car, Summary; each lead links to its page. */
-export function LeadList({ rows }: { rows: LeadListRow[] }) {
+export function LeadList({ rows }: { rows: Lead[] }) {
   return (
     <ResponsiveTable
       columns={COLUMNS}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 const KEEPALIVE_EVERY_MS = 60_000;
 /** The warning shows this long before the idle logout. */
-export const IDLE_WARNING_MS = 60_000;
+const IDLE_WARNING_MS = 60_000;
 
 /**
  * After `timeoutMs` without a mouse move, touch or key press, sign out and land on

@@ -47,7 +47,7 @@ export function paperworkFacts(car: Pick<Car, PaperworkField>): [string, string]
 }
 
 /** The car's facts as a description list (missing values show N/A, unchecked paperwork Unknown). */
-export function carFacts(car: DetailCar): [string, string][] {
+function carFacts(car: DetailCar): [string, string][] {
   return [
     ["Condition", na(car.condition)],
     ["Type", na(car.body_type)],

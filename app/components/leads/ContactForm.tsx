@@ -5,7 +5,7 @@ import { FormCar } from "./FormCar";
 import { LeadForm, type LeadFormProps } from "./LeadForm";
 import classes from "./leads.module.css";
 
-export const CONTACT_SUCCESS = "Message sent successfully!";
+const CONTACT_SUCCESS = "Message sent successfully!";
 export const CONTACT_FAILURE = "Error sending message";
 
 /**

@@ -11,7 +11,7 @@ import { LeadNotice } from "./LeadNotice";
 import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
 
-export const INSPECTION_SUCCESS = "Inspection booked successfully!";
+const INSPECTION_SUCCESS = "Inspection booked successfully!";
 export const INSPECTION_FAILURE = "Error booking inspection";
 
 /**

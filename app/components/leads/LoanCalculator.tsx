@@ -9,7 +9,7 @@ import { SelectField, TextField } from "../ui/Field";
 import { Notice } from "../ui/Notice";
 import classes from "./LoanCalculator.module.css";
 
-export const LOAN_APPLY_FAILURE = "We could not start your loan application. Please try again.";
+const LOAN_APPLY_FAILURE = "We could not start your loan application. Please try again.";
 
 /**
  * The loan calculator (its rules: docs/product.md). One form, two buttons:
