@@ -18,7 +18,8 @@ export type UseCaseCode =
   | "wrong_password"
   | "throttled"
   | "too_large"
-  | "unsupported";
+  | "unsupported"
+  | "unavailable";
 
 export class UseCaseError extends Error {
   constructor(
@@ -38,6 +39,14 @@ export interface Actor {
   /** The session making the request, kept when its own password changes. */
   token?: string;
 }
+
+/** A buyer on the public site: no account, only the address the request came from. */
+export interface VisitorActor {
+  kind: "visitor";
+  ip: string;
+}
+
+export const visitorActor = (ip: string): VisitorActor => ({ kind: "visitor", ip });
 
 export function assertCan(admin: Admin, permission: Permission): void {
   if (!can(admin.role, permission)) throw new UseCaseError("forbidden", OWNER_ONLY_MESSAGE);
