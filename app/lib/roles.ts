@@ -27,6 +27,8 @@ export const PERMISSIONS = {
    * assigned to them and the new ones nobody has taken; any other lead is "not found" to them.
    */
   "leads.all": OWNER,
+  /** See buyers' alerts (what buyers wait for) and how many a car would reach. */
+  "alerts.read": EVERYONE,
   "reports.read": EVERYONE,
   "activity.read": EVERYONE,
   /** Change one's own password. */

@@ -91,7 +91,7 @@ describe("matching", () => {
     expect(sent.map((m) => m.recipient).sort()).toEqual(["ada@example.com", "bola@example.com"]);
     const payload = JSON.parse(sent[0].payload) as EmailPayload;
     expect(payload.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    expect(payload.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/shop\.ng\/alerts\/leave\/[\w-]{40,}>$/);
+    expect(payload.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/shop\.ng\/api\/alerts\/leave\/[\w-]{40,}>$/);
     expect(payload.html).toContain("₦28,000,000");
     expect(payload.html).toContain("http://shop.ng/uploads/test-image.jpg");
     expect(sent[0].subject).toBe("New arrival: Lexus RX 350 2020");

@@ -57,6 +57,7 @@ const chunks = <T>(list: T[], size = CHUNK): T[][] => {
 
 export const confirmPath = (token: string) => `/alerts/confirm/${token}`;
 export const leavePath = (token: string) => `/alerts/leave/${token}`;
+export const oneClickPath = (token: string) => `/api/alerts/leave/${token}`;
 export const managePath = (token: string) => `/alerts/manage/${token}`;
 
 /** An alert as a buyer asks for it (AlertSchema's output). */
@@ -140,15 +141,18 @@ const linksOf = (leave: string, manage: string): AlertLinks => ({
   manage: origin() + managePath(manage),
 });
 
-/** An alert email; with `leave`, the List-Unsubscribe headers of RFC 8058 (one click, no page). */
-function alertEmail(to: string, mail: RenderedMail, links: AlertLinks | null): OutboxInput {
+/** An alert email; with the alert's leave token, the List-Unsubscribe headers of RFC 8058 (one click, no page). */
+function alertEmail(to: string, mail: RenderedMail, leaveToken: string | null): OutboxInput {
   const payload: EmailPayload = {
     text: mail.text,
     html: mail.html,
     replyTo: null,
     attachments: [],
-    headers: links
-      ? { "List-Unsubscribe": `<${links.leave}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+    headers: leaveToken
+      ? {
+          "List-Unsubscribe": `<${origin()}${oneClickPath(leaveToken)}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }
       : undefined,
   };
   return {
@@ -395,7 +399,7 @@ async function sendWaiting(db: DB, alerts: LiveAlert[], now: Date): Promise<numb
     const links = linksOf(alert.leave_token, alert.manage_token);
     const subject: AlertSubject = { kind: "search", search: alert.search, carName: null };
     const browseUrl = `${origin()}/browse${alert.search ? `?${alert.search}` : ""}`;
-    messages.push(alertEmail(alert.email, layout({ subject, links, browseUrl }), links));
+    messages.push(alertEmail(alert.email, layout({ subject, links, browseUrl }), alert.leave_token));
     sent.push({ id: alert.id, n: list.length });
   }
   const at = now.toISOString();
@@ -468,7 +472,7 @@ export async function queueCarAlerts(
     const business = await getBusiness(db);
     const messages = watchers.map((a) => {
       const links = linksOf(a.leave_token, a.manage_token);
-      return alertEmail(a.email, priceDropMail(car, before.price, links, business), links);
+      return alertEmail(a.email, priceDropMail(car, before.price, links, business), a.leave_token);
     });
     await enqueue(db, messages, now);
     queued += messages.length;
@@ -516,7 +520,7 @@ export async function queueSoldAlerts(db: DB, carId: number, now = new Date()): 
   const name = `${car.make} ${car.model} ${car.year}`;
   const messages = watchers.map((a) => {
     const links = linksOf(a.leave_token, a.manage_token);
-    return alertEmail(a.email, soldMail(name, list, links, business), links);
+    return alertEmail(a.email, soldMail(name, list, links, business), a.leave_token);
   });
   await enqueue(db, messages, now);
   return messages.length;
@@ -579,7 +583,7 @@ export interface AdminAlert {
 }
 
 /** One page of alerts for the back office, newest first. */
-export async function pageAlerts(page: number, pageSize: number) {
+export async function pageAlerts(page: number, pageSize: number, { clamp = true } = {}) {
   const db = getDb();
   const { n } = await db
     .selectFrom("buyer_alerts")
@@ -587,7 +591,7 @@ export async function pageAlerts(page: number, pageSize: number) {
     .executeTakeFirstOrThrow();
   const total = Number(n);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const current = clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
   const rows = await db
     .selectFrom("buyer_alerts")
     .leftJoin("cars", "cars.id", "buyer_alerts.car_id")

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+import { AlertForm } from "~/components/alerts/AlertForm";
 import { CarGrid } from "~/components/car/CarGrid";
 import { CarQuickView, useCarLightbox } from "~/components/car/useCarLightbox";
 import { FilterPanel } from "~/components/FilterPanel";
@@ -21,6 +22,7 @@ import { sourcingSentDetail } from "~/lib/lead-messages";
 import { SOURCING_FAILURE, SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber } from "~/lib/money";
 import { pageCars, stockFacets } from "~/models/car.server";
+import { mailEnabled } from "~/models/notifications.server";
 import { createSourcingRequest } from "~/models/sourcing.server";
 import pages from "~/styles/pages.module.css";
 
@@ -64,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ignored: ignored.map((k) => FIELD_LABELS[k] ?? k),
     query: url.search,
     sort,
+    // "Tell me when it arrives" shows only when alert emails can really be sent.
+    alerts: mailEnabled(),
   };
 }
 
@@ -77,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Browse() {
-  const { cars, total, page, pageCount, ignored, sort, facets, stamp } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, ignored, sort, facets, stamp, alerts, query } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -154,6 +158,7 @@ export default function Browse() {
         </Suspense>
       ) : null}
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
+      {alerts ? <AlertForm search={query.replace(/^\?/, "")} /> : null}
       <CarQuickView lightbox={lightbox} />
     </Container>
   );
