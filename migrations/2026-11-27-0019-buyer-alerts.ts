@@ -42,9 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX buyer_alerts_email ON buyer_alerts (email)`.execute(db);
   await sql`CREATE INDEX buyer_alerts_active_search ON buyer_alerts (kind) WHERE status = 'active'`.execute(db);
   await sql`CREATE INDEX buyer_alerts_car ON buyer_alerts (car_id) WHERE car_id IS NOT NULL`.execute(db);
-  await sql`CREATE UNIQUE INDEX buyer_alerts_confirm ON buyer_alerts (confirm_hash) WHERE confirm_hash IS NOT NULL`.execute(
-    db,
-  );
+  await sql`CREATE UNIQUE INDEX buyer_alerts_confirm ON buyer_alerts (confirm_hash)`.execute(db);
   await sql`
     CREATE TABLE alert_matches (
       alert_id INTEGER NOT NULL REFERENCES buyer_alerts (id) ON DELETE CASCADE,

@@ -28,9 +28,10 @@ import { imageSrc } from "~/lib/images";
 import { lagosDate } from "~/lib/lagos-time";
 import type { RenderedMail } from "~/lib/mail-layout";
 import type { EmailPayload } from "~/lib/outbox";
-import { type DB, getDb } from "../../db/database.server";
+import { getDb } from "../../db/database.server";
 import { getBusiness } from "./business.server";
 import { carMatchesFilters } from "./car.server";
+import { type Db, inTransaction } from "./db.server";
 import { mailEnabled } from "./notifications.server";
 import { enqueue, type OutboxInput } from "./outbox.server";
 
@@ -69,7 +70,7 @@ export type CreateAlertResult = "created" | "exists" | "limit" | "no-car";
  * Stores an alert and queues its confirmation email, in `db` (the caller's transaction). The same
  * alert again ('exists') changes nothing; the caller answers it as it answers 'created'.
  */
-export async function createAlert(db: DB, input: NewAlert, now = new Date()): Promise<CreateAlertResult> {
+export async function createAlert(db: Db, input: NewAlert, now = new Date()): Promise<CreateAlertResult> {
   const email = input.email.toLowerCase();
   let carName: string | null = null;
   if (input.car_id !== undefined) {
@@ -167,7 +168,7 @@ function alertEmail(to: string, mail: RenderedMail, leaveToken: string | null): 
 export type ConfirmResult = { state: "confirmed" | "already"; about: string; manage: string } | { state: "unknown" };
 
 /** Confirms an alert from its emailed link: once; a second use says it is already confirmed. */
-export async function confirmAlert(db: DB, token: string, now = new Date()): Promise<ConfirmResult> {
+export async function confirmAlert(db: Db, token: string, now = new Date()): Promise<ConfirmResult> {
   const row = await db
     .selectFrom("buyer_alerts")
     .innerJoin("alert_contacts", "alert_contacts.email", "buyer_alerts.email")
@@ -197,7 +198,7 @@ export async function confirmAlert(db: DB, token: string, now = new Date()): Pro
 }
 
 /** Leaves one alert from its unsubscribe link (deleted); the same answer whether or not it was there. */
-export async function leaveAlert(db: DB, leaveToken: string): Promise<void> {
+export async function leaveAlert(db: Db, leaveToken: string): Promise<void> {
   await db.deleteFrom("buyer_alerts").where("leave_token", "=", leaveToken).execute();
 }
 
@@ -246,7 +247,7 @@ export async function alertsOfLink(token: string): Promise<{ email: string; aler
 }
 
 /** Removes one alert of the link's address, or all of them and the address itself ('all'). */
-export async function removeAlerts(db: DB, token: string, which: number | "all"): Promise<boolean> {
+export async function removeAlerts(db: Db, token: string, which: number | "all"): Promise<boolean> {
   const contact = await db
     .selectFrom("alert_contacts")
     .select("email")
@@ -271,7 +272,7 @@ interface LiveAlert {
   last_sent_day: string | null;
 }
 
-const liveAlerts = (db: DB) =>
+const liveAlerts = (db: Db) =>
   db
     .selectFrom("buyer_alerts")
     .innerJoin("alert_contacts", "alert_contacts.email", "buyer_alerts.email")
@@ -289,7 +290,7 @@ const liveAlerts = (db: DB) =>
  * The confirmed search alerts car `carId` answers now (none once it is sold). The number ranges
  * are checked here; the rest is asked of the database once per distinct rest, with /browse's SQL.
  */
-async function searchAlertsFor(db: DB, carId: number): Promise<LiveAlert[]> {
+async function searchAlertsFor(db: Db, carId: number): Promise<LiveAlert[]> {
   const car = await db
     .selectFrom("cars")
     .select(["price", "year", "mileage", "sold"])
@@ -321,14 +322,14 @@ export interface CarAlertState {
 }
 
 /** Call before a car write, in its transaction; null for a car that is not there yet. */
-export async function carAlertState(db: DB, carId: number): Promise<CarAlertState | null> {
+export async function carAlertState(db: Db, carId: number): Promise<CarAlertState | null> {
   const car = await db.selectFrom("cars").select("price").where("id", "=", carId).executeTakeFirst();
   if (!car) return null;
   return { price: car.price, matched: new Set((await searchAlertsFor(db, carId)).map((a) => a.id)) };
 }
 
 /** The cars as alert emails show them, by id. */
-async function alertCars(db: DB, ids: number[]): Promise<Map<number, AlertCar>> {
+async function alertCars(db: Db, ids: number[]): Promise<Map<number, AlertCar>> {
   const map = new Map<number, AlertCar>();
   for (const part of chunks([...new Set(ids)])) {
     const rows = await db
@@ -362,7 +363,7 @@ async function alertCars(db: DB, ids: number[]): Promise<Map<number, AlertCar>> 
  * Emails every waiting match of these alerts (one email each, listing all its waiting cars),
  * marks them sent and the alerts sent today. Returns how many emails were queued.
  */
-async function sendWaiting(db: DB, alerts: LiveAlert[], now: Date): Promise<number> {
+async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date): Promise<number> {
   if (alerts.length === 0) return 0;
   const waiting: { alert_id: number; car_id: number }[] = [];
   for (const part of chunks(alerts.map((a) => a.id))) {
@@ -434,7 +435,7 @@ async function sendWaiting(db: DB, alerts: LiveAlert[], now: Date): Promise<numb
  * price alert of the car is told of a lower price. Returns how many emails were queued.
  */
 export async function queueCarAlerts(
-  db: DB,
+  db: Db,
   carId: number,
   before: CarAlertState | null,
   now = new Date(),
@@ -481,7 +482,7 @@ export async function queueCarAlerts(
 }
 
 /** A car just sold (in the sale's transaction): its price alerts get one last email with up to three similar cars, and end. */
-export async function queueSoldAlerts(db: DB, carId: number, now = new Date()): Promise<number> {
+export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): Promise<number> {
   const watchers = await liveAlerts(db)
     .where("buyer_alerts.kind", "=", "price")
     .where("buyer_alerts.car_id", "=", carId)
@@ -533,39 +534,35 @@ export async function queueSoldAlerts(db: DB, carId: number, now = new Date()): 
  */
 export async function queueAlertBatches(now = new Date()): Promise<number> {
   const day = digestDayAt(now);
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .deleteFrom("buyer_alerts")
-        .where("status", "=", "pending")
-        .where("confirm_expires_at", "<", now.toISOString())
-        .execute();
-      await trx
-        .deleteFrom("alert_contacts")
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(selectFrom("buyer_alerts").select("id").whereRef("buyer_alerts.email", "=", "alert_contacts.email")),
-          ),
-        )
-        .execute();
-      if (!day || !mailEnabled()) return 0;
-      const due = await liveAlerts(trx)
-        .where("buyer_alerts.kind", "=", "search")
-        .where((eb) =>
-          eb.or([eb("buyer_alerts.last_sent_day", "is", null), eb("buyer_alerts.last_sent_day", "<", day)]),
-        )
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom("alert_matches")
-              .select("alert_id")
-              .whereRef("alert_matches.alert_id", "=", "buyer_alerts.id")
-              .where("alert_matches.sent_at", "is", null),
-          ),
-        )
-        .execute();
-      return sendWaiting(trx, due, now);
-    });
+  return inTransaction(async (trx) => {
+    await trx
+      .deleteFrom("buyer_alerts")
+      .where("status", "=", "pending")
+      .where("confirm_expires_at", "<", now.toISOString())
+      .execute();
+    await trx
+      .deleteFrom("alert_contacts")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom("buyer_alerts").select("id").whereRef("buyer_alerts.email", "=", "alert_contacts.email")),
+        ),
+      )
+      .execute();
+    if (!day || !mailEnabled()) return 0;
+    const due = await liveAlerts(trx)
+      .where("buyer_alerts.kind", "=", "search")
+      .where((eb) => eb.or([eb("buyer_alerts.last_sent_day", "is", null), eb("buyer_alerts.last_sent_day", "<", day)]))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("alert_matches")
+            .select("alert_id")
+            .whereRef("alert_matches.alert_id", "=", "buyer_alerts.id")
+            .where("alert_matches.sent_at", "is", null),
+        ),
+      )
+      .execute();
+    return sendWaiting(trx, due, now);
+  });
 }
 
 export interface AdminAlert {
