@@ -59,7 +59,8 @@ export function confirmAlertMail(a: AlertSubject, confirmUrl: string, links: Ale
       a.kind === "search"
         ? `You asked ${b.name} to tell you when a car arrives that matches: ${about}.`
         : `You asked ${b.name} to tell you if ${about} goes down, and when it is sold.`,
-      `Nothing is sent until you confirm. The link works for ${ALERT_CONFIRM_DAYS} days; if you did not ask for this, ignore this email and we will forget your address.`,
+      `Nothing is sent until you confirm. The link works for ${ALERT_CONFIRM_DAYS} days; ` +
+        "if you did not ask for this, ignore this email and we will forget your address.",
     ],
     link: { label: "Confirm my alert", url: confirmUrl },
     signature: signature(b),

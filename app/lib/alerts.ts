@@ -16,7 +16,9 @@ export const ALERT_CONFIRM_DAYS = 7;
 
 export const ALERT_SUCCESS =
   "Almost done: we have sent you an email. Open the link in it to confirm, and we will tell you when a match arrives.";
-export const ALERT_LIMIT_MESSAGE = `An email address can have at most ${MAX_ALERTS_PER_ADDRESS} alerts. Remove one from the link in any alert email first.`;
+export const ALERT_LIMIT_MESSAGE =
+  `An email address can have at most ${MAX_ALERTS_PER_ADDRESS} alerts. ` +
+  "Remove one from the link in any alert email first.";
 export const ALERTS_UNAVAILABLE = "Email alerts are not available at the moment. Please call or WhatsApp us instead.";
 
 /** The query parameters of /browse an alert keeps (not the order or the page). */

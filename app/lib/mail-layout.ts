@@ -116,7 +116,8 @@ function html(doc: MailDoc): string {
   }
   for (const car of doc.cars ?? []) {
     const photo = car.photo
-      ? `<img src="${esc(car.photo)}" alt="" width="160" style="display:block;width:160px;max-width:100%;border-radius:6px">`
+      ? `<img src="${esc(car.photo)}" alt="" width="160" ` +
+        `style="display:block;width:160px;max-width:100%;border-radius:6px">`
       : "";
     parts.push(
       `<table role="presentation" style="border-collapse:collapse;margin:0 0 14px"><tr>` +
