@@ -123,7 +123,8 @@ function html(doc: MailDoc): string {
       `<table role="presentation" style="border-collapse:collapse;margin:0 0 14px"><tr>` +
         `<td valign="top" style="padding:0 12px 0 0"><a href="${esc(car.url)}">${photo}</a></td>` +
         `<td valign="top"><a href="${esc(car.url)}" style="color:#0b2e1f;font-weight:600">${esc(car.name)}</a>` +
-        `<br><strong>${esc(car.price)}</strong>${car.note ? `<br><span style="color:#555">${esc(car.note)}</span>` : ""}` +
+        `<br><strong>${esc(car.price)}</strong>` +
+        (car.note ? `<br><span style="color:#555">${esc(car.note)}</span>` : "") +
         `</td></tr></table>`,
     );
   }

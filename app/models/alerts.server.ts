@@ -481,7 +481,10 @@ export async function queueCarAlerts(
   return queued;
 }
 
-/** A car just sold (in the sale's transaction): its price alerts get one last email with up to three similar cars, and end. */
+/**
+ * A car just sold (in the sale's transaction): its price alerts get one last email with up to
+ * three similar cars, and end.
+ */
 export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): Promise<number> {
   const watchers = await liveAlerts(db)
     .where("buyer_alerts.kind", "=", "price")

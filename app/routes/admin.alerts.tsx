@@ -57,7 +57,7 @@ export default function AdminAlerts() {
   return (
     <AdminPage
       title="Buyer Alerts"
-      description="Buyers who asked to be told when a car arrives or its price drops. They get an email once they confirm."
+      description="Buyers who asked to be told when a car arrives or its price drops (emailed once they confirm)."
     >
       {mail ? null : (
         <Notice kind="error">
