@@ -4,6 +4,7 @@ process.env.SMTP_URL = "smtp://127.0.0.1:2525";
 
 import { beforeEach, describe, expect, it } from "vitest";
 import type { EmailPayload } from "~/lib/outbox";
+import { getBusiness } from "~/models/business.server";
 import { createCar, markCarSold, updateCar } from "~/models/car.server";
 import { getDb } from "../../db/database.server";
 import { baseCar, clearData, makeCar } from "../../tests/helpers/db";
@@ -30,7 +31,7 @@ const outbox = () => db().selectFrom("outbox").selectAll().where("topic", "=", "
 
 /** Creates an alert and confirms it through the token in its confirmation email. */
 async function confirmed(email: string, input: { search?: string; car_id?: number; whatsapp?: string }) {
-  expect(await createAlert(db(), { email, ...input })).toBe("created");
+  expect(await createAlert(db(), { email, ...input }, await getBusiness())).toBe("created");
   const mail = (await outbox()).at(-1);
   const token = /\/alerts\/confirm\/([\w-]+)/.exec(mail?.payload ?? "")?.[1];
   expect(token).toBeTruthy();
@@ -43,9 +44,13 @@ const lexus = { make: "Lexus", model: "RX 350", price: 28_000_000, body_type: "S
 
 describe("double opt-in", () => {
   it("sends nothing before the buyer confirms, and a confirmation link works once and expires", async () => {
-    expect(await createAlert(db(), { email: "Ada@Example.com", search: "make=Lexus&maxPrice=30000000" })).toBe(
-      "created",
-    );
+    expect(
+      await createAlert(
+        db(),
+        { email: "Ada@Example.com", search: "make=Lexus&maxPrice=30000000" },
+        await getBusiness(),
+      ),
+    ).toBe("created");
     const [mail] = await outbox();
     expect(mail.recipient).toBe("ada@example.com");
     expect(mail.subject).toBe("Confirm your alert: Lexus, up to ₦30,000,000");
@@ -60,21 +65,31 @@ describe("double opt-in", () => {
     expect(again.state).toBe("already");
     expect(await confirmAlert(db(), "not-a-token")).toEqual({ state: "unknown" });
 
-    expect(await createAlert(db(), { email: "late@example.com", search: "make=BMW" })).toBe("created");
+    expect(await createAlert(db(), { email: "late@example.com", search: "make=BMW" }, await getBusiness())).toBe(
+      "created",
+    );
     const late = /\/alerts\/confirm\/([\w-]+)/.exec((await outbox()).at(-1)?.payload ?? "")?.[1] ?? "";
     const eightDays = new Date(Date.now() + 8 * 86_400_000);
     expect(await confirmAlert(db(), late, eightDays)).toEqual({ state: "unknown" });
   });
 
   it("answers the same alert again as a new one without storing it twice, and refuses the eleventh", async () => {
-    expect(await createAlert(db(), { email: "a@example.com", search: "maxPrice=30000000&make=Lexus" })).toBe("created");
     expect(
-      await createAlert(db(), { email: "A@example.com", search: "make=lexus&maxPrice=30000000&sort=price_asc" }),
+      await createAlert(db(), { email: "a@example.com", search: "maxPrice=30000000&make=Lexus" }, await getBusiness()),
+    ).toBe("created");
+    expect(
+      await createAlert(
+        db(),
+        { email: "A@example.com", search: "make=lexus&maxPrice=30000000&sort=price_asc" },
+        await getBusiness(),
+      ),
     ).toBe("exists");
     for (let i = 1; i < 10; i++) {
-      expect(await createAlert(db(), { email: "a@example.com", search: `maxPrice=${i}000000` })).toBe("created");
+      expect(
+        await createAlert(db(), { email: "a@example.com", search: `maxPrice=${i}000000` }, await getBusiness()),
+      ).toBe("created");
     }
-    expect(await createAlert(db(), { email: "a@example.com", search: "make=BMW" })).toBe("limit");
+    expect(await createAlert(db(), { email: "a@example.com", search: "make=BMW" }, await getBusiness())).toBe("limit");
     const n = await db().selectFrom("buyer_alerts").select(db().fn.countAll().as("n")).executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(10);
   });
@@ -185,7 +200,7 @@ describe("price alerts", () => {
 
   it("refuses an alert on a car that is not for sale", async () => {
     const id = await makeCar({ sold: true });
-    expect(await createAlert(db(), { email: "a@example.com", car_id: id })).toBe("no-car");
+    expect(await createAlert(db(), { email: "a@example.com", car_id: id }, await getBusiness())).toBe("no-car");
   });
 });
 

@@ -21,6 +21,7 @@ import {
   searchInWords,
   withoutNumberRanges,
 } from "~/lib/alerts";
+import type { Business } from "~/lib/business";
 import { carPath } from "~/lib/car";
 import type { CarFilters } from "~/lib/car-filters";
 import { digestDayAt } from "~/lib/digest-clock";
@@ -70,7 +71,12 @@ export type CreateAlertResult = "created" | "exists" | "limit" | "no-car";
  * Stores an alert and queues its confirmation email, in `db` (the caller's transaction). The same
  * alert again ('exists') changes nothing; the caller answers it as it answers 'created'.
  */
-export async function createAlert(db: Db, input: NewAlert, now = new Date()): Promise<CreateAlertResult> {
+export async function createAlert(
+  db: Db,
+  input: NewAlert,
+  business: Business,
+  now = new Date(),
+): Promise<CreateAlertResult> {
   const email = input.email.toLowerCase();
   let carName: string | null = null;
   if (input.car_id !== undefined) {
@@ -127,12 +133,7 @@ export async function createAlert(db: Db, input: NewAlert, now = new Date()): Pr
     })
     .execute();
   const links = linksOf(leave, contact.manage_token);
-  const mail = confirmAlertMail(
-    { kind, search, carName },
-    origin() + confirmPath(confirm),
-    links,
-    await getBusiness(db),
-  );
+  const mail = confirmAlertMail({ kind, search, carName }, origin() + confirmPath(confirm), links, business);
   await enqueue(db, [alertEmail(email, mail, null)], now);
   return "created";
 }
@@ -363,7 +364,7 @@ async function alertCars(db: Db, ids: number[]): Promise<Map<number, AlertCar>> 
  * Emails every waiting match of these alerts (one email each, listing all its waiting cars),
  * marks them sent and the alerts sent today. Returns how many emails were queued.
  */
-async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date): Promise<number> {
+async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Business): Promise<number> {
   if (alerts.length === 0) return 0;
   const waiting: { alert_id: number; car_id: number }[] = [];
   for (const part of chunks(alerts.map((a) => a.id))) {
@@ -387,7 +388,7 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date): Promise<numb
     if (!car) continue;
     byAlert.set(w.alert_id, [...(byAlert.get(w.alert_id) ?? []), car]);
   }
-  const business = await getBusiness(db);
+  const business = known ?? (await getBusiness(db));
   const messages: OutboxInput[] = [];
   const sent: { id: number; n: number }[] = [];
   const layouts = new Map<string, ReturnType<typeof matchesMailsFor>>();
@@ -537,6 +538,7 @@ export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): 
  */
 export async function queueAlertBatches(now = new Date()): Promise<number> {
   const day = digestDayAt(now);
+  const business = await getBusiness();
   return inTransaction(async (trx) => {
     await trx
       .deleteFrom("buyer_alerts")
@@ -564,7 +566,7 @@ export async function queueAlertBatches(now = new Date()): Promise<number> {
         ),
       )
       .execute();
-    return sendWaiting(trx, due, now);
+    return sendWaiting(trx, due, now, business);
   });
 }
 

@@ -1,6 +1,7 @@
 import { ALERT_LIMIT_MESSAGE, ALERTS_UNAVAILABLE, AlertSchema } from "~/lib/alerts";
 import { Refusal } from "~/lib/refusal";
 import { confirmAlert, createAlert, leaveAlert, removeAlerts } from "~/models/alerts.server";
+import { getBusiness } from "~/models/business.server";
 import { mailEnabled } from "~/models/notifications.server";
 import { wakeOutbox } from "~/models/outbox.server";
 import { type Actor, parseInput, runWrite } from "./use-case.server";
@@ -14,7 +15,8 @@ import { type Actor, parseInput, runWrite } from "./use-case.server";
 export async function requestAlert(actor: Actor, input: unknown): Promise<void> {
   const data = parseInput(AlertSchema, input);
   if (!mailEnabled()) throw new Refusal("unavailable", ALERTS_UNAVAILABLE);
-  const result = await runWrite(actor, "alerts.own", (trx) => createAlert(trx, data));
+  const business = await getBusiness();
+  const result = await runWrite(actor, "alerts.own", (trx) => createAlert(trx, data, business));
   if (result === "no-car") {
     throw new Refusal("invalid", "This car is no longer for sale", { car_id: "This car is no longer for sale" });
   }
