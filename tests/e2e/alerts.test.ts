@@ -111,12 +111,12 @@ describe.each(JS_MODES)("buyer alerts $label", ({ js }) => {
     await addCar(token, `RX ${mode} early`, 27_000_000);
     await app.go(page, new URL(link).pathname);
     await page.getByRole("button", { name: "Yes, send me this alert" }).click();
-    await page.getByText("Alert confirmed").waitFor();
+    await page.getByText("Alert confirmed", { exact: true }).waitFor();
     if (mode === "js") await shots(page, "alerts-confirmed");
     // The link works once: a second use changes nothing.
     await app.go(page, new URL(link).pathname);
     await page.getByRole("button", { name: "Yes, send me this alert" }).click();
-    await page.getByText("Already confirmed").waitFor();
+    await page.getByText("Already confirmed", { exact: true }).waitFor();
     expect(smtp.received.some((m) => m.subject?.includes(`RX ${mode} early`))).toBe(false);
 
     await addCar(token, `RX ${mode}`, 28_500_000);
@@ -176,8 +176,8 @@ describe.each(JS_MODES)("buyer alerts $label", ({ js }) => {
       body: JSON.stringify({ email: `staffview-${mode}@example.ng`, search: "make=Toyota&model=Camry&minYear=2018" }),
     });
     const page = await app.open("/admin/alerts", { js, admin: true });
-    await page.getByText("Toyota Camry, year from 2018").first().waitFor();
-    await page.getByText("Not confirmed yet").first().waitFor();
+    await page.getByText("Toyota Camry, year from 2018").filter({ visible: true }).first().waitFor();
+    await page.getByText("Not confirmed yet").filter({ visible: true }).first().waitFor();
     if (mode === "js") await shots(page, "alerts-admin");
     const token = await apiToken();
     const res = await fetch(app.url("/api/admin/alerts"), { headers: { authorization: `Bearer ${token}` } });
