@@ -89,6 +89,13 @@ async function shots(page: Page, name: string): Promise<void> {
   }
 }
 
+describe("promises", () => {
+  it("the booking form promises an emailed confirmation only while email is set up", async () => {
+    const page = await app.open("/book-inspection", { js: false });
+    await page.getByText("We send the confirmation here").waitFor();
+  });
+});
+
 describe.each(JS_MODES)("buyer alerts $label", ({ js }) => {
   const mode = js ? "js" : "nojs";
   const email = `buyer-${mode}@example.ng`;
@@ -179,6 +186,8 @@ describe.each(JS_MODES)("buyer alerts $label", ({ js }) => {
     await page.getByText("Toyota Camry, year from 2018").filter({ visible: true }).first().waitFor();
     await page.getByText("Not confirmed yet").filter({ visible: true }).first().waitFor();
     if (mode === "js") await shots(page, "alerts-admin");
+    await app.go(page, "/admin");
+    await page.getByText("Buyers waiting for a car").filter({ visible: true }).first().waitFor();
     const token = await apiToken();
     const res = await fetch(app.url("/api/admin/alerts"), { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
