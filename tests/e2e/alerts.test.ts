@@ -93,6 +93,7 @@ describe("promises", () => {
   it("the booking form promises an emailed confirmation only while email is set up", async () => {
     const page = await app.open("/book-inspection", { js: false });
     await page.getByText("We send the confirmation here").waitFor();
+    expect(await page.getByText("So we can reply by email too").count()).toBe(0);
   });
 });
 
