@@ -256,6 +256,40 @@ export interface CarViewsTable {
   views: number;
 }
 
+/** A buyer's address for alerts: the link to the page of its alerts, and a WhatsApp number. */
+export interface AlertContactsTable {
+  email: string;
+  manage_token: string;
+  whatsapp: string | null;
+  created_at: string;
+}
+
+/** A buyer's alert: a /browse search ('search') or one car's price ('price'). */
+export interface BuyerAlertsTable {
+  id: Generated<number>;
+  email: string;
+  kind: "search" | "price";
+  search: string | null;
+  car_id: number | null;
+  status: Generated<"pending" | "active" | "ended" | "removed">;
+  confirm_hash: string | null;
+  confirm_expires_at: string | null;
+  leave_token: string;
+  created_at: string;
+  confirmed_at: string | null;
+  ended_at: string | null;
+  last_sent_day: string | null;
+  matches_sent: Generated<number>;
+}
+
+/** A car that newly matched an alert, once; sent_at NULL while it waits for the next day's email. */
+export interface AlertMatchesTable {
+  alert_id: number;
+  car_id: number;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   cars: CarsTable;
   car_images: CarImagesTable;
@@ -277,4 +311,7 @@ export interface Database {
   sourcing_requests: SourcingRequestsTable;
   outbox: OutboxTable;
   car_views: CarViewsTable;
+  alert_contacts: AlertContactsTable;
+  buyer_alerts: BuyerAlertsTable;
+  alert_matches: AlertMatchesTable;
 }

@@ -48,6 +48,7 @@ export function createMailer(smtpUrl: string): Mailer {
           text: payload.text,
           html: payload.html,
           replyTo: payload.replyTo ?? undefined,
+          headers: payload.headers,
           attachments: payload.attachments.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

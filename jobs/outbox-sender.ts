@@ -1,6 +1,7 @@
 import { OUTBOX_KEEP_SENT_DAYS, OUTBOX_RETRY_MINUTES } from "../app/config/constants";
 import { nextDigestAt } from "../app/lib/digest-clock";
 import { fromHeader, retryAt } from "../app/lib/outbox";
+import { queueAlertBatches } from "../app/models/alerts.server";
 import { getBusiness } from "../app/models/business.server";
 import { queueDigestIfDue } from "../app/models/notifications.server";
 import {
@@ -98,6 +99,8 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   async function run(): Promise<void> {
     const queued = await queueDigestIfDue(now());
     if (queued) log.info(`Outbox: morning digest queued for ${queued} recipient(s)`);
+    const alerts = await queueAlertBatches(now());
+    if (alerts) log.info(`Outbox: ${alerts} buyer alert email(s) of the day queued`);
     if (now().getTime() - lastPrune > DAY_MS) {
       lastPrune = now().getTime();
       const removed = await pruneSent(new Date(now().getTime() - OUTBOX_KEEP_SENT_DAYS * DAY_MS));

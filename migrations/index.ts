@@ -14,6 +14,7 @@ import * as demoBookings from "./2026-11-26-0014-demo-bookings";
 import * as stockNumbers from "./2026-11-27-0015-stock-numbers";
 import * as adminPasswordChange from "./2026-11-27-0016-admin-password-change";
 import * as carInterest from "./2026-11-27-0017-car-interest";
+import * as buyerAlerts from "./2026-11-27-0019-buyer-alerts";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0015-stock-numbers": stockNumbers,
   "2026-11-27-0016-admin-password-change": adminPasswordChange,
   "2026-11-27-0017-car-interest": carInterest,
+  "2026-11-27-0019-buyer-alerts": buyerAlerts,
 };

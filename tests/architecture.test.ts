@@ -288,9 +288,7 @@ const KEPT_EXPORTS: string[] = [
   "app/use-cases/use-case.server.ts#roleOf",
   "app/lib/roles.ts#isRole",
   "app/models/db.server.ts#atomically",
-  "app/use-cases/use-case.server.ts#visitorActor",
   "app/use-cases/use-case.server.ts#adminOf",
-  "app/use-cases/use-case.server.ts#runWrite",
 ];
 
 const isTestFile = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith("tests/");

@@ -22,8 +22,22 @@ export interface MailDoc {
   link?: { label: string; url: string };
   /** Lists under a heading (the digest's sections); an item given as lines keeps them. */
   sections?: { heading: string; lines: MailText[]; empty: string }[];
+  /** Cars with a photo, price and link (buyers' alerts). */
+  cars?: MailCarCard[];
   closing?: string[];
   signature: string[];
+  /** Small print under the signature (how to leave an alert): label and address. */
+  footer?: { label: string; url: string }[];
+}
+
+export interface MailCarCard {
+  name: string;
+  price: string;
+  url: string;
+  /** An absolute address of its photo, or null. */
+  photo: string | null;
+  /** A line under the price ("Was ₦12,000,000"). */
+  note?: string;
 }
 
 export interface RenderedMail {
@@ -32,7 +46,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** The lines of a text: a string is one line, whatever it holds. */
@@ -62,9 +76,18 @@ function text(doc: MailDoc): string {
     });
     out.push(...(items.length ? items : [line(section.empty)]), "");
   }
+  for (const car of doc.cars ?? []) {
+    out.push(
+      `- ${line(car.name)}: ${line(car.price)}`,
+      ...(car.note ? [`  ${line(car.note)}`] : []),
+      `  ${line(car.url)}`,
+    );
+  }
+  if (doc.cars?.length) out.push("");
   if (doc.link) out.push(`${line(doc.link.label)}: ${line(doc.link.url)}`, "");
   for (const p of doc.closing ?? []) out.push(line(p), "");
   out.push("--", ...doc.signature.map(line));
+  if (doc.footer?.length) out.push("", ...doc.footer.map((f) => `${line(f.label)}: ${line(f.url)}`));
   return `${out.join("\n")}\n`;
 }
 
@@ -91,6 +114,20 @@ function html(doc: MailDoc): string {
       items ? `<ul style="margin:0 0 14px;padding-left:20px">${items}</ul>` : `<p ${P}>${esc(section.empty)}</p>`,
     );
   }
+  for (const car of doc.cars ?? []) {
+    const photo = car.photo
+      ? `<img src="${esc(car.photo)}" alt="" width="160" ` +
+        `style="display:block;width:160px;max-width:100%;border-radius:6px">`
+      : "";
+    parts.push(
+      `<table role="presentation" style="border-collapse:collapse;margin:0 0 14px"><tr>` +
+        `<td valign="top" style="padding:0 12px 0 0"><a href="${esc(car.url)}">${photo}</a></td>` +
+        `<td valign="top"><a href="${esc(car.url)}" style="color:#0b2e1f;font-weight:600">${esc(car.name)}</a>` +
+        `<br><strong>${esc(car.price)}</strong>` +
+        (car.note ? `<br><span style="color:#555">${esc(car.note)}</span>` : "") +
+        `</td></tr></table>`,
+    );
+  }
   if (doc.link) {
     parts.push(
       `<p ${P}><a href="${esc(doc.link.url)}" style="display:inline-block;background:#0b2e1f;color:#fff;` +
@@ -102,6 +139,10 @@ function html(doc: MailDoc): string {
     `<p style="margin:24px 0 0;color:#555;font-size:13px;line-height:1.5;border-top:1px solid #ddd;padding-top:12px">` +
       `${doc.signature.map(esc).join("<br>")}</p>`,
   );
+  if (doc.footer?.length) {
+    const links = doc.footer.map((f) => `<a href="${esc(f.url)}" style="color:#555">${esc(f.label)}</a>`).join(" · ");
+    parts.push(`<p style="margin:12px 0 0;color:#555;font-size:12px">${links}</p>`);
+  }
   return (
     `<!doctype html><html><head><meta charset="utf-8"><title>${esc(doc.subject)}</title></head>` +
     `<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">` +

@@ -12,13 +12,14 @@ export const isOutboxStatus = (v: unknown): v is OutboxStatus => (OUTBOX_STATUSE
 
 export type OutboxChannel = "email" | "webhook";
 
-const OUTBOX_TOPICS = ["staff-alert", "confirmation", "digest", "webhook"] as const;
+const OUTBOX_TOPICS = ["staff-alert", "confirmation", "digest", "webhook", "buyer-alert"] as const;
 export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
 export const OUTBOX_TOPIC_LABELS: Record<OutboxTopic, string> = {
   "staff-alert": "Staff alert",
   confirmation: "Buyer email",
   digest: "Morning digest",
   webhook: "Webhook",
+  "buyer-alert": "Buyer alert",
 };
 
 /** A file sent with an email (the inspection's calendar invitation). */
@@ -35,6 +36,8 @@ export interface EmailPayload {
   /** Where an answer goes: the buyer for a staff alert, the dealer for a buyer's email. */
   replyTo: string | null;
   attachments: MailAttachment[];
+  /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Every attempt a message gets: the first, then one after each wait. */

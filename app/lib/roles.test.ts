@@ -24,9 +24,10 @@ describe("roles", () => {
     }
   });
 
-  it("lets a visitor send the public forms and nothing else", () => {
+  it("lets a visitor send the public forms, ask for and leave alerts, and nothing else", () => {
+    const visitors = ["leads.submit", "newsletter.subscribe", "alerts.own"];
     for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) {
-      const expected = permission === "leads.submit" || permission === "newsletter.subscribe";
+      const expected = visitors.includes(permission);
       expect(can("visitor", permission), permission).toBe(expected);
     }
   });

@@ -33,6 +33,8 @@ export const PERMISSIONS = {
    * assigned to them and the new ones nobody has taken; any other lead is "not found" to them.
    */
   "leads.all": OWNER,
+  /** See buyers' alerts (what buyers wait for) and how many a car would reach. */
+  "alerts.read": EVERYONE,
   "reports.read": EVERYONE,
   "activity.read": EVERYONE,
   /** Change one's own password. */
@@ -53,6 +55,8 @@ export const PERMISSIONS = {
   "leads.submit": PUBLIC,
   /** Subscribe to the newsletter. */
   "newsletter.subscribe": PUBLIC,
+  /** Ask for a car alert, confirm it, leave it (the links in its emails). */
+  "alerts.own": PUBLIC,
 } as const satisfies Record<string, readonly ActorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -9,9 +9,11 @@ import {
 } from "~/lib/car";
 import { type CarFilters, type CarSort, DEFAULT_SORT, FACET_FIELDS, type StockFacets } from "~/lib/car-filters";
 import { CarSchema } from "~/lib/car-schema";
-import { getDb, getSqlite, nowIso } from "../../db/database.server";
+import { type DB, getDb, getSqlite, nowIso } from "../../db/database.server";
 import type { Database, StoredCarFields } from "../../db/schema";
+import { carAlertState, queueCarAlerts, queueSoldAlerts } from "./alerts.server";
 import { catalogVersion } from "./catalog-version.server";
+import { wakeOutbox } from "./outbox.server";
 import { deleteImageFiles } from "./upload.server";
 
 type CarRow = Selectable<Database["cars"]> & { images_json: string | null };
@@ -190,6 +192,18 @@ function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): Car
     q = q.where(like ? sql<boolean>`(${prefix} OR ${like})` : prefix);
   }
   return q;
+}
+
+/**
+ * Whether car `id` is for sale and answers `filters` exactly as /browse would find it (the same
+ * SQL); `db` is the transaction of the write that changed the car.
+ */
+export async function carMatchesFilters(db: DB, id: number, filters: CarFilters): Promise<boolean> {
+  const row = await applyFilters(db.selectFrom("cars"), filters)
+    .select("cars.id")
+    .where("cars.id", "=", id)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface CarPage<T = Car> {
@@ -514,6 +528,11 @@ export async function createCar(input: CarInput, imagePaths: string[], createdAt
           .values(imagePaths.map((path, position) => ({ car_id: id, path, position })))
           .execute();
       }
+      const alerts = await queueCarAlerts(trx, id, null);
+      return { id, alerts };
+    })
+    .then(({ id, alerts }) => {
+      if (alerts) wakeOutbox();
       return id;
     });
 }
@@ -535,6 +554,7 @@ export async function updateCar(
     .execute(async (trx) => {
       const current = await trx.selectFrom("cars").select("id").where("id", "=", id).executeTakeFirst();
       if (!current) return null;
+      const before = await carAlertState(trx, id);
       await trx
         .updateTable("cars")
         .set({ ...carColumns(input), updated_at: nowIso() })
@@ -560,7 +580,12 @@ export async function updateCar(
           .values(images.map((path, position) => ({ car_id: id, path, position })))
           .execute();
       }
-      return { removed: had.filter((p) => !kept.includes(p)) };
+      const alerts = await queueCarAlerts(trx, id, before);
+      return { removed: had.filter((p) => !kept.includes(p)), alerts };
+    })
+    .then((result) => {
+      if (result?.alerts) wakeOutbox();
+      return result && { removed: result.removed };
     });
 }
 
@@ -632,6 +657,10 @@ export async function markCarSold(id: number, sale: CarSale): Promise<MarkSoldRe
         })
         .execute();
       await trx.updateTable("cars").set({ sold: 1, updated_at: now }).where("id", "=", id).execute();
-      return "ok";
+      return (await queueSoldAlerts(trx, id)) ? "ok+alerts" : "ok";
+    })
+    .then((result) => {
+      if (result === "ok+alerts") wakeOutbox();
+      return result === "ok+alerts" ? "ok" : result;
     });
 }

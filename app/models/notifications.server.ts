@@ -41,7 +41,7 @@ const KEY = "notifications";
 const DIGEST_KEY = "digest_day";
 
 /** Email goes out only with SMTP_URL set; without it nothing is queued for email (webhooks still are). */
-function mailEnabled(): boolean {
+export function mailEnabled(): boolean {
   return Boolean(env().SMTP_URL);
 }
 

@@ -13,6 +13,7 @@ import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { filtersFor, type LeadFilters, leadFilterQuery } from "~/lib/leads";
 import { can } from "~/lib/roles";
+import { waitingBuyers } from "~/models/alerts.server";
 import { setupChecklist } from "~/models/demo/demo-stock.server";
 import { countLeads } from "~/models/lead-inbox.server";
 import { monthlyCarStats, monthlyInspectionStats, stockCounts } from "~/models/stats.server";
@@ -31,16 +32,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // card links to the inbox view that lists exactly what it counts (for a sales account, of the
   // leads it may see).
   const yearDays = { from: `${year}-01-01`, to: `${year}-12-31` };
-  const [inspections, cars, stock, newLeads, myNewLeads, clicks, signUps, checklist] = await Promise.all([
-    monthlyInspectionStats(year),
-    monthlyCarStats(year),
-    stockCounts(),
-    countLeads(filtersFor(NEW_LEADS, admin)),
-    countLeads(filtersFor({ ...NEW_LEADS, assignee: "me" }, admin)),
-    countLeads(filtersFor({ kind: "whatsapp", ...yearDays }, admin)),
-    countLeads(filtersFor({ kind: "newsletter", ...yearDays }, admin)),
-    owner ? setupChecklist() : Promise.resolve([]),
-  ]);
+  const [inspections, cars, stock, newLeads, myNewLeads, clicks, signUps, checklist, waitingBuyerCount] =
+    await Promise.all([
+      monthlyInspectionStats(year),
+      monthlyCarStats(year),
+      stockCounts(),
+      countLeads(filtersFor(NEW_LEADS, admin)),
+      countLeads(filtersFor({ ...NEW_LEADS, assignee: "me" }, admin)),
+      countLeads(filtersFor({ kind: "whatsapp", ...yearDays }, admin)),
+      countLeads(filtersFor({ kind: "newsletter", ...yearDays }, admin)),
+      owner ? setupChecklist() : Promise.resolve([]),
+      waitingBuyers(),
+    ]);
   const params = new URL(request.url).searchParams;
   const demoLeft = checklist.find((i) => i.key === "demo" && !i.done);
   const confirmDemo = owner && params.get("confirm") === "remove-demo" && Boolean(demoLeft);
@@ -52,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stock,
     newLeads,
     myNewLeads,
+    waitingBuyers: waitingBuyerCount,
     signals: {
       clicks,
       signUps,
@@ -86,8 +90,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export default function Dashboard() {
-  const { year, inspections, cars, stock, newLeads, myNewLeads, signals, checklist, confirmDemo, demoMessage } =
-    useLoaderData<typeof loader>();
+  const {
+    year,
+    inspections,
+    cars,
+    stock,
+    newLeads,
+    myNewLeads,
+    waitingBuyers,
+    signals,
+    checklist,
+    confirmDemo,
+    demoMessage,
+  } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <AdminPage title="Dashboard" description={`Enquiries and stock movement for ${year}.`}>
@@ -130,6 +145,12 @@ export default function Dashboard() {
             value={signals.signUps}
             accent="var(--mantine-color-teal-6)"
             to={signals.signUpsHref}
+          />
+          <StatCard
+            label="Buyers waiting for a car"
+            value={waitingBuyers}
+            accent="var(--mantine-color-orange-6)"
+            to="/admin/alerts"
           />
           <StatCard label="Cars in stock" value={stock.available} accent="var(--mantine-color-brand-8)" />
           <StatCard label={`Listed in ${year}`} value={sum(cars.created)} accent={CHART_COLORS.available} />

@@ -15,6 +15,7 @@ import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_L
 import { inspectionDayError } from "~/models/business.server";
 import { parseCarId } from "~/models/car.server";
 import { createInspection, formCar } from "~/models/lead.server";
+import { mailEnabled } from "~/models/notifications.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     maxDate: addDays(today, MAX_INSPECTION_DAYS_AHEAD),
     car: car ? { id: car.id, name: carName(car), path: carPath(car) } : null,
     soldCar: found?.sold ? carName(found) : null,
+    // The form promises an emailed confirmation only when email is set up.
+    mail: mailEnabled(),
     prefill: {
       car_make: (car?.make ?? params.get("make") ?? "").trim().slice(0, MAX_LENGTHS.car_make),
       car_model: (car?.model ?? params.get("model") ?? "").trim().slice(0, MAX_LENGTHS.car_model),
@@ -69,7 +72,7 @@ const STEPS = [
 ];
 
 export default function BookInspection() {
-  const { today, maxDate, prefill, stamp, car, soldCar } = useLoaderData<typeof loader>();
+  const { today, maxDate, prefill, stamp, car, soldCar, mail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const refused = result && !result.ok ? result : null;
   const booked = result?.ok ? result : null;
@@ -95,6 +98,7 @@ export default function BookInspection() {
             minDate={today}
             maxDate={maxDate}
             formKey={booked ? `booked-${booked.id}` : "inspection"}
+            emailConfirms={mail}
           />
           <div className={leads.stack}>
             <div className={panelClass()}>

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+import { AlertForm } from "~/components/alerts/AlertForm";
 import { CarGrid } from "~/components/car/CarGrid";
 import { QuickViewTemplate } from "~/components/car/QuickView";
 import { FilterPanel } from "~/components/FilterPanel";
@@ -22,6 +23,7 @@ import { SOURCING_FAILURE, SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
 import { pageCars, stockFacets } from "~/models/car.server";
+import { mailEnabled } from "~/models/notifications.server";
 import { createSourcingRequest } from "~/models/sourcing.server";
 import pages from "~/styles/pages.module.css";
 
@@ -65,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ignored: ignored.map((k) => FIELD_LABELS[k] ?? k),
     query: url.search,
     sort,
+    // "Tell me when it arrives" shows only when alert emails can really be sent.
+    alerts: mailEnabled(),
   };
 }
 
@@ -78,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Browse() {
-  const { cars, total, page, pageCount, ignored, sort, facets, stamp } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, ignored, sort, facets, stamp, alerts, query } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
   const { area } = useBusiness();
@@ -140,6 +144,7 @@ export default function Browse() {
         </Suspense>
       ) : null}
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
+      {alerts ? <AlertForm search={query.replace(/^\?/, "")} /> : null}
       {total ? <QuickViewTemplate /> : null}
     </Container>
   );

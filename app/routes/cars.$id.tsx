@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { AlertForm } from "~/components/alerts/AlertForm";
 import { PinIcon } from "~/components/CarCard";
 import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
@@ -29,6 +30,7 @@ import { edge } from "~/lib/edge";
 import { formatNaira } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
 import { getCar, similarCars } from "~/models/car.server";
+import { mailEnabled } from "~/models/notifications.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -53,11 +55,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     monthly: carMonthlyQuote(found),
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
+    alerts: mailEnabled(),
   };
 }
 
 export default function CarPage() {
-  const { car, monthly, similar, origin } = useLoaderData<typeof loader>();
+  const { car, monthly, similar, origin, alerts } = useLoaderData<typeof loader>();
   const business = useBusiness();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
@@ -154,6 +157,7 @@ export default function CarPage() {
             </div>
           )}
           {car.sold ? null : <ShareButtons car={car} origin={origin} />}
+          {alerts && !car.sold ? <AlertForm carId={car.id} /> : null}
           <LazyHydrate className={pages.carDetails} data-car-details>
             <KeyFeatures features={car.keyfeatures} headingLevel={2} />
             <CarFacts car={car} />

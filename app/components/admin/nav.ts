@@ -16,6 +16,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
     label: "Leads",
     icon: "M4 4h16v11h-5a3 3 0 0 1-6 0H4V4zm0 13h3.5a5 5 0 0 0 9 0H20v3H4v-3z",
   },
+  {
+    to: "/admin/alerts",
+    label: "Buyer Alerts",
+    icon: "M12 2a7 7 0 0 0-7 7v5l-2 3v1h18v-1l-2-3V9a7 7 0 0 0-7-7zm0 20a3 3 0 0 0 3-3H9a3 3 0 0 0 3 3z",
+    permission: "alerts.read",
+  },
   { to: "/admin/create-listing", label: "Create Listing", icon: "M3 5h18v2H3V5zm0 6h18v2H3v-2zm0 6h12v2H3v-2z" },
   { to: "/admin/add-car", label: "Add Car", icon: "M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5z" },
   {

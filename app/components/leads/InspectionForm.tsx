@@ -30,7 +30,10 @@ export function InspectionForm({
   minDate,
   maxDate,
   formKey,
+  emailConfirms = false,
 }: {
+  /** Whether a booking's confirmation is really emailed (email is set up): the email field says so only then. */
+  emailConfirms?: boolean;
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
   /** What was booked and what happens next, after a booking. */
@@ -74,7 +77,7 @@ export function InspectionForm({
             />
             <EmailField
               label="Email address"
-              description="We send the confirmation here"
+              description={emailConfirms ? "We send the confirmation here" : "So we can reply by email too"}
               defaultValue={values.email}
               error={errors.email}
             />

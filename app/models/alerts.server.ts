@@ -1,0 +1,635 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { env, siteOrigin } from "~/config/env.server";
+import {
+  type AlertCar,
+  type AlertLinks,
+  type AlertSubject,
+  alertAbout,
+  confirmAlertMail,
+  matchesMailsFor,
+  priceDropMail,
+  soldMail,
+} from "~/lib/alert-mail";
+import {
+  ALERT_CONFIRM_DAYS,
+  type AlertInput,
+  alertFilters,
+  alertSearchQuery,
+  inNumberRange,
+  MAX_ALERTS_PER_ADDRESS,
+  searchInWords,
+  withoutNumberRanges,
+} from "~/lib/alerts";
+import type { Business } from "~/lib/business";
+import { carPath } from "~/lib/car";
+import type { CarFilters } from "~/lib/car-filters";
+import { digestDayAt } from "~/lib/digest-clock";
+import { imageSrc } from "~/lib/images";
+import { lagosDate } from "~/lib/lagos-time";
+import type { RenderedMail } from "~/lib/mail-layout";
+import type { EmailPayload } from "~/lib/outbox";
+import { getDb } from "../../db/database.server";
+import { getBusiness } from "./business.server";
+import { carMatchesFilters } from "./car.server";
+import { type Db, inTransaction } from "./db.server";
+import { mailEnabled } from "./notifications.server";
+import { enqueue, type OutboxInput } from "./outbox.server";
+
+/**
+ * Buyers' alerts (docs/product.md, Alerts). An alert is stored 'pending' with a confirmation
+ * link; nothing is sent for it until the buyer confirms. A car write calls queueCarAlerts in its
+ * own transaction: each confirmed search alert the car newly answers gets it once (alert_matches
+ * holds each pair once), at once when the alert has had no email that Lagos day, else in the next
+ * day's email (queueAlertBatches, from 08:00). Price alerts get the old and new price on a drop
+ * and one last email when the car is sold. Leaving deletes the alert.
+ */
+
+const DAY_MS = 86_400_000;
+const CHUNK = 500;
+
+const newToken = () => randomBytes(32).toString("base64url");
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const origin = () => siteOrigin(env());
+const chunks = <T>(list: T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+const confirmPath = (token: string) => `/alerts/confirm/${token}`;
+const leavePath = (token: string) => `/alerts/leave/${token}`;
+const oneClickPath = (token: string) => `/api/alerts/leave/${token}`;
+const managePath = (token: string) => `/alerts/manage/${token}`;
+
+/** An alert as a buyer asks for it (AlertSchema's output). */
+export type NewAlert = Omit<AlertInput, "whatsapp"> & { whatsapp?: string };
+
+export type CreateAlertResult = "created" | "exists" | "limit" | "no-car";
+
+/**
+ * Stores an alert and queues its confirmation email, in `db` (the caller's transaction). The same
+ * alert again ('exists') changes nothing; the caller answers it as it answers 'created'.
+ */
+export async function createAlert(
+  db: Db,
+  input: NewAlert,
+  business: Business,
+  now = new Date(),
+): Promise<CreateAlertResult> {
+  const email = input.email.toLowerCase();
+  let carName: string | null = null;
+  if (input.car_id !== undefined) {
+    const car = await db
+      .selectFrom("cars")
+      .select(["make", "model", "year", "sold"])
+      .where("id", "=", input.car_id)
+      .executeTakeFirst();
+    if (!car || car.sold) return "no-car";
+    carName = `${car.make} ${car.model} ${car.year}`;
+  }
+  const kind = input.car_id !== undefined ? "price" : "search";
+  const search = kind === "search" ? alertSearchQuery(input.search ?? "") : null;
+  const at = now.toISOString();
+  const contact = await db
+    .insertInto("alert_contacts")
+    .values({ email, manage_token: newToken(), whatsapp: input.whatsapp ?? null, created_at: at })
+    .onConflict((oc) =>
+      input.whatsapp ? oc.column("email").doUpdateSet({ whatsapp: input.whatsapp }) : oc.column("email").doNothing(),
+    )
+    .execute()
+    .then(() =>
+      db.selectFrom("alert_contacts").select("manage_token").where("email", "=", email).executeTakeFirstOrThrow(),
+    );
+  const live = await db
+    .selectFrom("buyer_alerts")
+    .select(["kind", "search", "car_id"])
+    .where("email", "=", email)
+    .where("status", "in", ["pending", "active"])
+    .execute();
+  if (
+    live.some(
+      (a) =>
+        a.kind === kind &&
+        (kind === "search" ? a.search?.toLowerCase() === search?.toLowerCase() : a.car_id === input.car_id),
+    )
+  ) {
+    return "exists";
+  }
+  if (live.length >= MAX_ALERTS_PER_ADDRESS) return "limit";
+  const confirm = newToken();
+  const leave = newToken();
+  await db
+    .insertInto("buyer_alerts")
+    .values({
+      email,
+      kind,
+      search,
+      car_id: input.car_id ?? null,
+      confirm_hash: sha256(confirm),
+      confirm_expires_at: new Date(now.getTime() + ALERT_CONFIRM_DAYS * DAY_MS).toISOString(),
+      leave_token: leave,
+      created_at: at,
+    })
+    .execute();
+  const links = linksOf(leave, contact.manage_token);
+  const mail = confirmAlertMail({ kind, search, carName }, origin() + confirmPath(confirm), links, business);
+  await enqueue(db, [alertEmail(email, mail, null)], now);
+  return "created";
+}
+
+const linksOf = (leave: string, manage: string): AlertLinks => ({
+  leave: origin() + leavePath(leave),
+  manage: origin() + managePath(manage),
+});
+
+/** An alert email; with the alert's leave token, the List-Unsubscribe headers of RFC 8058 (one click, no page). */
+function alertEmail(to: string, mail: RenderedMail, leaveToken: string | null): OutboxInput {
+  const payload: EmailPayload = {
+    text: mail.text,
+    html: mail.html,
+    replyTo: null,
+    attachments: [],
+    headers: leaveToken
+      ? {
+          "List-Unsubscribe": `<${origin()}${oneClickPath(leaveToken)}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }
+      : undefined,
+  };
+  return {
+    channel: "email",
+    topic: "buyer-alert",
+    recipient: to,
+    subject: mail.subject,
+    payload: JSON.stringify(payload),
+  };
+}
+
+export type ConfirmResult = { state: "confirmed" | "already"; about: string; manage: string } | { state: "unknown" };
+
+/** Confirms an alert from its emailed link: once; a second use says it is already confirmed. */
+export async function confirmAlert(db: Db, token: string, now = new Date()): Promise<ConfirmResult> {
+  const row = await db
+    .selectFrom("buyer_alerts")
+    .innerJoin("alert_contacts", "alert_contacts.email", "buyer_alerts.email")
+    .leftJoin("cars", "cars.id", "buyer_alerts.car_id")
+    .select([
+      "buyer_alerts.id",
+      "buyer_alerts.kind",
+      "buyer_alerts.search",
+      "buyer_alerts.status",
+      "buyer_alerts.confirm_expires_at",
+      "alert_contacts.manage_token",
+      sql<string | null>`cars.make || ' ' || cars.model || ' ' || cars.year`.as("car_name"),
+    ])
+    .where("buyer_alerts.confirm_hash", "=", sha256(token))
+    .executeTakeFirst();
+  if (!row) return { state: "unknown" };
+  const about = alertAbout({ kind: row.kind, search: row.search, carName: row.car_name });
+  const manage = managePath(row.manage_token);
+  if (row.status !== "pending") return { state: "already", about, manage };
+  if (!row.confirm_expires_at || row.confirm_expires_at < now.toISOString()) return { state: "unknown" };
+  await db
+    .updateTable("buyer_alerts")
+    .set({ status: "active", confirmed_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .execute();
+  return { state: "confirmed", about, manage };
+}
+
+/** Leaves one alert from its unsubscribe link (deleted); the same answer whether or not it was there. */
+export async function leaveAlert(db: Db, leaveToken: string): Promise<void> {
+  await db.deleteFrom("buyer_alerts").where("leave_token", "=", leaveToken).execute();
+}
+
+export interface ManagedAlert {
+  id: number;
+  about: string;
+  status: "pending" | "active" | "ended" | "removed";
+  created_at: string;
+  matches_sent: number;
+}
+
+/** The page of an address's alerts, from its manage link; null for an unknown link. */
+export async function alertsOfLink(token: string): Promise<{ email: string; alerts: ManagedAlert[] } | null> {
+  const db = getDb();
+  const contact = await db
+    .selectFrom("alert_contacts")
+    .select("email")
+    .where("manage_token", "=", token)
+    .executeTakeFirst();
+  if (!contact) return null;
+  const rows = await db
+    .selectFrom("buyer_alerts")
+    .leftJoin("cars", "cars.id", "buyer_alerts.car_id")
+    .select([
+      "buyer_alerts.id",
+      "buyer_alerts.kind",
+      "buyer_alerts.search",
+      "buyer_alerts.status",
+      "buyer_alerts.created_at",
+      "buyer_alerts.matches_sent",
+      sql<string | null>`cars.make || ' ' || cars.model || ' ' || cars.year`.as("car_name"),
+    ])
+    .where("buyer_alerts.email", "=", contact.email)
+    .orderBy("buyer_alerts.id")
+    .execute();
+  return {
+    email: contact.email,
+    alerts: rows.map((r) => ({
+      id: r.id,
+      about: alertAbout({ kind: r.kind, search: r.search, carName: r.car_name }),
+      status: r.status,
+      created_at: r.created_at,
+      matches_sent: r.matches_sent,
+    })),
+  };
+}
+
+/** Removes one alert of the link's address, or all of them and the address itself ('all'). */
+export async function removeAlerts(db: Db, token: string, which: number | "all"): Promise<boolean> {
+  const contact = await db
+    .selectFrom("alert_contacts")
+    .select("email")
+    .where("manage_token", "=", token)
+    .executeTakeFirst();
+  if (!contact) return false;
+  if (which === "all") {
+    await db.deleteFrom("buyer_alerts").where("email", "=", contact.email).execute();
+    await db.deleteFrom("alert_contacts").where("email", "=", contact.email).execute();
+  } else {
+    await db.deleteFrom("buyer_alerts").where("email", "=", contact.email).where("id", "=", which).execute();
+  }
+  return true;
+}
+
+interface LiveAlert {
+  id: number;
+  email: string;
+  search: string | null;
+  leave_token: string;
+  manage_token: string;
+  last_sent_day: string | null;
+}
+
+const liveAlerts = (db: Db) =>
+  db
+    .selectFrom("buyer_alerts")
+    .innerJoin("alert_contacts", "alert_contacts.email", "buyer_alerts.email")
+    .select([
+      "buyer_alerts.id",
+      "buyer_alerts.email",
+      "buyer_alerts.search",
+      "buyer_alerts.leave_token",
+      "alert_contacts.manage_token",
+      "buyer_alerts.last_sent_day",
+    ])
+    .where("buyer_alerts.status", "=", "active");
+
+/**
+ * The confirmed search alerts car `carId` answers now (none once it is sold). The number ranges
+ * are checked here; the rest is asked of the database once per distinct rest, with /browse's SQL.
+ */
+async function searchAlertsFor(db: Db, carId: number): Promise<LiveAlert[]> {
+  const car = await db
+    .selectFrom("cars")
+    .select(["price", "year", "mileage", "sold"])
+    .where("id", "=", carId)
+    .executeTakeFirst();
+  if (!car || car.sold) return [];
+  const alerts = await liveAlerts(db).where("buyer_alerts.kind", "=", "search").execute();
+  const parsed = new Map<string, CarFilters>();
+  const answers = new Map<string, boolean>();
+  const out: LiveAlert[] = [];
+  for (const alert of alerts) {
+    const search = alert.search ?? "";
+    const filters = parsed.get(search) ?? alertFilters(search);
+    parsed.set(search, filters);
+    if (!inNumberRange(filters, car)) continue;
+    const rest = withoutNumberRanges(filters);
+    const key = JSON.stringify(rest);
+    const yes = answers.get(key) ?? (await carMatchesFilters(db, carId, rest));
+    answers.set(key, yes);
+    if (yes) out.push(alert);
+  }
+  return out;
+}
+
+/** What queueCarAlerts compares with: the car's price and the alerts it answered before the write. */
+export interface CarAlertState {
+  price: number;
+  matched: Set<number>;
+}
+
+/** Call before a car write, in its transaction; null for a car that is not there yet. */
+export async function carAlertState(db: Db, carId: number): Promise<CarAlertState | null> {
+  const car = await db.selectFrom("cars").select("price").where("id", "=", carId).executeTakeFirst();
+  if (!car) return null;
+  return { price: car.price, matched: new Set((await searchAlertsFor(db, carId)).map((a) => a.id)) };
+}
+
+/** The cars as alert emails show them, by id. */
+async function alertCars(db: Db, ids: number[]): Promise<Map<number, AlertCar>> {
+  const map = new Map<number, AlertCar>();
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom("cars")
+      .select([
+        "id",
+        "make",
+        "model",
+        "year",
+        "price",
+        sql<string | null>`(SELECT path FROM car_images WHERE car_id = cars.id ORDER BY position, id LIMIT 1)`.as(
+          "photo",
+        ),
+      ])
+      .where("id", "in", part)
+      .execute();
+    for (const r of rows) {
+      const photo = r.photo ? imageSrc(r.photo) : null;
+      map.set(r.id, {
+        name: `${r.make} ${r.model} ${r.year}`,
+        price: r.price,
+        url: origin() + carPath(r),
+        photo: photo ? new URL(photo, origin()).href : null,
+      });
+    }
+  }
+  return map;
+}
+
+/**
+ * Emails every waiting match of these alerts (one email each, listing all its waiting cars),
+ * marks them sent and the alerts sent today. Returns how many emails were queued.
+ */
+async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Business): Promise<number> {
+  if (alerts.length === 0) return 0;
+  const waiting: { alert_id: number; car_id: number }[] = [];
+  for (const part of chunks(alerts.map((a) => a.id))) {
+    waiting.push(
+      ...(await db
+        .selectFrom("alert_matches")
+        .select(["alert_id", "car_id"])
+        .where("sent_at", "is", null)
+        .where("alert_id", "in", part)
+        .orderBy("created_at")
+        .execute()),
+    );
+  }
+  const cars = await alertCars(
+    db,
+    waiting.map((w) => w.car_id),
+  );
+  const byAlert = new Map<number, AlertCar[]>();
+  for (const w of waiting) {
+    const car = cars.get(w.car_id);
+    if (!car) continue;
+    byAlert.set(w.alert_id, [...(byAlert.get(w.alert_id) ?? []), car]);
+  }
+  const business = known ?? (await getBusiness(db));
+  const messages: OutboxInput[] = [];
+  const sent: { id: number; n: number }[] = [];
+  const layouts = new Map<string, ReturnType<typeof matchesMailsFor>>();
+  for (const alert of alerts) {
+    const list = byAlert.get(alert.id);
+    if (!list?.length) continue;
+    const key = list.map((c) => c.url).join(" ");
+    const layout = layouts.get(key) ?? matchesMailsFor(list, business);
+    layouts.set(key, layout);
+    const links = linksOf(alert.leave_token, alert.manage_token);
+    const subject: AlertSubject = { kind: "search", search: alert.search, carName: null };
+    const browseUrl = `${origin()}/browse${alert.search ? `?${alert.search}` : ""}`;
+    messages.push(alertEmail(alert.email, layout({ subject, links, browseUrl }), alert.leave_token));
+    sent.push({ id: alert.id, n: list.length });
+  }
+  const at = now.toISOString();
+  const day = lagosDate(now);
+  for (const part of chunks(messages, 200)) await enqueue(db, part, now);
+  for (const part of chunks(sent)) {
+    const ids = part.map((s) => s.id);
+    await db
+      .updateTable("alert_matches")
+      .set({ sent_at: at })
+      .where("sent_at", "is", null)
+      .where("alert_id", "in", ids)
+      .execute();
+    // Most alerts get one car at a time: one statement per count.
+    const byCount = new Map<number, number[]>();
+    for (const s of part) byCount.set(s.n, [...(byCount.get(s.n) ?? []), s.id]);
+    for (const [n, group] of byCount) {
+      await db
+        .updateTable("buyer_alerts")
+        .set((eb) => ({ last_sent_day: day, matches_sent: eb("matches_sent", "+", n) }))
+        .where("id", "in", group)
+        .execute();
+    }
+  }
+  return messages.length;
+}
+
+/**
+ * What a car write causes, in its transaction (`before`: carAlertState from before the write,
+ * null for a new car): each confirmed search alert the car newly answers gets it once, emailed
+ * now when the alert has had no email this Lagos day, else kept for the next day's email; each
+ * price alert of the car is told of a lower price. Returns how many emails were queued.
+ */
+export async function queueCarAlerts(
+  db: Db,
+  carId: number,
+  before: CarAlertState | null,
+  now = new Date(),
+): Promise<number> {
+  if (!mailEnabled()) return 0;
+  let queued = 0;
+  const matched = await searchAlertsFor(db, carId);
+  const told = new Set(
+    (await db.selectFrom("alert_matches").select("alert_id").where("car_id", "=", carId).execute()).map(
+      (r) => r.alert_id,
+    ),
+  );
+  const fresh = matched.filter((a) => !before?.matched.has(a.id) && !told.has(a.id));
+  if (fresh.length) {
+    const at = now.toISOString();
+    for (const part of chunks(fresh)) {
+      await db
+        .insertInto("alert_matches")
+        .values(part.map((a) => ({ alert_id: a.id, car_id: carId, created_at: at })))
+        .execute();
+    }
+    const today = lagosDate(now);
+    queued += await sendWaiting(
+      db,
+      fresh.filter((a) => a.last_sent_day !== today),
+      now,
+    );
+  }
+  const car = (await alertCars(db, [carId])).get(carId);
+  if (before && car && car.price < before.price) {
+    const watchers = await liveAlerts(db)
+      .where("buyer_alerts.kind", "=", "price")
+      .where("buyer_alerts.car_id", "=", carId)
+      .execute();
+    const business = await getBusiness(db);
+    const messages = watchers.map((a) => {
+      const links = linksOf(a.leave_token, a.manage_token);
+      return alertEmail(a.email, priceDropMail(car, before.price, links, business), a.leave_token);
+    });
+    await enqueue(db, messages, now);
+    queued += messages.length;
+  }
+  return queued;
+}
+
+/**
+ * A car just sold (in the sale's transaction): its price alerts get one last email with up to
+ * three similar cars, and end.
+ */
+export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): Promise<number> {
+  const watchers = await liveAlerts(db)
+    .where("buyer_alerts.kind", "=", "price")
+    .where("buyer_alerts.car_id", "=", carId)
+    .execute();
+  if (watchers.length === 0) return 0;
+  await db
+    .updateTable("buyer_alerts")
+    .set({ status: "ended", ended_at: now.toISOString() })
+    .where(
+      "id",
+      "in",
+      watchers.map((w) => w.id),
+    )
+    .execute();
+  if (!mailEnabled()) return 0;
+  const car = await db
+    .selectFrom("cars")
+    .select(["make", "model", "year", "price", "body_type"])
+    .where("id", "=", carId)
+    .executeTakeFirstOrThrow();
+  const similarIds = await db
+    .selectFrom("cars")
+    .select("id")
+    .where(sql<boolean>`cars.sold = 0`)
+    .where("id", "<>", carId)
+    .where((eb) => eb.or([eb("body_type", "=", car.body_type), eb("make", "=", car.make)]))
+    .orderBy(sql`abs(price - ${car.price})`)
+    .limit(3)
+    .execute();
+  const similar = await alertCars(
+    db,
+    similarIds.map((r) => r.id),
+  );
+  const list = similarIds.map((r) => similar.get(r.id)).filter((c): c is AlertCar => Boolean(c));
+  const business = await getBusiness(db);
+  const name = `${car.make} ${car.model} ${car.year}`;
+  const messages = watchers.map((a) => {
+    const links = linksOf(a.leave_token, a.manage_token);
+    return alertEmail(a.email, soldMail(name, list, links, business), a.leave_token);
+  });
+  await enqueue(db, messages, now);
+  return messages.length;
+}
+
+/**
+ * The daily email, from 08:00 Lagos time: every confirmed alert with waiting matches and no email
+ * yet that day gets one listing them all. Also forgets alerts never confirmed within their 7 days
+ * and addresses left without alerts. Returns how many emails were queued.
+ */
+export async function queueAlertBatches(now = new Date()): Promise<number> {
+  const day = digestDayAt(now);
+  const business = await getBusiness();
+  return inTransaction(async (trx) => {
+    await trx
+      .deleteFrom("buyer_alerts")
+      .where("status", "=", "pending")
+      .where("confirm_expires_at", "<", now.toISOString())
+      .execute();
+    await trx
+      .deleteFrom("alert_contacts")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom("buyer_alerts").select("id").whereRef("buyer_alerts.email", "=", "alert_contacts.email")),
+        ),
+      )
+      .execute();
+    if (!day || !mailEnabled()) return 0;
+    const due = await liveAlerts(trx)
+      .where("buyer_alerts.kind", "=", "search")
+      .where((eb) => eb.or([eb("buyer_alerts.last_sent_day", "is", null), eb("buyer_alerts.last_sent_day", "<", day)]))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("alert_matches")
+            .select("alert_id")
+            .whereRef("alert_matches.alert_id", "=", "buyer_alerts.id")
+            .where("alert_matches.sent_at", "is", null),
+        ),
+      )
+      .execute();
+    return sendWaiting(trx, due, now, business);
+  });
+}
+
+export interface AdminAlert {
+  id: number;
+  email: string;
+  kind: "search" | "price";
+  about: string;
+  search: string | null;
+  car_id: number | null;
+  status: "pending" | "active" | "ended" | "removed";
+  created_at: string;
+  confirmed_at: string | null;
+  matches_sent: number;
+  waiting: number;
+}
+
+/** One page of alerts for the back office, newest first. */
+export async function pageAlerts(page: number, pageSize: number, { clamp = true } = {}) {
+  const db = getDb();
+  const { n } = await db
+    .selectFrom("buyer_alerts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
+  const rows = await db
+    .selectFrom("buyer_alerts")
+    .leftJoin("cars", "cars.id", "buyer_alerts.car_id")
+    .select([
+      "buyer_alerts.id",
+      "buyer_alerts.email",
+      "buyer_alerts.kind",
+      "buyer_alerts.search",
+      "buyer_alerts.car_id",
+      "buyer_alerts.status",
+      "buyer_alerts.created_at",
+      "buyer_alerts.confirmed_at",
+      "buyer_alerts.matches_sent",
+      sql<string | null>`cars.make || ' ' || cars.model || ' ' || cars.year`.as("car_name"),
+      sql<number>`(SELECT count(*) FROM alert_matches m WHERE m.alert_id = buyer_alerts.id AND m.sent_at IS NULL)`.as(
+        "waiting",
+      ),
+    ])
+    .orderBy("buyer_alerts.id", "desc")
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .execute();
+  const alerts: AdminAlert[] = rows.map(({ car_name, ...r }) => ({
+    ...r,
+    about: r.kind === "search" ? searchInWords(r.search ?? "") : `Price of ${car_name ?? "a car no longer listed"}`,
+    waiting: Number(r.waiting),
+  }));
+  return { alerts, total, page: current, pageCount };
+}
+
+/** How many buyers (addresses) have at least one confirmed alert. */
+export async function waitingBuyers(): Promise<number> {
+  const { n } = await getDb()
+    .selectFrom("buyer_alerts")
+    .select(sql<number>`count(DISTINCT email)`.as("n"))
+    .where("status", "=", "active")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
