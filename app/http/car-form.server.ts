@@ -1,9 +1,10 @@
+import type { RawCarFields } from "~/lib/car-schema";
 import { movePhoto, parsePhotoMove } from "~/lib/photo-order";
-import { CarListingError } from "~/models/car-listing.server";
 import { FORM_TOKEN_FIELD } from "~/models/form-once.server";
 import { addCarListing, editCarListing } from "~/use-cases/cars.server";
 import type { StaffActor } from "~/use-cases/use-case.server";
-import { carFormValues, carListingStatus, readCarUpload } from "./car-upload.server";
+import { carFormValues, readCarUpload } from "./car-upload.server";
+import { refusalForPage } from "./refusals.server";
 
 /**
  * Saving the car form (Add New Car, Edit Car Listing), for the pages' actions (no JavaScript)
@@ -24,8 +25,9 @@ export type CarFormAnswer = { ok: true; done: "added" | "updated"; id: number } 
 
 export async function saveCarForm(request: Request, actor: StaffActor, id: number | null): Promise<CarFormAnswer> {
   const verb = id ? "update" : "add";
+  const fields: RawCarFields = {};
   try {
-    const { fields, files } = await readCarUpload(request);
+    const { files } = await readCarUpload(request, fields);
     const move = parsePhotoMove(fields.move);
     if (id && move) {
       const values = carFormValues(fields);
@@ -49,13 +51,13 @@ export async function saveCarForm(request: Request, actor: StaffActor, id: numbe
     const { id: added } = await addCarListing(actor, fields, files, [fields[FORM_TOKEN_FIELD]].flat()[0]);
     return { ok: true, done: "added", id: added };
   } catch (e) {
-    if (!(e instanceof CarListingError)) throw e;
+    const refused = refusalForPage(e);
     return {
       ok: false,
-      status: carListingStatus(e),
-      error: `Failed to ${verb} car: ${e.message}`,
-      fieldErrors: e.fieldErrors,
-      values: carFormValues(e.values),
+      status: refused.status,
+      error: `Failed to ${verb} car: ${refused.message}`,
+      fieldErrors: refused.fieldErrors,
+      values: carFormValues(fields),
     };
   }
 }

@@ -2,14 +2,15 @@ import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "~/config/constants";
 import { IMAGE_TOO_LARGE } from "~/config/messages";
 import type { RawCarFields } from "~/lib/car-schema";
-import { CarListingError, type CarListingProblem } from "~/models/car-listing.server";
+import { Refusal, type RefusalCode } from "~/lib/refusal";
 import { isBodyTooLarge } from "./body-limit";
 import { readFields } from "./request.server";
 
 /**
  * Reading a car form or API body. Multipart is streamed: the 11th image, the byte after 2 MB of
  * one image or past the server's byte budget stops the read. JSON and form-encoded bodies (no
- * photos) are read too. Refusals are CarListingErrors carrying the text fields read so far.
+ * photos) are read too. A refusal is a Refusal; the text fields read so far are in `fields`, the
+ * object the caller passed in, so a form can show them again.
  */
 
 export const TOO_MANY_IMAGES = `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at a time`;
@@ -34,7 +35,7 @@ async function drain(data: AsyncIterable<Uint8Array>) {
 }
 
 /** The part's bytes; past `limit` the rest is read and dropped and `tooLarge()` is returned (or thrown). */
-async function collect<E extends CarListingError>(
+async function collect<E extends Refusal>(
   data: AsyncIterable<Uint8Array>,
   limit: number,
   tooLarge: () => E,
@@ -57,22 +58,21 @@ export function imagesTooLarge(names: string[]): string {
   return `${IMAGE_TOO_LARGE}: ${names.join(", ")}`;
 }
 
-export async function readCarUpload(request: Request): Promise<CarUpload> {
+export async function readCarUpload(request: Request, fields: RawCarFields = {}): Promise<CarUpload> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("multipart/form-data")) {
     if (type.includes("application/json") || type.includes("application/x-www-form-urlencoded")) {
-      const fields = await readFields(request);
-      if (!fields) throw new CarListingError("The request body could not be read", "invalid");
-      return { fields: fields as RawCarFields, files: [] };
+      const read = await readFields(request);
+      if (!read) throw new Refusal("invalid", "The request body could not be read");
+      Object.assign(fields, read);
+      return { fields, files: [] };
     }
-    throw new CarListingError("Send the car as multipart/form-data", "unsupported");
+    throw new Refusal("unsupported", "Send the car as multipart/form-data");
   }
-  const fields: RawCarFields = {};
   const files: Buffer[] = [];
   const tooLarge: string[] = [];
   let textFields = 0;
-  const refuse = (message: string, problem: CarListingProblem = "too-large") =>
-    new CarListingError(message, problem, {}, fields);
+  const refuse = (message: string, code: RefusalCode = "too_large") => new Refusal(code, message);
   try {
     await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
       if (typeof filename === "string") {
@@ -80,44 +80,27 @@ export async function readCarUpload(request: Request): Promise<CarUpload> {
         if (name !== "images" || filename === "") return void (await drain(data));
         if (files.length + tooLarge.length >= MAX_IMAGES_PER_UPLOAD) throw refuse(TOO_MANY_IMAGES);
         // A file over 2 MB is read past (the rest of the form still arrives) and named in the refusal.
-        const file = await collect(data, MAX_IMAGE_BYTES, () => new CarListingError(filename, "too-large"));
-        if (file instanceof CarListingError) tooLarge.push(filename);
+        const file = await collect(data, MAX_IMAGE_BYTES, () => new Refusal("too_large", filename));
+        if (file instanceof Refusal) tooLarge.push(filename);
         else if (file.length > 0) files.push(file);
         return undefined;
       }
       if (++textFields > MAX_TEXT_FIELDS) throw refuse("Too many form fields");
       const text = await collect(data, MAX_TEXT_FIELD_BYTES, () => refuse(`The field ${name} is too long`));
-      if (text instanceof CarListingError) throw text;
+      if (text instanceof Refusal) throw text;
       addField(fields, name, text.toString("utf8"));
       return undefined;
     });
   } catch (e) {
-    if (e instanceof CarListingError) throw e;
+    if (e instanceof Refusal) throw e;
     if (isBodyTooLarge(e)) throw refuse(UPLOAD_TOO_LARGE);
     throw refuse("The upload could not be read", "invalid");
   }
   if (tooLarge.length) {
     const message = imagesTooLarge(tooLarge);
-    throw new CarListingError(message, "too-large", { images: message }, fields);
+    throw new Refusal("too_large", message, { images: message });
   }
   return { fields, files };
-}
-
-const STATUS: Record<CarListingProblem, number> = {
-  invalid: 400,
-  "not-found": 404,
-  "too-large": 413,
-  unsupported: 415,
-};
-
-export function carListingStatus(e: CarListingError): number {
-  return STATUS[e.problem];
-}
-
-/** The API answer for a refused car: { error, fields? } with the fitting status. */
-export function carListingErrorResponse(e: CarListingError): Response {
-  const fields = Object.keys(e.fieldErrors).length ? { fields: e.fieldErrors } : {};
-  return Response.json({ error: e.message, ...fields }, { status: carListingStatus(e) });
 }
 
 /** The text a form sent, to put back into the form after a refusal (files cannot be kept). */

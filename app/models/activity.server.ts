@@ -135,7 +135,7 @@ export async function activityFor(kind: ActivityKind, id: string, limit = 20): P
 }
 
 /** A car as an entry's target: its id and name ("Toyota Camry 2020"); read before a delete. */
-export async function carTarget(id: number, db: Db = getDb()): Promise<{ id: number; label: string | null }> {
+export async function carTarget(id: number, db: Db): Promise<{ id: number; label: string | null }> {
   const car = await db.selectFrom("cars").select(["make", "model", "year"]).where("id", "=", id).executeTakeFirst();
   return { id, label: car ? `${car.make} ${car.model} ${car.year}` : null };
 }

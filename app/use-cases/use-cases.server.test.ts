@@ -38,7 +38,7 @@ async function actor(role: Role): Promise<StaffActor> {
 const unique = () => Math.random().toString(36).slice(2, 8);
 const sale = async () => {
   const id = await makeCar();
-  return { id, make: "Toyota", model: "Camry", year: 2020, dateSold: new Date().toISOString(), timeSold: "10:00" };
+  return { id };
 };
 
 /** The car form's fields as sent (every value a string, features repeated). */
