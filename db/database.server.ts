@@ -99,9 +99,11 @@ export function getDb(): DB {
   return handle().db;
 }
 
-/** The raw better-sqlite3 connection, for synchronous transactions (not inside an open one, like getDb). */
+/**
+ * The raw better-sqlite3 connection, for synchronous statements and transactions. Synchronous calls
+ * never wait for the connection, so they work inside an open transaction too (and see its writes).
+ */
 export function getSqlite(): Database.Database {
-  if (transactionScopes().getStore()?.open) throw new Error(GET_DB_IN_TRANSACTION);
   return handle().sqlite;
 }
 

@@ -1,11 +1,11 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from "~/lib/car-sheet";
-import { SheetError } from "~/models/car-sheet.server";
+import { Refusal } from "~/lib/refusal";
 import { isBodyTooLarge } from "./body-limit";
 
 /**
  * Reading a stock spreadsheet upload: multipart with one `file` part (at most 10 MB, counted as
- * it streams) and a few short text fields (dryRun, intent). Refusals are SheetErrors.
+ * it streams) and a few short text fields (dryRun, intent). A refusal is a Refusal.
  */
 export interface SheetUpload {
   file: { name: string; bytes: Uint8Array } | null;
@@ -14,7 +14,7 @@ export interface SheetUpload {
 
 export async function readSheetUpload(request: Request): Promise<SheetUpload> {
   if (!/multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
-    throw new SheetError("Send the spreadsheet as multipart/form-data in a part named file", 415);
+    throw new Refusal("unsupported", "Send the spreadsheet as multipart/form-data in a part named file");
   }
   const out: SheetUpload = { file: null, fields: {} };
   try {
@@ -24,7 +24,7 @@ export async function readSheetUpload(request: Request): Promise<SheetUpload> {
       const limit = typeof filename === "string" ? MAX_SHEET_BYTES : 1024;
       for await (const chunk of data) {
         size += chunk.byteLength;
-        if (size > limit) throw new SheetError(filename ? SHEET_TOO_LARGE : `The field ${name} is too long`, 413);
+        if (size > limit) throw new Refusal("too_large", filename ? SHEET_TOO_LARGE : `The field ${name} is too long`);
         chunks.push(chunk);
       }
       const bytes = Buffer.concat(chunks);
@@ -34,9 +34,9 @@ export async function readSheetUpload(request: Request): Promise<SheetUpload> {
       return undefined;
     });
   } catch (e) {
-    if (e instanceof SheetError) throw e;
-    if (isBodyTooLarge(e)) throw new SheetError(SHEET_TOO_LARGE, 413);
-    throw new SheetError("The upload could not be read");
+    if (e instanceof Refusal) throw e;
+    if (isBodyTooLarge(e)) throw new Refusal("too_large", SHEET_TOO_LARGE);
+    throw new Refusal("invalid", "The upload could not be read");
   }
   return out;
 }

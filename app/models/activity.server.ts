@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityKind } from "~/lib/activity";
 import { withAddressesHidden } from "~/lib/notifications";
 import { getDb, nowIso } from "../../db/database.server";
-import { type Db, inTransaction } from "./db.server";
+import type { Db } from "./db.server";
 
 /**
  * The audit trail: every admin write (cars, admins, leads) with who, when, what and the thing it
@@ -138,9 +138,4 @@ export async function activityFor(kind: ActivityKind, id: string, limit = 20): P
 export async function carTarget(id: number, db: Db): Promise<{ id: number; label: string | null }> {
   const car = await db.selectFrom("cars").select(["make", "model", "year"]).where("id", "=", id).executeTakeFirst();
   return { id, label: car ? `${car.make} ${car.model} ${car.year}` : null };
-}
-
-/** Temporary, while the use cases move into runWrite: the entry in a transaction of its own. */
-export function recordActivityAlone(admin: { id: number; username: string }, input: ActivityInput): Promise<void> {
-  return inTransaction((trx) => recordActivity(trx, admin, input));
 }

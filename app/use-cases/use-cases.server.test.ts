@@ -56,7 +56,7 @@ const stockSheet = async () => {
 
 /** A slide made without a role check, for the rows that change one. */
 const slide = async () =>
-  (await insertHeroSlide({ image: "/images/hero-1.webp", heading: "Slide", text: "", link: null })).id;
+  (await insertHeroSlide(getDb(), { image: "/images/hero-1.webp", heading: "Slide", text: "", link: null })).id;
 
 /** A failed message in the outbox, for the row that resends one. */
 const failedMessage = async () => {
@@ -79,7 +79,7 @@ const TABLE: { name: string; sales: boolean; run: (a: StaffActor) => Promise<unk
   {
     name: "import a stock sheet",
     sales: true,
-    run: async (a) => importStock(a.admin, await stockSheet(), { dryRun: false }),
+    run: async (a) => importStock(a, await stockSheet(), { dryRun: false }),
   },
   { name: "sell a car", sales: true, run: async (a) => sellCar(a, await sale()) },
   { name: "delete a car", sales: false, run: async (a) => deleteCarListing(a, await makeCar()) },
@@ -165,7 +165,7 @@ const TABLE: { name: string; sales: boolean; run: (a: StaffActor) => Promise<unk
 beforeEach(async () => {
   await clearData();
   resetLoginThrottle();
-  await saveBusiness(defaultBusiness);
+  await saveBusiness(getDb(), defaultBusiness);
 });
 
 describe("use case x role", () => {
