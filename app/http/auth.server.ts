@@ -132,13 +132,6 @@ export async function requirePermission(request: Request, permission: Permission
   return context;
 }
 
-/** Pages only an owner may use (settings, home content, staff): see requirePermission. */
-export async function requireOwner(request: Request): Promise<AdminContext> {
-  const context = await requireAdmin(request);
-  if (context.admin.role !== "owner") throw new Response(OWNER_ONLY_MESSAGE, { status: 403 });
-  return context;
-}
-
 /** The admin behind the page cookie, or null (the login page uses it to skip the form). */
 export async function optionalAdmin(request: Request): Promise<Admin | null> {
   const token = await sessionToken(request);
@@ -176,12 +169,5 @@ export async function logoutApi(token: string): Promise<void> {
 export async function requirePermissionApi(request: Request, permission: Permission): Promise<AdminContext> {
   const context = await requireAdminApi(request);
   if (!can(context.admin.role, permission)) throw jsonError(OWNER_ONLY_MESSAGE, 403);
-  return context;
-}
-
-/** API calls only an owner may make: a thrown 401 or 403 { error } for anyone else. */
-export async function requireOwnerApi(request: Request): Promise<AdminContext> {
-  const context = await requireAdminApi(request);
-  if (context.admin.role !== "owner") throw jsonError(OWNER_ONLY_MESSAGE, 403);
   return context;
 }

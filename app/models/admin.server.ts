@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { sql } from "kysely";
 import { Refusal } from "~/lib/refusal";
-import type { Role } from "~/lib/roles";
+import { isOwner, type Role } from "~/lib/roles";
 import { getDb, nowIso } from "../../db/database.server";
 import { atomically, type Db } from "./db.server";
 
@@ -203,7 +203,7 @@ export async function removeAdmin(db: Db, actorId: number, username: string): Pr
     const row = await findIn(trx, username);
     if (!row) throw noAdmin(username);
     if (row.id === actorId) throw refused("You cannot remove yourself");
-    if (row.role === "owner" && (await ownerCount(trx)) <= 1) throw refused(LAST_OWNER_REMOVE);
+    if (isOwner(row.role) && (await ownerCount(trx)) <= 1) throw refused(LAST_OWNER_REMOVE);
     await trx.deleteFrom("sessions").where("admin_id", "=", row.id).execute();
     await trx.deleteFrom("admins").where("id", "=", row.id).execute();
     return row;
@@ -215,7 +215,7 @@ export async function setAdminRole(db: Db, username: string, role: Role): Promis
   return atomically(db, async (trx) => {
     const row = await findIn(trx, username);
     if (!row) throw noAdmin(username);
-    if (row.role === "owner" && role !== "owner" && (await ownerCount(trx)) <= 1) {
+    if (isOwner(row.role) && !isOwner(role) && (await ownerCount(trx)) <= 1) {
       throw refused(LAST_OWNER_DEMOTE);
     }
     await trx.updateTable("admins").set({ role, updated_at: nowIso() }).where("id", "=", row.id).execute();

@@ -5,9 +5,9 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { FileField } from "~/components/admin/FileField";
 import { Notice } from "~/components/admin/Notice";
 import { SettingsForm } from "~/components/admin/SettingsForm";
-import { requireOwner } from "~/http/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
-import { refusalForPage } from "~/http/refusals.server";
+import { forbidden, refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { initials } from "~/lib/business";
 import { settingsFormValues, settingsFromForm } from "~/lib/business-schema";
@@ -15,7 +15,7 @@ import { edge } from "~/lib/edge";
 import { imageVariant } from "~/lib/images";
 import { getBusiness } from "~/models/business.server";
 import { SETTINGS_SAVED, setLogo, updateSettings } from "~/use-cases/settings.server";
-import { staffActor } from "~/use-cases/use-case.server";
+import { assertCan, staffActor } from "~/use-cases/use-case.server";
 
 type Result = {
   intent: "settings" | "logo" | "remove-logo";
@@ -32,8 +32,9 @@ const SAVED_MESSAGES: Record<string, string> = {
   "remove-logo": "Logo removed.",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  forbidden(() => assertCan(staffActor(admin, clientIp(context)), "settings.view"));
   const business = await getBusiness();
   const saved = SAVED_MESSAGES[new URL(request.url).searchParams.get("saved") ?? ""] ?? null;
   return { values: settingsFormValues(business), logo: business.logo, name: business.name, saved };
@@ -43,8 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const handle = edge({ uploads: ["POST"] });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { admin, token } = await requireOwner(request);
+  const { admin, token } = await requireAdmin(request);
   const actor = staffActor(admin, clientIp(context), token);
+  forbidden(() => assertCan(actor, "settings.edit"));
   let intent: Result["intent"] = "settings";
   let values: Record<string, string> = {};
   try {

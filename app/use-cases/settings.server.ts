@@ -75,7 +75,9 @@ export async function setLogo(actor: Actor, bytes: Buffer | null): Promise<Busin
   if (bytes) {
     try {
       const checked = await checkImage(bytes);
-      if (!LOGO_FORMATS.includes(checked.format)) throw new ImageRejectedError(LOGO_FORMAT_MESSAGE);
+      if (!LOGO_FORMATS.includes(checked.format)) {
+        throw new Refusal("invalid", LOGO_FORMAT_MESSAGE, { logo: LOGO_FORMAT_MESSAGE });
+      }
       logo = await saveImage(bytes, checked);
     } catch (e) {
       if (!(e instanceof ImageRejectedError)) throw e;
