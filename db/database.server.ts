@@ -36,7 +36,7 @@ export function transactionScopes(): AsyncLocalStorage<TransactionScope> {
   return g.__dealershipTrx;
 }
 
-export const GET_DB_IN_TRANSACTION =
+const GET_DB_IN_TRANSACTION =
   "getDb() was called inside an open transaction: pass the transaction (`trx`) to the model instead " +
   "(the single connection is held by the transaction, so this query would wait forever)";
 

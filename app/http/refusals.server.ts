@@ -5,7 +5,7 @@ import { jsonError } from "./responses.server";
  * The one mapping from a refusal to an answer (docs/architecture.md, The write path): the status
  * of each code, the API's `{ error, fields? }` and the page's message, field messages and values.
  */
-export const REFUSAL_STATUS: Record<RefusalCode, number> = {
+const REFUSAL_STATUS: Record<RefusalCode, number> = {
   invalid: 400,
   unauthenticated: 401,
   wrong_password: 403,

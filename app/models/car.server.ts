@@ -465,7 +465,7 @@ export async function carIdByStockNumber(db: Db, stockNumber: string): Promise<n
   return row?.id ?? null;
 }
 
-export const stockNumberTaken = (stock: string) => `Stock number ${stock} is already used by another car`;
+const stockNumberTaken = (stock: string) => `Stock number ${stock} is already used by another car`;
 
 /**
  * The stock number rule: free, or this car's own; the site's own pattern (LPA-000123) only for the

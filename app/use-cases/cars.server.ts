@@ -17,7 +17,7 @@ import { type Actor, adminOf, assertCan, parseInput, runWrite } from "./use-case
  * field's message; the car form keeps the text it sent and shows it again.
  */
 
-export const CAR_NOT_FOUND = "Car not found";
+const CAR_NOT_FOUND = "Car not found";
 
 /** Proves every image first (one bad file refuses them all), then writes them; all or nothing. */
 async function storeImages(files: Buffer[]): Promise<string[]> {
