@@ -36,7 +36,7 @@ export function transactionScopes(): AsyncLocalStorage<TransactionScope> {
   return g.__dealershipTrx;
 }
 
-export const GET_DB_IN_TRANSACTION =
+const GET_DB_IN_TRANSACTION =
   "getDb() was called inside an open transaction: pass the transaction (`trx`) to the model instead " +
   "(the single connection is held by the transaction, so this query would wait forever)";
 
@@ -99,9 +99,11 @@ export function getDb(): DB {
   return handle().db;
 }
 
-/** The raw better-sqlite3 connection, for synchronous transactions (not inside an open one, like getDb). */
+/**
+ * The raw better-sqlite3 connection, for synchronous statements and transactions. Synchronous calls
+ * never wait for the connection, so they work inside an open transaction too (and see its writes).
+ */
 export function getSqlite(): Database.Database {
-  if (transactionScopes().getStore()?.open) throw new Error(GET_DB_IN_TRANSACTION);
   return handle().sqlite;
 }
 

@@ -61,7 +61,7 @@ const waitOf = (m: { next_attempt_at: string; updated_at: string }) =>
   (Date.parse(m.next_attempt_at) - Date.parse(m.updated_at)) / 60_000;
 
 function notify(doc: Partial<Notifications>): Promise<void> {
-  return saveNotifications({ recipients: [], webhooks: [], ...doc });
+  return saveNotifications(getDb(), { recipients: [], webhooks: [], ...doc });
 }
 
 beforeAll(async () => {
@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await clearData();
-  await saveBusiness(defaultBusiness);
+  await saveBusiness(getDb(), defaultBusiness);
   await getDb().deleteFrom("settings").where("key", "=", "digest_day").execute();
   smtp.received.length = 0;
   smtp.mode = "accept";
@@ -268,7 +268,7 @@ describe("retries", () => {
     expect(smtp.refused).toBe(OUTBOX_MAX_ATTEMPTS);
 
     smtp.mode = "accept";
-    expect(await requeueFailed(failed.id, now())).toMatchObject({ status: "queued", attempts: 0 });
+    expect(await requeueFailed(getDb(), failed.id, now())).toMatchObject({ status: "queued", attempts: 0 });
     await run();
     const [mail] = await smtp.waitFor(1);
     expect(mail.subject).toBe("New sourcing request: Bola wants Kia Rio");

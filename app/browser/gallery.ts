@@ -64,9 +64,9 @@ export function enhanceViewer(root: HTMLElement, address: boolean): Viewer | nul
     if (fullLink) fullLink.href = imageSrc(path);
     if (counter) counter.textContent = `${current + 1} / ${count}`;
     for (const el of root.querySelectorAll<HTMLElement>("[data-photo]")) {
-      const role = el.getAttribute("aria-label") ?? "";
-      if (role === "Previous image") el.dataset.photo = String(at(current - 1));
-      else if (role === "Next image") el.dataset.photo = String(at(current + 1));
+      const name = el.getAttribute("aria-label") ?? "";
+      if (name === "Previous image") el.dataset.photo = String(at(current - 1));
+      else if (name === "Next image") el.dataset.photo = String(at(current + 1));
       else el.setAttribute("aria-current", String(Number(el.dataset.photo) === current));
       if (el instanceof HTMLAnchorElement) el.href = linkOf(Number(el.dataset.photo));
     }

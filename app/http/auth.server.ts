@@ -1,11 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { can, OWNER_ONLY_MESSAGE, type Permission } from "~/lib/roles";
+import type { Permission } from "~/lib/roles";
 import type { Admin } from "~/models/admin.server";
 import { attemptLogin, type PasswordCheck } from "~/models/login.server";
 import { checkSession, createSession, deleteSession, purgeExpiredSessions } from "~/models/session.server";
+import { assertCan, staffActor } from "~/use-cases/use-case.server";
 import { sessionCookie, sessionToken } from "./cookies.server";
+import { forbidden, refusalResponse } from "./refusals.server";
 import { bearerToken } from "./request.server";
 import { jsonError } from "./responses.server";
 
@@ -117,19 +119,13 @@ export async function requireAdmin(request: Request, opts: GuardOptions = {}): P
 }
 
 /**
- * Pages: a signed-in admin whose role may do `permission`; signed out goes to the login page, a
- * role without it gets the 403 page.
+ * Pages that only read: a signed-in admin, then the use case layer's read check (`assertCan`);
+ * signed out goes to the login page, a role without the permission gets the 403 page. Writes
+ * check their permission in their use case.
  */
 export async function requirePermission(request: Request, permission: Permission): Promise<AdminContext> {
   const context = await requireAdmin(request);
-  if (!can(context.admin.role, permission)) throw new Response(OWNER_ONLY_MESSAGE, { status: 403 });
-  return context;
-}
-
-/** Pages only an owner may use (settings, home content, staff): see requirePermission. */
-export async function requireOwner(request: Request): Promise<AdminContext> {
-  const context = await requireAdmin(request);
-  if (context.admin.role !== "owner") throw new Response(OWNER_ONLY_MESSAGE, { status: 403 });
+  forbidden(() => assertCan(staffActor(context.admin, ""), permission));
   return context;
 }
 
@@ -166,16 +162,13 @@ export async function logoutApi(token: string): Promise<void> {
   await deleteSession(token);
 }
 
-/** API: an admin whose role may do `permission`, else a thrown 401 or 403 { error }. */
+/** API reads: a signed-in admin, then the use case layer's read check; a thrown 401 or 403 { error }. */
 export async function requirePermissionApi(request: Request, permission: Permission): Promise<AdminContext> {
   const context = await requireAdminApi(request);
-  if (!can(context.admin.role, permission)) throw jsonError(OWNER_ONLY_MESSAGE, 403);
-  return context;
-}
-
-/** API calls only an owner may make: a thrown 401 or 403 { error } for anyone else. */
-export async function requireOwnerApi(request: Request): Promise<AdminContext> {
-  const context = await requireAdminApi(request);
-  if (context.admin.role !== "owner") throw jsonError(OWNER_ONLY_MESSAGE, 403);
+  try {
+    assertCan(staffActor(context.admin, ""), permission);
+  } catch (e) {
+    throw refusalResponse(e);
+  }
   return context;
 }

@@ -1,10 +1,9 @@
 import type { RawCarFields } from "~/lib/car-schema";
 import { movePhoto, parsePhotoMove } from "~/lib/photo-order";
-import { CarListingError } from "~/models/car-listing.server";
 import { FORM_TOKEN_FIELD } from "~/models/form-once.server";
 import { addCarListing, editCarListing } from "~/use-cases/cars.server";
 import type { StaffActor } from "~/use-cases/use-case.server";
-import { carFormValues, carListingStatus, readCarUpload } from "./car-upload.server";
+import { carFormValues, readCarUpload } from "./car-upload.server";
 import { refusalForPage } from "./refusals.server";
 
 /**
@@ -52,15 +51,6 @@ export async function saveCarForm(request: Request, actor: StaffActor, id: numbe
     const { id: added } = await addCarListing(actor, fields, files, [fields[FORM_TOKEN_FIELD]].flat()[0]);
     return { ok: true, done: "added", id: added };
   } catch (e) {
-    if (e instanceof CarListingError) {
-      return {
-        ok: false,
-        status: carListingStatus(e),
-        error: `Failed to ${verb} car: ${e.message}`,
-        fieldErrors: e.fieldErrors,
-        values: carFormValues(e.values),
-      };
-    }
     const refused = refusalForPage(e);
     return {
       ok: false,

@@ -2,7 +2,6 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from "~/config/constants";
 import { IMAGE_TOO_LARGE } from "~/config/messages";
 import type { RawCarFields } from "~/lib/car-schema";
 import { Refusal } from "~/lib/refusal";
-import type { CarListingError, CarListingProblem } from "~/models/car-listing.server";
 import { UPLOAD_BODY_LIMIT } from "./body-limit";
 import { isMultipart, type MultipartRules, readMultipart } from "./multipart.server";
 import { readFields } from "./request.server";
@@ -53,23 +52,6 @@ export async function readCarUpload(request: Request, fields: RawCarFields = {})
   }
   const { files } = await readMultipart(request, CAR_PHOTOS, fields);
   return { fields, files: files.map((f) => f.bytes) };
-}
-
-const STATUS: Record<CarListingProblem, number> = {
-  invalid: 400,
-  "not-found": 404,
-  "too-large": 413,
-  unsupported: 415,
-};
-
-export function carListingStatus(e: CarListingError): number {
-  return STATUS[e.problem];
-}
-
-/** The API answer for a refused car: { error, fields? } with the fitting status. */
-export function carListingErrorResponse(e: CarListingError): Response {
-  const fields = Object.keys(e.fieldErrors).length ? { fields: e.fieldErrors } : {};
-  return Response.json({ error: e.message, ...fields }, { status: carListingStatus(e) });
 }
 
 /** The text a form sent, to put back into the form after a refusal (files cannot be kept). */

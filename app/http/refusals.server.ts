@@ -46,6 +46,16 @@ export function refusalForPage(e: unknown): PageRefusal {
   return { message: e.message, fieldErrors: e.fieldErrors, values: e.values ?? {}, status: REFUSAL_STATUS[e.code] };
 }
 
+/** Pages: runs a check (such as a use case's assertCan); a refusal becomes the thrown page of its status. */
+export function forbidden(check: () => void): void {
+  try {
+    check();
+  } catch (e) {
+    const page = refusalForPage(e);
+    throw new Response(page.message, { status: page.status });
+  }
+}
+
 /** Pages that only show a refusal: a `forbidden` becomes the 403 page (thrown); any other refusal is returned. */
 export function forbiddenAsPage(e: unknown): PageRefusal {
   const page = refusalForPage(e);

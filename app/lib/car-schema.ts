@@ -232,23 +232,13 @@ export function withCustomPaperAlias<T extends Record<string, unknown>>(fields: 
 /** The text fields of the form, as typed, to put back into the form after a refusal. */
 export type CarFormValues = Record<string, string | string[]>;
 
-/** POST /api/cars/mark-sold: the sold record. */
+/**
+ * Marking a car sold (the stock list and POST /api/cars/mark-sold): the car and the agreed price.
+ * Everything else on the record (make, model, year, colour, when) comes from the stored car and the
+ * clock; other fields an API caller sends are ignored.
+ */
 export const MarkSoldSchema = z.object({
   id: z.coerce.number({ error: "id must be a car id" }).int("id must be a car id").positive("id must be a car id"),
-  make: z.string({ error: "make is required" }).overwrite(oneLine).trim().min(1, "make is required").max(80),
-  model: z.string({ error: "model is required" }).overwrite(oneLine).trim().min(1, "model is required").max(80),
-  year: z.coerce.number({ error: "year must be a number" }).int("year must be a whole number").min(1900).max(3000),
-  color: z.string().overwrite(oneLine).trim().max(40).nullable().optional(),
-  dateSold: z
-    .string({ error: "dateSold is required" })
-    .refine((s) => !Number.isNaN(Date.parse(s)), "dateSold must be an ISO timestamp")
-    .transform((s) => new Date(s).toISOString()),
-  timeSold: z
-    .string({ error: "timeSold is required" })
-    .overwrite(oneLine)
-    .trim()
-    .min(1, "timeSold is required")
-    .max(40),
   /** The agreed price in naira (optional: the list price stands). */
   salePrice: z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? v.replace(/[₦,\s]/g, "") : v),

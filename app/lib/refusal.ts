@@ -36,7 +36,3 @@ export class Refusal extends Error {
     this.values = extra.values;
   }
 }
-
-export function isRefusal(e: unknown): e is Refusal {
-  return e instanceof Refusal;
-}

@@ -65,6 +65,11 @@ export function can(role: ActorRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly ActorRole[]).includes(role);
 }
 
+/** An owner: the last one stays (cannot be removed or demoted), and is marked on the staff list. */
+export function isOwner(role: ActorRole): boolean {
+  return role === "owner";
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityKind } from "~/lib/activity";
 import { withAddressesHidden } from "~/lib/notifications";
 import { getDb, nowIso } from "../../db/database.server";
-import { type Db, inTransaction } from "./db.server";
+import type { Db } from "./db.server";
 
 /**
  * The audit trail: every admin write (cars, admins, leads) with who, when, what and the thing it
@@ -135,12 +135,7 @@ export async function activityFor(kind: ActivityKind, id: string, limit = 20): P
 }
 
 /** A car as an entry's target: its id and name ("Toyota Camry 2020"); read before a delete. */
-export async function carTarget(id: number, db: Db = getDb()): Promise<{ id: number; label: string | null }> {
+export async function carTarget(id: number, db: Db): Promise<{ id: number; label: string | null }> {
   const car = await db.selectFrom("cars").select(["make", "model", "year"]).where("id", "=", id).executeTakeFirst();
   return { id, label: car ? `${car.make} ${car.model} ${car.year}` : null };
-}
-
-/** Temporary, while the use cases move into runWrite: the entry in a transaction of its own. */
-export function recordActivityAlone(admin: { id: number; username: string }, input: ActivityInput): Promise<void> {
-  return inTransaction((trx) => recordActivity(trx, admin, input));
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/database.server";
 import { clearData } from "../../tests/helpers/db";
-import { changeAdminPassword, createAdmin, ensureFirstAdmin } from "./admin.server";
+import { changeAdminPassword, createAdmin, ensureFirstAdmin, hashPassword } from "./admin.server";
 
 beforeEach(async () => {
   await clearData();
@@ -31,7 +31,7 @@ describe("a password someone else chose", () => {
     await createAdmin("other", "change-me-at-first-login", "sales");
     expect(await ensureFirstAdmin("boss", "change-me-at-first-login")).toEqual({ created: false });
     expect(await flag("boss")).toBe(1);
-    await changeAdminPassword("boss", "a-password-of-my-own", { chosenByHolder: true });
+    await changeAdminPassword(getDb(), "boss", await hashPassword("a-password-of-my-own"), { chosenByHolder: true });
     expect(await flag("boss")).toBe(0);
     await ensureFirstAdmin("boss", "change-me-at-first-login");
     expect(await flag("boss")).toBe(0);
@@ -41,9 +41,9 @@ describe("a password someone else chose", () => {
   it("is set by an owner's reset and cleared by the holder's own change", async () => {
     await createAdmin("clerk", "clerk-password-1");
     expect(await flag("clerk")).toBe(0);
-    await changeAdminPassword("clerk", "owner-typed-this", { chosenByHolder: false });
+    await changeAdminPassword(getDb(), "clerk", await hashPassword("owner-typed-this"), { chosenByHolder: false });
     expect(await flag("clerk")).toBe(1);
-    await changeAdminPassword("clerk", "clerk-chose-this", { chosenByHolder: true });
+    await changeAdminPassword(getDb(), "clerk", await hashPassword("clerk-chose-this"), { chosenByHolder: true });
     expect(await flag("clerk")).toBe(0);
   });
 });

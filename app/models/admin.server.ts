@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { type Kysely, sql } from "kysely";
-import type { Role } from "~/lib/roles";
+import { sql } from "kysely";
+import { Refusal } from "~/lib/refusal";
+import { isOwner, type Role } from "~/lib/roles";
 import { getDb, nowIso } from "../../db/database.server";
-import type { Database } from "../../db/schema";
+import { atomically, type Db } from "./db.server";
 
 export interface Admin {
   id: number;
@@ -11,7 +12,12 @@ export interface Admin {
   role: Role;
 }
 
-export class AdminError extends Error {}
+/** A refusal about a username: unknown is not found; the rules (taken, yourself, last owner) are invalid. */
+function refused(message: string, code: "invalid" | "not_found" = "invalid"): Refusal {
+  return new Refusal(code, message, { username: message });
+}
+
+const noAdmin = (username: string) => refused(`No admin with username '${username.trim()}'`, "not_found");
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password); // argon2id with the library's recommended cost
@@ -25,33 +31,45 @@ export async function countAdmins(): Promise<number> {
   return row.n;
 }
 
-export async function findAdminByUsername(username: string) {
-  return getDb()
+export async function findAdminByUsername(username: string, db: Db = getDb()) {
+  return db
     .selectFrom("admins")
     .selectAll()
     .where(sql`username`, "=", sql`${username.trim()} COLLATE NOCASE`)
     .executeTakeFirst();
 }
 
-/**
- * Adds an admin (a sales account unless said otherwise); a taken username (any letter case) is an
- * AdminError. `mustChangePassword`: someone other than the account holder chose the password, so
- * they must choose their own at their first sign-in.
- */
+/** Adds an admin from a password (hashed first): start-up and tests; staff changes use insertAdmin. */
 export async function createAdmin(
   username: string,
   password: string,
   role: Role = "sales",
+  opts: { mustChangePassword?: boolean } = {},
+): Promise<Admin> {
+  return insertAdmin(getDb(), username, await hashPassword(password), role, opts);
+}
+
+/**
+ * Adds an admin (a sales account unless said otherwise) with a password hashed beforehand (slow
+ * work stays out of a transaction); a taken username (any letter case) is refused.
+ * `mustChangePassword`: someone other than the account holder chose the password, so they must
+ * choose their own at their first sign-in.
+ */
+export async function insertAdmin(
+  db: Db,
+  username: string,
+  passwordHash: string,
+  role: Role = "sales",
   { mustChangePassword = false }: { mustChangePassword?: boolean } = {},
 ): Promise<Admin> {
   const name = username.trim();
-  if (await findAdminByUsername(name)) throw new AdminError(`Username '${name}' is already taken`);
+  if (await findAdminByUsername(name, db)) throw refused(`Username '${name}' is already taken`);
   const now = nowIso();
-  const row = await getDb()
+  const row = await db
     .insertInto("admins")
     .values({
       username: name,
-      password_hash: await hashPassword(password),
+      password_hash: passwordHash,
       role,
       must_change_password: mustChangePassword ? 1 : 0,
       created_at: now,
@@ -108,8 +126,8 @@ export async function ensureFirstAdmin(
 }
 
 /** Whether the admin must still replace a password someone else chose. */
-export async function mustChangePassword(id: number): Promise<boolean> {
-  const row = await getDb().selectFrom("admins").select("must_change_password").where("id", "=", id).executeTakeFirst();
+export async function mustChangePassword(id: number, db: Db = getDb()): Promise<boolean> {
+  const row = await db.selectFrom("admins").select("must_change_password").where("id", "=", id).executeTakeFirst();
   return row?.must_change_password === 1;
 }
 
@@ -122,21 +140,22 @@ async function requirePasswordChange(username: string): Promise<void> {
 }
 
 /**
- * Sets a new password for an admin found by username (any letter case); unknown is an AdminError.
- * `chosenByHolder`: the admin typed their own new password, which ends the duty to change it;
- * a password chosen by someone else (an owner's reset) sets that duty.
+ * Sets a new password (hashed beforehand) for an admin found by username (any letter case);
+ * unknown is refused. `chosenByHolder`: the admin typed their own new password, which ends the
+ * duty to change it; a password chosen by someone else (an owner's reset) sets that duty.
  */
 export async function changeAdminPassword(
+  db: Db,
   username: string,
-  newPassword: string,
+  passwordHash: string,
   { chosenByHolder }: { chosenByHolder: boolean },
 ): Promise<Admin> {
-  const row = await findAdminByUsername(username);
-  if (!row) throw new AdminError(`No admin with username '${username.trim()}'`);
-  await getDb()
+  const row = await findAdminByUsername(username, db);
+  if (!row) throw noAdmin(username);
+  await db
     .updateTable("admins")
     .set({
-      password_hash: await hashPassword(newPassword),
+      password_hash: passwordHash,
       must_change_password: chosenByHolder ? 0 : 1,
       updated_at: nowIso(),
     })
@@ -158,7 +177,7 @@ export async function listAdmins(): Promise<{ id: number; username: string; role
 const LAST_OWNER_REMOVE = "The last owner cannot be removed";
 const LAST_OWNER_DEMOTE = "The last owner cannot be made a sales account";
 
-async function ownerCount(trx: Kysely<Database>): Promise<number> {
+async function ownerCount(trx: Db): Promise<number> {
   const { n } = await trx
     .selectFrom("admins")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -167,7 +186,7 @@ async function ownerCount(trx: Kysely<Database>): Promise<number> {
   return Number(n);
 }
 
-function findIn(trx: Kysely<Database>, username: string) {
+function findIn(trx: Db, username: string) {
   return trx
     .selectFrom("admins")
     .select(["id", "username", "role"])
@@ -179,31 +198,27 @@ function findIn(trx: Kysely<Database>, username: string) {
  * Removes an admin and, with the row, every session they hold (their tokens stop working at
  * once). Never the admin asking, and never the last owner.
  */
-export async function removeAdmin(actorId: number, username: string): Promise<Admin> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await findIn(trx, username);
-      if (!row) throw new AdminError(`No admin with username '${username.trim()}'`);
-      if (row.id === actorId) throw new AdminError("You cannot remove yourself");
-      if (row.role === "owner" && (await ownerCount(trx)) <= 1) throw new AdminError(LAST_OWNER_REMOVE);
-      await trx.deleteFrom("sessions").where("admin_id", "=", row.id).execute();
-      await trx.deleteFrom("admins").where("id", "=", row.id).execute();
-      return row;
-    });
+export async function removeAdmin(db: Db, actorId: number, username: string): Promise<Admin> {
+  return atomically(db, async (trx) => {
+    const row = await findIn(trx, username);
+    if (!row) throw noAdmin(username);
+    if (row.id === actorId) throw refused("You cannot remove yourself");
+    if (isOwner(row.role) && (await ownerCount(trx)) <= 1) throw refused(LAST_OWNER_REMOVE);
+    await trx.deleteFrom("sessions").where("admin_id", "=", row.id).execute();
+    await trx.deleteFrom("admins").where("id", "=", row.id).execute();
+    return row;
+  });
 }
 
 /** Gives an admin another role; the last owner keeps theirs. Returns the admin and their role before. */
-export async function setAdminRole(username: string, role: Role): Promise<{ admin: Admin; before: Role }> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await findIn(trx, username);
-      if (!row) throw new AdminError(`No admin with username '${username.trim()}'`);
-      if (row.role === "owner" && role !== "owner" && (await ownerCount(trx)) <= 1) {
-        throw new AdminError(LAST_OWNER_DEMOTE);
-      }
-      await trx.updateTable("admins").set({ role, updated_at: nowIso() }).where("id", "=", row.id).execute();
-      return { admin: { ...row, role }, before: row.role };
-    });
+export async function setAdminRole(db: Db, username: string, role: Role): Promise<{ admin: Admin; before: Role }> {
+  return atomically(db, async (trx) => {
+    const row = await findIn(trx, username);
+    if (!row) throw noAdmin(username);
+    if (isOwner(row.role) && !isOwner(role) && (await ownerCount(trx)) <= 1) {
+      throw refused(LAST_OWNER_DEMOTE);
+    }
+    await trx.updateTable("admins").set({ role, updated_at: nowIso() }).where("id", "=", row.id).execute();
+    return { admin: { ...row, role }, before: row.role };
+  });
 }

@@ -16,14 +16,14 @@ describe("business settings storage", () => {
     expect(await getBusiness()).toEqual(defaultBusiness);
     expect(await businessSaved()).toBe(false);
     const before = catalogVersion();
-    await saveBusiness({ ...defaultBusiness, name: "Ade Motors" });
+    await saveBusiness(getDb(), { ...defaultBusiness, name: "Ade Motors" });
     expect(catalogVersion()).toBe(before + 1);
     expect((await getBusiness()).name).toBe("Ade Motors");
     expect(await businessSaved()).toBe(true);
   });
 
   it("sees a write made behind its back (another process or tool) at the next read", async () => {
-    await saveBusiness({ ...defaultBusiness, name: "First Name" });
+    await saveBusiness(getDb(), { ...defaultBusiness, name: "First Name" });
     expect((await getBusiness()).name).toBe("First Name");
     await getDb()
       .updateTable("settings")

@@ -3,6 +3,7 @@ import { defaultBusiness } from "~/config/site";
 import { type Business, closedDayError } from "~/lib/business";
 import { type DB, getDb, getSqlite } from "../../db/database.server";
 import { catalogVersion } from "./catalog-version.server";
+import type { Db } from "./db.server";
 
 /**
  * The business settings: one JSON document in the settings table (key 'business'), the defaults
@@ -37,9 +38,9 @@ export async function getBusiness(db: DB = getDb()): Promise<Business> {
 }
 
 /** Stores the whole document (validated by the caller); every page shows it at its next request. */
-export async function saveBusiness(business: Business): Promise<void> {
+export async function saveBusiness(db: Db, business: Business): Promise<void> {
   const value = JSON.stringify(business);
-  await getDb()
+  await db
     .insertInto("settings")
     .values({ key: KEY, value })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value }))

@@ -4,9 +4,10 @@ import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_SHEET_LINES, MAX_SHEET_ROWS, SHEET_COLUMNS, TOO_MANY_LINES, TOO_MANY_ROWS } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
+import { Refusal } from "~/lib/refusal";
 import { getDb } from "../../db/database.server";
 import { clearData } from "../../tests/helpers/db";
-import { previewImport, runImport, SheetError, TOO_MANY_PROBLEMS } from "./car-sheet.server";
+import { checkImport, previewImport, TOO_MANY_PROBLEMS, writeImport } from "./car-sheet.server";
 
 /**
  * 10,000 rows: the preview, the import (one transaction) and the first problems of an .xlsx. Times are
@@ -51,7 +52,7 @@ describe("a 10,000-row stock file", () => {
     expect(preview).toMatchObject({ rows: ROWS, problems: [] });
 
     t = performance.now();
-    const done = await runImport(file);
+    const done = writeImport(getDb(), await checkImport(file));
     const importMs = performance.now() - t;
     expect(done.written).toBe(true);
     console.log(`10,000-row CSV: preview ${Math.round(previewMs)} ms, import ${Math.round(importMs)} ms`);
@@ -92,7 +93,7 @@ describe("a 10,000-row stock file", () => {
     expect(TOO_MANY_ROWS).toBe(
       "A file can hold at most 20,000 cars: split it and import the parts one after the other",
     );
-    expect((await runImport(file)).written).toBe(false);
+    expect(writeImport(getDb(), await checkImport(file)).written).toBe(false);
     const { n } = await getDb()
       .selectFrom("cars")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -141,9 +142,9 @@ describe("reading a stock file keeps the server answering", () => {
     expect(bytes.byteLength).toBeGreaterThan(3_000_000);
     const { outcome, slowest } = await whileAnswering(() => previewImport({ name: "stock.csv", bytes }));
     console.log(`1.5 million tiny rows: the slowest other request took ${Math.round(slowest)} ms`);
-    expect("error" in outcome && outcome.error).toBeInstanceOf(SheetError);
-    const error = (outcome as { error: SheetError }).error;
-    expect([error.status, error.message]).toEqual([413, TOO_MANY_LINES]);
+    expect("error" in outcome && outcome.error).toBeInstanceOf(Refusal);
+    const error = (outcome as { error: Refusal }).error;
+    expect([error.code, error.message]).toEqual(["too_large", TOO_MANY_LINES]);
     expect(TOO_MANY_LINES).toBe(
       "A file can hold at most 40,000 rows, blank ones included (and 20,000 cars): delete the empty rows or split it",
     );

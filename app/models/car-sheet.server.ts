@@ -29,9 +29,11 @@ import {
   unknownSiteStockNumber,
 } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
+import { Refusal } from "~/lib/refusal";
 import { validate } from "~/lib/validation";
 import { getDb, getSqlite, nowIso } from "../../db/database.server";
 import { carColumns, getCars } from "./car.server";
+import type { Db } from "./db.server";
 
 /**
  * Stock in and out of spreadsheets (CSV and Excel .xlsx). An import reads the whole file, checks
@@ -47,23 +49,20 @@ export const TOO_MANY_PROBLEMS = `${TOO_MANY}: fix these and upload the file aga
 
 export type SheetFormat = "csv" | "xlsx";
 
-export class SheetError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 413 | 415 = 400,
-  ) {
-    super(message);
-  }
+/** A refused file: unreadable or wrong is invalid, too big too_large, of another type unsupported. */
+function sheetRefusal(message: string, code: "invalid" | "too_large" | "unsupported" = "invalid"): Refusal {
+  return new Refusal(code, message);
 }
 
-/** The format a file is, from its name and first bytes; a SheetError for anything else. */
+/** The format a file is, from its name and first bytes; a refusal for anything else. */
 function sheetFormat(name: string, bytes: Uint8Array): SheetFormat {
   const ext = name.toLowerCase().split(".").pop() ?? "";
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (ext === "xlsx" && zip) return "xlsx";
   if (ext === "csv" && !zip && !bytes.subarray(0, 4096).includes(0)) return "csv";
-  if (ext === "xls") throw new SheetError(`${SHEET_TYPE_MESSAGE}: save the old .xls file as .xlsx or CSV first`, 415);
-  throw new SheetError(`${SHEET_TYPE_MESSAGE}; ${name || "this file"} is not one`, 415);
+  if (ext === "xls")
+    throw sheetRefusal(`${SHEET_TYPE_MESSAGE}: save the old .xls file as .xlsx or CSV first`, "unsupported");
+  throw sheetRefusal(`${SHEET_TYPE_MESSAGE}; ${name || "this file"} is not one`, "unsupported");
 }
 
 /**
@@ -124,7 +123,7 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
   const pause = breather();
   let lines = 0;
   const counted = () => {
-    if (++lines > MAX_SHEET_LINES) throw new SheetError(TOO_MANY_LINES, 413);
+    if (++lines > MAX_SHEET_LINES) throw sheetRefusal(TOO_MANY_LINES, "too_large");
   };
   if (format === "csv") {
     const records = pieces(bytes, 512).pipe(parseCsv({ bom: true, relax_column_count: true, cast: false }));
@@ -135,8 +134,8 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
         await pause();
       }
     } catch (e) {
-      if (e instanceof SheetError) throw e;
-      throw new SheetError(`The CSV file could not be read: ${(e as Error).message}`);
+      if (e instanceof Refusal) throw e;
+      throw sheetRefusal(`The CSV file could not be read: ${(e as Error).message}`);
     } finally {
       records.destroy();
     }
@@ -161,8 +160,8 @@ async function* sheetRows(format: SheetFormat, bytes: Uint8Array): AsyncGenerato
       return;
     }
   } catch (e) {
-    if (e instanceof SheetError) throw e;
-    throw new SheetError("The Excel file could not be read; save it again as .xlsx and retry");
+    if (e instanceof Refusal) throw e;
+    throw sheetRefusal("The Excel file could not be read; save it again as .xlsx and retry");
   }
 }
 
@@ -183,11 +182,11 @@ const name = (i: { make?: unknown; model?: unknown; year?: unknown }) =>
   [i.make, i.model, i.year].filter((x) => x !== undefined && x !== null && x !== "").join(" ");
 
 async function check(file: { name: string; bytes: Uint8Array }): Promise<Checked> {
-  if (file.bytes.byteLength > MAX_SHEET_BYTES) throw new SheetError(SHEET_TOO_LARGE, 413);
-  if (file.bytes.byteLength === 0) throw new SheetError("The file is empty");
+  if (file.bytes.byteLength > MAX_SHEET_BYTES) throw sheetRefusal(SHEET_TOO_LARGE, "too_large");
+  if (file.bytes.byteLength === 0) throw sheetRefusal("The file is empty");
   const source = sheetRows(sheetFormat(file.name, file.bytes), file.bytes);
   const first = await source.next();
-  if (first.done) throw new SheetError("The file has no rows; start from the template");
+  if (first.done) throw sheetRefusal("The file has no rows; start from the template");
   const headerRow = first.value.n;
   const header = first.value.cells.map(columnKey);
   const known = new Set<string>([...SHEET_COLUMNS, ...READ_ONLY_COLUMNS]);
@@ -260,13 +259,21 @@ export async function previewImport(file: { name: string; bytes: Uint8Array }): 
   return (await check(file)).preview;
 }
 
+/** A file read and checked against the stock, ready to write when it has no problem. */
+export type CheckedImport = Awaited<ReturnType<typeof check>>;
+
+/** Reads and checks a file (slow work: do it before the write's transaction). */
+export function checkImport(file: { name: string; bytes: Uint8Array }): Promise<CheckedImport> {
+  return check(file);
+}
+
 /**
- * Checks the file again (the stock may have changed since its preview) and, when it has no
- * problem, writes every row in one transaction: new cars without photos, and for matched stock
- * numbers only the columns the file has (a sheet without a vin column leaves VINs alone).
+ * Writes every row of a checked file without problems: new cars without photos, and for matched
+ * stock numbers only the columns the file has (a sheet without a vin column leaves VINs alone).
+ * Prepared statements on the one connection, so inside the caller's transaction (`_db`, taken to
+ * say so) they commit or roll back with it.
  */
-export async function runImport(file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
-  const { preview, rows, columns } = await check(file);
+export function writeImport(_db: Db, { preview, rows, columns }: CheckedImport): ImportPreview {
   if (preview.problems.length) return preview;
   const now = nowIso();
   const sqlite = getSqlite();

@@ -9,12 +9,13 @@ import {
 } from "~/lib/car";
 import { type CarFilters, type CarSort, DEFAULT_SORT, FACET_FIELDS, type StockFacets } from "~/lib/car-filters";
 import { CarSchema } from "~/lib/car-schema";
-import { type DB, getDb, getSqlite, nowIso } from "../../db/database.server";
+import { autoStockNumber, isSiteStockNumber, siteStockNumberRefused } from "~/lib/car-sheet";
+import { getDb, getSqlite, nowIso } from "../../db/database.server";
 import type { Database, StoredCarFields } from "../../db/schema";
 import { carAlertState, queueCarAlerts, queueSoldAlerts } from "./alerts.server";
 import { catalogVersion } from "./catalog-version.server";
+import { atomically, type Db } from "./db.server";
 import { wakeOutbox } from "./outbox.server";
-import { deleteImageFiles } from "./upload.server";
 
 type CarRow = Selectable<Database["cars"]> & { images_json: string | null };
 
@@ -192,18 +193,6 @@ function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): Car
     q = q.where(like ? sql<boolean>`(${prefix} OR ${like})` : prefix);
   }
   return q;
-}
-
-/**
- * Whether car `id` is for sale and answers `filters` exactly as /browse would find it (the same
- * SQL); `db` is the transaction of the write that changed the car.
- */
-export async function carMatchesFilters(db: DB, id: number, filters: CarFilters): Promise<boolean> {
-  const row = await applyFilters(db.selectFrom("cars"), filters)
-    .select("cars.id")
-    .where("cars.id", "=", id)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export interface CarPage<T = Car> {
@@ -469,13 +458,33 @@ export async function getCars(ids: readonly number[]): Promise<Car[]> {
 }
 
 /** The id of the car with this stock number (letter case ignored), or null. */
-export async function carIdByStockNumber(stockNumber: string): Promise<number | null> {
-  const row = await getDb()
+export async function carIdByStockNumber(db: Db, stockNumber: string): Promise<number | null> {
+  const row = await db
     .selectFrom("cars")
     .select("id")
     .where(sql<boolean>`stock_number = ${stockNumber.trim()} COLLATE NOCASE`)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+const stockNumberTaken = (stock: string) => `Stock number ${stock} is already used by another car`;
+
+/**
+ * The stock number rule: free, or this car's own; the site's own pattern (LPA-000123) only for the
+ * car it was given to (or would be). The problem's message, or null when the number may be used.
+ */
+export async function stockNumberProblem(
+  db: Db,
+  stock: string | null | undefined,
+  carId?: number,
+): Promise<string | null> {
+  if (!stock) return null;
+  const owner = await carIdByStockNumber(db, stock);
+  if (owner !== null && owner !== carId) return stockNumberTaken(stock);
+  const own =
+    carId !== undefined && (owner === carId || stock.trim().toLowerCase() === autoStockNumber(carId).toLowerCase());
+  if (isSiteStockNumber(stock) && !own) return siteStockNumberRefused(stock);
+  return null;
 }
 
 /** Parses an id from a URL segment; null for anything that is not a positive integer. */
@@ -512,29 +521,42 @@ export function carColumns(input: CarInput): StoredCarFields {
   return columns as StoredCarFields;
 }
 
+/**
+ * Whether car `id` is for sale and answers `filters` exactly as /browse would find it (the same
+ * SQL); `db` is the transaction of the write that changed the car.
+ */
+export async function carMatchesFilters(db: Db, id: number, filters: CarFilters): Promise<boolean> {
+  const row = await applyFilters(db.selectFrom("cars"), filters)
+    .select("cars.id")
+    .where("cars.id", "=", id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Stores a car and its image paths in one transaction; returns the new id. */
-export async function createCar(input: CarInput, imagePaths: string[], createdAt: string = nowIso()): Promise<number> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("cars")
-        .values({ ...carColumns(input), created_at: createdAt, updated_at: createdAt })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      if (imagePaths.length) {
-        await trx
-          .insertInto("car_images")
-          .values(imagePaths.map((path, position) => ({ car_id: id, path, position })))
-          .execute();
-      }
-      const alerts = await queueCarAlerts(trx, id, null);
-      return { id, alerts };
-    })
-    .then(({ id, alerts }) => {
-      if (alerts) wakeOutbox();
-      return id;
-    });
+export async function createCar(
+  db: Db,
+  input: CarInput,
+  imagePaths: string[],
+  createdAt: string = nowIso(),
+): Promise<number> {
+  const { id, alerts } = await atomically(db, async (trx) => {
+    const { id } = await trx
+      .insertInto("cars")
+      .values({ ...carColumns(input), created_at: createdAt, updated_at: createdAt })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (imagePaths.length) {
+      await trx
+        .insertInto("car_images")
+        .values(imagePaths.map((path, position) => ({ car_id: id, path, position })))
+        .execute();
+    }
+    // Buyers' alerts this new car answers, queued with it.
+    return { id, alerts: await queueCarAlerts(trx, id, null) };
+  });
+  if (alerts) wakeOutbox();
+  return id;
 }
 
 /**
@@ -544,123 +566,115 @@ export async function createCar(input: CarInput, imagePaths: string[], createdAt
  * there is no such car.
  */
 export async function updateCar(
+  db: Db,
   id: number,
   input: CarInput,
   keptImages: string[],
   newImages: string[],
 ): Promise<{ removed: string[] } | null> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = await trx.selectFrom("cars").select("id").where("id", "=", id).executeTakeFirst();
-      if (!current) return null;
-      const before = await carAlertState(trx, id);
+  const result = await atomically(db, async (trx) => {
+    const current = await trx.selectFrom("cars").select("id").where("id", "=", id).executeTakeFirst();
+    if (!current) return null;
+    const before = await carAlertState(trx, id);
+    await trx
+      .updateTable("cars")
+      .set({ ...carColumns(input), updated_at: nowIso() })
+      .where("id", "=", id)
+      .execute();
+    const had = (
       await trx
-        .updateTable("cars")
-        .set({ ...carColumns(input), updated_at: nowIso() })
-        .where("id", "=", id)
+        .selectFrom("car_images")
+        .select("path")
+        .where("car_id", "=", id)
+        .orderBy("position")
+        .orderBy("id")
+        .execute()
+    ).map((r) => r.path);
+    // The given order may place new photos among the kept ones; new photos it leaves out go last.
+    const ordered = [...new Set(keptImages)].filter((p) => had.includes(p) || newImages.includes(p));
+    const images = [...ordered, ...newImages.filter((p) => !ordered.includes(p))];
+    const kept = images.filter((p) => had.includes(p));
+    await trx.deleteFrom("car_images").where("car_id", "=", id).execute();
+    if (images.length) {
+      await trx
+        .insertInto("car_images")
+        .values(images.map((path, position) => ({ car_id: id, path, position })))
         .execute();
-      const had = (
-        await trx
-          .selectFrom("car_images")
-          .select("path")
-          .where("car_id", "=", id)
-          .orderBy("position")
-          .orderBy("id")
-          .execute()
-      ).map((r) => r.path);
-      // The given order may place new photos among the kept ones; new photos it leaves out go last.
-      const ordered = [...new Set(keptImages)].filter((p) => had.includes(p) || newImages.includes(p));
-      const images = [...ordered, ...newImages.filter((p) => !ordered.includes(p))];
-      const kept = images.filter((p) => had.includes(p));
-      await trx.deleteFrom("car_images").where("car_id", "=", id).execute();
-      if (images.length) {
-        await trx
-          .insertInto("car_images")
-          .values(images.map((path, position) => ({ car_id: id, path, position })))
-          .execute();
-      }
-      const alerts = await queueCarAlerts(trx, id, before);
-      return { removed: had.filter((p) => !kept.includes(p)), alerts };
-    })
-    .then((result) => {
-      if (result?.alerts) wakeOutbox();
-      return result && { removed: result.removed };
-    });
+    }
+    const alerts = await queueCarAlerts(trx, id, before);
+    return { removed: had.filter((p) => !kept.includes(p)), alerts };
+  });
+  if (result?.alerts) wakeOutbox();
+  return result && { removed: result.removed };
 }
 
-/** Deletes a car and its image rows; returns the image paths it had, or null when unknown. */
-export async function deleteCarRow(id: number): Promise<string[] | null> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx.selectFrom("cars").select("id").where("id", "=", id).executeTakeFirst();
-      if (!row) return null;
-      const paths = (await trx.selectFrom("car_images").select("path").where("car_id", "=", id).execute()).map(
-        (r) => r.path,
-      );
-      await trx.deleteFrom("cars").where("id", "=", id).execute(); // car_images cascade, sales keep their record
-      return paths;
-    });
+/**
+ * Deletes a car and its image rows; returns the image paths it had (for the caller to delete once
+ * the transaction has committed), or null when unknown.
+ */
+export async function deleteCarRow(db: Db, id: number): Promise<string[] | null> {
+  return atomically(db, async (trx) => {
+    const row = await trx.selectFrom("cars").select("id").where("id", "=", id).executeTakeFirst();
+    if (!row) return null;
+    const paths = (await trx.selectFrom("car_images").select("path").where("car_id", "=", id).execute()).map(
+      (r) => r.path,
+    );
+    await trx.deleteFrom("cars").where("id", "=", id).execute(); // car_images cascade, sales keep their record
+    return paths;
+  });
 }
 
-/** Deletes a car and then its uploaded files (originals and variants); false when unknown. */
-export async function deleteCar(id: number): Promise<boolean> {
-  const paths = await deleteCarRow(id);
-  if (!paths) return false;
-  await Promise.all(paths.map(deleteImageFiles));
-  return true;
+/** Lagos wall-clock time of day ("14:05:09"), for the sold record's time_sold. */
+function lagosTimeOfDay(d: Date): string {
+  return d.toLocaleTimeString("en-GB", { timeZone: "Africa/Lagos", hour12: false });
 }
 
-/** The sold record POST /api/cars/mark-sold and the stock list store. */
+/** A sale as stored: the agreed price in whole naira (the list price when null), and when. */
 export interface CarSale {
-  make: string;
-  model: string;
-  year: number;
-  color: string | null;
-  dateSold: string; // ISO timestamp
-  timeSold: string; // time of day as text
-  /** The agreed price in whole naira; the list price when not given. */
-  salePrice?: number | null;
+  salePrice: number | null;
+  /** When it sold; now when left out. */
+  soldAt?: Date;
 }
 
-export type MarkSoldResult = "ok" | "not-found" | "already-sold";
+export type MarkSoldResult = { ok: true; label: string } | { ok: false; reason: "not-found" | "already-sold" };
 
-/** Stores the sold record and sets the car sold, in one transaction. */
-export async function markCarSold(id: number, sale: CarSale): Promise<MarkSoldResult> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .selectFrom("cars")
-        .select(["id", "sold", "price", "created_at"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!row) return "not-found";
-      if (row.sold === 1) return "already-sold";
-      const now = nowIso();
-      await trx
-        .insertInto("car_sales")
-        .values({
-          car_id: id,
-          make: sale.make,
-          model: sale.model,
-          year: sale.year,
-          color: sale.color,
-          date_sold: sale.dateSold,
-          time_sold: sale.timeSold,
-          created_at: now,
-          // For the reports: the price it sold at and when it was listed, kept if the car is deleted later.
-          price: row.price,
-          listed_at: row.created_at,
-          sale_price: sale.salePrice ?? row.price,
-        })
-        .execute();
-      await trx.updateTable("cars").set({ sold: 1, updated_at: now }).where("id", "=", id).execute();
-      return (await queueSoldAlerts(trx, id)) ? "ok+alerts" : "ok";
-    })
-    .then((result) => {
-      if (result === "ok+alerts") wakeOutbox();
-      return result === "ok+alerts" ? "ok" : result;
-    });
+/**
+ * Stores the sold record from the car as stored (make, model, year, colour, list price) and sets
+ * the car sold, in one transaction. The time of day is Lagos time, as the stock list shows it.
+ */
+export async function markCarSold(db: Db, id: number, sale: CarSale): Promise<MarkSoldResult> {
+  const result = await atomically(db, async (trx): Promise<MarkSoldResult & { alerts?: boolean }> => {
+    const row = await trx
+      .selectFrom("cars")
+      .select(["id", "sold", "price", "created_at", "make", "model", "year", "color"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.sold === 1) return { ok: false, reason: "already-sold" };
+    const now = nowIso();
+    const soldAt = sale.soldAt ?? new Date();
+    await trx
+      .insertInto("car_sales")
+      .values({
+        car_id: id,
+        make: row.make,
+        model: row.model,
+        year: row.year,
+        color: row.color,
+        date_sold: soldAt.toISOString(),
+        time_sold: lagosTimeOfDay(soldAt),
+        created_at: now,
+        // For the reports: the price it sold at and when it was listed, kept if the car is deleted later.
+        price: row.price,
+        listed_at: row.created_at,
+        sale_price: sale.salePrice ?? row.price,
+      })
+      .execute();
+    await trx.updateTable("cars").set({ sold: 1, updated_at: now }).where("id", "=", id).execute();
+    const alerts = (await queueSoldAlerts(trx, id)) > 0;
+    return { ok: true, label: `${row.make} ${row.model} ${row.year}`, alerts };
+  });
+  if (result.ok && result.alerts) wakeOutbox();
+  if (!result.ok) return result;
+  return { ok: true, label: result.label };
 }

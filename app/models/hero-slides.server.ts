@@ -1,4 +1,5 @@
 import { getDb } from "../../db/database.server";
+import { atomically, type Db } from "./db.server";
 
 /**
  * The home page's hero slides, in `position` order (docs/product.md, Home page content). Every
@@ -15,25 +16,24 @@ export interface HeroSlide {
 
 const COLUMNS = ["id", "image", "heading", "text", "link"] as const;
 
-export async function listHeroSlides(): Promise<HeroSlide[]> {
-  return getDb().selectFrom("hero_slides").select(COLUMNS).orderBy("position").orderBy("id").execute();
+export async function listHeroSlides(db: Db = getDb()): Promise<HeroSlide[]> {
+  return db.selectFrom("hero_slides").select(COLUMNS).orderBy("position").orderBy("id").execute();
 }
 
-export async function findHeroSlide(id: number): Promise<HeroSlide | undefined> {
-  return getDb().selectFrom("hero_slides").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+export async function findHeroSlide(id: number, db: Db = getDb()): Promise<HeroSlide | undefined> {
+  return db.selectFrom("hero_slides").select(COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
-export async function countHeroSlides(): Promise<number> {
-  const row = await getDb()
+export async function countHeroSlides(db: Db = getDb()): Promise<number> {
+  const row = await db
     .selectFrom("hero_slides")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertHeroSlide(slide: Omit<HeroSlide, "id">): Promise<HeroSlide> {
+export async function insertHeroSlide(db: Db, slide: Omit<HeroSlide, "id">): Promise<HeroSlide> {
   const now = new Date().toISOString();
-  const db = getDb();
   const last = await db
     .selectFrom("hero_slides")
     .select((eb) => eb.fn.max("position").as("p"))
@@ -47,25 +47,23 @@ export async function insertHeroSlide(slide: Omit<HeroSlide, "id">): Promise<Her
   return { id, ...slide };
 }
 
-export async function updateHeroSlide(id: number, slide: Omit<HeroSlide, "id">): Promise<void> {
-  await getDb()
+export async function updateHeroSlide(db: Db, id: number, slide: Omit<HeroSlide, "id">): Promise<void> {
+  await db
     .updateTable("hero_slides")
     .set({ ...slide, updated_at: new Date().toISOString() })
     .where("id", "=", id)
     .execute();
 }
 
-export async function deleteHeroSlide(id: number): Promise<void> {
-  await getDb().deleteFrom("hero_slides").where("id", "=", id).execute();
+export async function deleteHeroSlide(db: Db, id: number): Promise<void> {
+  await db.deleteFrom("hero_slides").where("id", "=", id).execute();
 }
 
 /** Positions follow `ids` (which must name every slide once). */
-export async function orderHeroSlides(ids: number[]): Promise<void> {
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      for (const [position, id] of ids.entries()) {
-        await trx.updateTable("hero_slides").set({ position }).where("id", "=", id).execute();
-      }
-    });
+export async function orderHeroSlides(db: Db, ids: number[]): Promise<void> {
+  await atomically(db, async (trx) => {
+    for (const [position, id] of ids.entries()) {
+      await trx.updateTable("hero_slides").set({ position }).where("id", "=", id).execute();
+    }
+  });
 }

@@ -83,7 +83,7 @@ describe("the leads registry", () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect((await pageLeads({ kind: "loan" }, 1, 25)).total).toBe(2);
     expect((await pageLeads({ car: ids.carId }, 1, 25)).leads.map((l) => l.kind).sort()).toEqual(["loan", "whatsapp"]);
-    await updateLead("contact", ids.contact.id, { status: "won" }, "boss");
+    await updateLead(getDb(), "contact", ids.contact.id, { status: "won" }, "boss");
     expect((await pageLeads({ status: "won" }, 1, 25)).leads.map((l) => l.kind)).toEqual(["contact"]);
     expect(await countLeads({ status: "new" })).toBe(5);
 
@@ -277,21 +277,27 @@ describe("what the figures count", () => {
 
   it("changes status and note, recording who and when; nothing changes when nothing differs", async () => {
     const { contact } = await oneOfEach();
-    const first = await updateLead("contact", contact.id, { status: "contacted", note: "Called back" }, "boss");
+    const first = await updateLead(
+      getDb(),
+      "contact",
+      contact.id,
+      { status: "contacted", note: "Called back" },
+      "boss",
+    );
     expect(first).toMatchObject({
       changed: ["status", "note"],
       before: { status: "new", note: null },
       lead: { status: "contacted", note: "Called back", updated_by: "boss", updated_at: expect.any(String) },
     });
-    const again = await updateLead("contact", contact.id, { status: "contacted" }, "other");
+    const again = await updateLead(getDb(), "contact", contact.id, { status: "contacted" }, "other");
     expect(again?.changed).toEqual([]);
     expect(again?.lead.updated_by).toBe("boss");
-    const cleared = await updateLead("contact", contact.id, { note: null }, "other");
+    const cleared = await updateLead(getDb(), "contact", contact.id, { note: null }, "other");
     expect(cleared).toMatchObject({
       changed: ["note"],
       lead: { status: "contacted", note: null, updated_by: "other" },
     });
-    expect(await updateLead("contact", 999_999, { status: "won" }, "boss")).toBeNull();
+    expect(await updateLead(getDb(), "contact", 999_999, { status: "won" }, "boss")).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import type { LeadCar, LeadCategory, LeadFilters, LeadKind, LeadStatus, LeadUpda
 import { roundMoney } from "~/lib/loan-math";
 import { getDb, nowIso } from "../../db/database.server";
 import type { LeadsTable } from "../../db/schema";
+import { atomically, type Db } from "./db.server";
 
 /**
  * The dealer's leads inbox. Every lead of every kind has one row in the `leads` registry, which
@@ -83,8 +84,8 @@ const CAR_COLUMNS = [
 ] as const;
 
 /** The registry's rows with their assignee and car, for the ids of `where`. */
-function leadRows() {
-  return getDb()
+function leadRows(db: Db = getDb()) {
+  return db
     .selectFrom("leads")
     .leftJoin("cars", "cars.id", "leads.car_id")
     .selectAll("leads")
@@ -279,8 +280,8 @@ const CLIENT_FIELDS = [
 /** What the buyer sent, read from the lead's source rows. */
 async function sourceFields(
   row: LeadRow,
+  db: Db = getDb(),
 ): Promise<{ fields: Record<string, LeadFieldValue>; client: Record<string, LeadFieldValue> | null }> {
-  const db = getDb();
   const id = row.source_id;
   switch (row.kind) {
     case "inspection": {
@@ -357,8 +358,8 @@ async function sourceFields(
   }
 }
 
-async function detailOf(row: LeadRow): Promise<LeadDetail> {
-  const { fields, client } = await sourceFields(row);
+async function detailOf(row: LeadRow, db: Db = getDb()): Promise<LeadDetail> {
+  const { fields, client } = await sourceFields(row, db);
   return { ...toLead(row), fields, client };
 }
 
@@ -389,38 +390,37 @@ export type LeadWrite = Omit<LeadUpdate, "assignee"> & { assigneeId?: number | n
  * when nothing changes.
  */
 export async function updateLead(
+  db: Db,
   kind: LeadKind,
   id: number,
   update: LeadWrite,
   by: string,
   who?: number,
 ): Promise<LeadChange | null> {
-  const result = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      let q = trx.selectFrom("leads").selectAll().select(ASSIGNEE).where("kind", "=", kind).where("source_id", "=", id);
-      if (who !== undefined) q = q.where(visibleTo(who));
-      const row = await q.executeTakeFirst();
-      if (!row) return null;
-      const before = { status: row.status, note: row.note, assignee: row.assignee };
-      const status = update.status ?? row.status;
-      const note = update.note === undefined ? row.note : update.note;
-      const takes = who !== undefined && row.assignee_id === null && status !== "new";
-      const assigneeId = update.assigneeId !== undefined ? update.assigneeId : takes ? who : row.assignee_id;
-      const changed: LeadChange["changed"] = [];
-      if (status !== row.status) changed.push("status");
-      if (assigneeId !== row.assignee_id) changed.push("assignee");
-      if (note !== row.note) changed.push("note");
-      if (changed.length) {
-        await trx
-          .updateTable("leads")
-          .set({ status, note, assignee_id: assigneeId, updated_by: by, updated_at: nowIso() })
-          .where("id", "=", row.id)
-          .execute();
-      }
-      return { id: row.id, changed, before };
-    });
+  const result = await atomically(db, async (trx) => {
+    let q = trx.selectFrom("leads").selectAll().select(ASSIGNEE).where("kind", "=", kind).where("source_id", "=", id);
+    if (who !== undefined) q = q.where(visibleTo(who));
+    const row = await q.executeTakeFirst();
+    if (!row) return null;
+    const before = { status: row.status, note: row.note, assignee: row.assignee };
+    const status = update.status ?? row.status;
+    const note = update.note === undefined ? row.note : update.note;
+    const takes = who !== undefined && row.assignee_id === null && status !== "new";
+    const assigneeId = update.assigneeId !== undefined ? update.assigneeId : takes ? who : row.assignee_id;
+    const changed: LeadChange["changed"] = [];
+    if (status !== row.status) changed.push("status");
+    if (assigneeId !== row.assignee_id) changed.push("assignee");
+    if (note !== row.note) changed.push("note");
+    if (changed.length) {
+      await trx
+        .updateTable("leads")
+        .set({ status, note, assignee_id: assigneeId, updated_by: by, updated_at: nowIso() })
+        .where("id", "=", row.id)
+        .execute();
+    }
+    return { id: row.id, changed, before };
+  });
   if (!result) return null;
-  const row = await leadRows().where("leads.id", "=", result.id).executeTakeFirstOrThrow();
-  return { lead: await detailOf(row), changed: result.changed, before: result.before };
+  const row = await leadRows(db).where("leads.id", "=", result.id).executeTakeFirstOrThrow();
+  return { lead: await detailOf(row, db), changed: result.changed, before: result.before };
 }

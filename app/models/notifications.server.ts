@@ -30,6 +30,7 @@ import {
 import type { EmailPayload, MailAttachment } from "~/lib/outbox";
 import { type DB, getDb } from "../../db/database.server";
 import { getBusiness } from "./business.server";
+import type { Db } from "./db.server";
 import { enqueue, type OutboxInput } from "./outbox.server";
 
 /**
@@ -64,9 +65,9 @@ export async function getNotifications(db: DB = getDb()): Promise<Notifications>
   }
 }
 
-export async function saveNotifications(doc: Notifications): Promise<void> {
+export async function saveNotifications(db: Db, doc: Notifications): Promise<void> {
   const value = JSON.stringify(doc);
-  await getDb()
+  await db
     .insertInto("settings")
     .values({ key: KEY, value })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value }))

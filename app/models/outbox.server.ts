@@ -3,6 +3,7 @@ import type { LeadKind } from "~/lib/leads";
 import type { OutboxChannel, OutboxStatus, OutboxTopic } from "~/lib/outbox";
 import { type DB, getDb } from "../../db/database.server";
 import type { OutboxTable } from "../../db/schema";
+import type { Db } from "./db.server";
 
 /**
  * The outbox (docs/architecture.md, The outbox): every email and webhook is a row here before it
@@ -121,8 +122,8 @@ export async function recordFailure(id: number, error: string, retryAt: string |
 }
 
 /** A failed message queued again with a fresh set of attempts; null when there is no failed message with that id. */
-export async function requeueFailed(id: number, now = new Date()): Promise<OutboxMessage | null> {
-  const row = await getDb()
+export async function requeueFailed(db: Db, id: number, now = new Date()): Promise<OutboxMessage | null> {
+  const row = await db
     .updateTable("outbox")
     .set({ status: "queued", attempts: 0, next_attempt_at: now.toISOString(), updated_at: now.toISOString() })
     .where("id", "=", id)

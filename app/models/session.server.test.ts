@@ -45,7 +45,7 @@ describe("sessions", () => {
   it("ends other sessions of an admin and keeps the current one", async () => {
     const a = await adminToken();
     const b = await adminToken();
-    await deleteOtherSessions(a.adminId, a.token);
+    await deleteOtherSessions(getDb(), a.adminId, a.token);
     expect((await checkSession(a.token)).status).toBe("ok");
     expect((await checkSession(b.token)).status).toBe("missing");
   });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { ADMIN_IDLE_TIMEOUT_MS, ADMIN_SESSION_MAX_AGE_MS } from "~/config/constants";
 import { type DB, getDb, nowIso } from "../../db/database.server";
 import type { Admin } from "./admin.server";
+import type { Db } from "./db.server";
 
 /**
  * Admin sessions (docs/architecture.md, Sign-in and sessions): a random 256-bit token goes to the
@@ -75,8 +76,8 @@ export async function deleteSession(token: string | null | undefined): Promise<v
 }
 
 /** Ends every session of an admin except the one making the request (password change). */
-export async function deleteOtherSessions(adminId: number, keepToken?: string | null): Promise<void> {
-  let q = getDb().deleteFrom("sessions").where("admin_id", "=", adminId);
+export async function deleteOtherSessions(db: Db, adminId: number, keepToken?: string | null): Promise<void> {
+  let q = db.deleteFrom("sessions").where("admin_id", "=", adminId);
   if (keepToken) q = q.where("token_hash", "!=", hashToken(keepToken));
   await q.execute();
 }

@@ -37,9 +37,8 @@ describe("dashboard stats", () => {
     const b = await makeCar({ created_at: "2026-02-20T08:00:00.000Z" });
     await makeCar({ created_at: "2026-07-01T08:00:00.000Z" });
     await makeCar({ created_at: "2025-07-01T08:00:00.000Z" });
-    const sale = { make: "Toyota", model: "Camry", year: 2020, color: null, timeSold: "10:00" };
-    await markCarSold(a, { ...sale, dateSold: "2026-03-15T12:00:00.000Z" });
-    await markCarSold(b, { ...sale, dateSold: "2026-11-15T12:00:00.000Z" });
+    await markCarSold(getDb(), a, { salePrice: null, soldAt: new Date("2026-03-15T12:00:00.000Z") });
+    await markCarSold(getDb(), b, { salePrice: null, soldAt: new Date("2026-11-15T12:00:00.000Z") });
     const stats = await monthlyCarStats(2026);
     expect(stats.created).toEqual([0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
     expect(stats.sold).toEqual([0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0]);

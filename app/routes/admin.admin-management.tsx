@@ -20,7 +20,7 @@ import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
 import { refusalForPage } from "~/http/refusals.server";
 import { clientIp, readFormValues } from "~/http/request.server";
-import { can, ROLE_LABELS, ROLES } from "~/lib/roles";
+import { can, isOwner, ROLE_LABELS, ROLES, type Role } from "~/lib/roles";
 import { listAdmins } from "~/models/admin.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "~/use-cases/staff.server";
 import { staffActor } from "~/use-cases/use-case.server";
@@ -224,7 +224,7 @@ function StaffTable({ me, admins }: { me: string; admins: { username: string; ro
                 {a.username === me ? " (you)" : ""}
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={a.role === "owner" ? "brand" : "gray"}>
+                <Badge variant="light" color={isOwner(a.role as Role) ? "brand" : "gray"}>
                   {ROLE_LABELS[a.role as keyof typeof ROLE_LABELS] ?? a.role}
                 </Badge>
               </Table.Td>

@@ -53,11 +53,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...result, query, done, confirm, canDelete, interest, origin: siteOrigin(env()) };
 }
 
-/** Lagos wall-clock time of day, for the sold record's timeSold. */
-function lagosTime(d: Date): string {
-  return d.toLocaleTimeString("en-GB", { timeZone: "Africa/Lagos", hour12: false });
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const form = await request.formData();
@@ -77,20 +72,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   if (intent === "sold") {
-    const car = id ? await getCar(id) : null;
-    const now = new Date();
     try {
-      if (!car) throw new Refusal("not_found", "Car not found");
-      await sellCar(actor, {
-        id: car.id,
-        make: car.make,
-        model: car.model,
-        year: car.year,
-        color: car.color,
-        dateSold: now.toISOString(),
-        timeSold: lagosTime(now),
-        salePrice: form.get("salePrice") ?? "",
-      });
+      if (!id) throw new Refusal("not_found", "Car not found");
+      await sellCar(actor, { id, salePrice: form.get("salePrice") ?? "" });
       return redirect("/admin/create-listing?done=sold");
     } catch (e) {
       if (!(e instanceof Refusal)) context.logger.error({ err: e }, "server error");

@@ -6,15 +6,17 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import formClasses from "~/components/admin/CarForm.module.css";
 import { Notice } from "~/components/admin/Notice";
 import { ResponsiveTable } from "~/components/admin/ResponsiveTable";
-import { requirePermission } from "~/http/auth.server";
+import { requireAdmin, requirePermission } from "~/http/auth.server";
 import { isMultipart } from "~/http/multipart.server";
-import { refusalForPage } from "~/http/refusals.server";
+import { forbiddenAsPage } from "~/http/refusals.server";
+import { clientIp } from "~/http/request.server";
 import { readSheetUpload } from "~/http/sheet-upload.server";
 import { type ImportPreview, REQUIRED_COLUMNS, SHEET_TYPE_MESSAGE, type SheetRowSummary } from "~/lib/car-sheet";
 import { edge } from "~/lib/edge";
 import { can } from "~/lib/roles";
-import { keepForConfirm, SheetError, takeKept } from "~/models/car-sheet.server";
+import { keepForConfirm, takeKept } from "~/models/car-sheet.server";
 import { importStock } from "~/use-cases/stock-sheet.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ sheet: ["POST"] });
@@ -32,15 +34,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Two steps: a multipart post of the file answers its preview (nothing written; the file is kept
  * for an hour under a token); a form post of the token imports it, checked again first.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { admin } = await requirePermission(request, "cars.import");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const actor = staffActor(admin, clientIp(context));
   const fail = (error: string, status: number) => data<ImportAnswer>({ error }, { status });
   try {
     if (!isMultipart(request)) {
       const form = await request.formData();
       const file = await takeKept(admin.id, String(form.get("token") ?? ""), String(form.get("fileName") ?? ""));
       if (!file) return fail("This preview has expired. Choose the file again.", 410);
-      const preview = await importStock(admin, file, { dryRun: false });
+      const preview = await importStock(actor, file, { dryRun: false });
       return data<ImportAnswer>(
         { preview, token: null, fileName: file.name, confirmed: true },
         { status: preview.written ? 200 : 422 },
@@ -48,12 +51,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const { file } = await readSheetUpload(request);
     if (!file) return fail(SHEET_TYPE_MESSAGE, 400);
-    const preview = await importStock(admin, file, { dryRun: true });
+    const preview = await importStock(actor, file, { dryRun: true });
     const token = preview.problems.length ? null : await keepForConfirm(admin.id, file);
     return data<ImportAnswer>({ preview, token, fileName: file.name, confirmed: false });
   } catch (e) {
-    if (e instanceof SheetError) return fail(e.message, e.status);
-    const refused = refusalForPage(e);
+    const refused = forbiddenAsPage(e);
     return fail(refused.message, refused.status);
   }
 }

@@ -6,9 +6,9 @@ import { FileField } from "~/components/admin/FileField";
 import { Notice } from "~/components/admin/Notice";
 import { SettingsForm } from "~/components/admin/SettingsForm";
 import { env, siteOrigin } from "~/config/env.server";
-import { requireOwner } from "~/http/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
-import { refusalForPage } from "~/http/refusals.server";
+import { forbidden, refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { initials } from "~/lib/business";
 import { settingsFormValues, settingsFromForm } from "~/lib/business-schema";
@@ -17,7 +17,7 @@ import { edge } from "~/lib/edge";
 import { imageVariant } from "~/lib/images";
 import { getBusiness } from "~/models/business.server";
 import { SETTINGS_SAVED, setLogo, updateSettings } from "~/use-cases/settings.server";
-import { staffActor } from "~/use-cases/use-case.server";
+import { assertCan, staffActor } from "~/use-cases/use-case.server";
 
 type Result = {
   intent: "settings" | "logo" | "remove-logo";
@@ -34,8 +34,9 @@ const SAVED_MESSAGES: Record<string, string> = {
   "remove-logo": "Logo removed.",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  forbidden(() => assertCan(staffActor(admin, clientIp(context)), "settings.view"));
   const business = await getBusiness();
   const saved = SAVED_MESSAGES[new URL(request.url).searchParams.get("saved") ?? ""] ?? null;
   const origin = siteOrigin(env());
@@ -47,8 +48,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const handle = edge({ uploads: ["POST"] });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { admin, token } = await requireOwner(request);
+  const { admin, token } = await requireAdmin(request);
   const actor = staffActor(admin, clientIp(context), token);
+  forbidden(() => assertCan(actor, "settings.edit"));
   let intent: Result["intent"] = "settings";
   let values: Record<string, string> = {};
   try {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi, requireOwnerApi } from "~/http/auth.server";
+import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
 import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
@@ -7,7 +7,7 @@ import { methodNotAllowed } from "~/http/responses.server";
 import { notificationsView } from "~/lib/notifications";
 import { getNotifications, mailSettings } from "~/models/notifications.server";
 import { NOTIFICATIONS_SAVED, updateNotifications } from "~/use-cases/notifications.server";
-import { staffActor } from "~/use-cases/use-case.server";
+import { assertCan, staffActor } from "~/use-cases/use-case.server";
 
 /**
  * GET /api/admin/notifications (bearer, owners): `{ recipients: [{ email, kinds }], webhooks:
@@ -16,8 +16,13 @@ import { staffActor } from "~/use-cases/use-case.server";
  * saved lists and `secrets: [{ url, secret }]` for the webhooks it added (shown this once).
  * 400 { error, fields } names each refused field ("recipients.1.email", "webhooks.0.url").
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwnerApi(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { admin } = await requireAdminApi(request);
+  try {
+    assertCan(staffActor(admin, clientIp(context)), "notifications.manage");
+  } catch (e) {
+    return refusalResponse(e);
+  }
   return Response.json({ ...notificationsView(await getNotifications()), email: mailSettings() });
 }
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireOwnerApi } from "~/http/auth.server";
+import { requireAdminApi } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
 import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { setLogo } from "~/use-cases/settings.server";
-import { staffActor } from "~/use-cases/use-case.server";
+import { assertCan, staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts): the logo travels in the POST body. */
 export const handle = edge({ uploads: ["POST"] });
@@ -17,9 +17,10 @@ export const handle = edge({ uploads: ["POST"] });
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
-  const { admin, token } = await requireOwnerApi(request);
+  const { admin, token } = await requireAdminApi(request);
   const actor = staffActor(admin, clientIp(context), token);
   try {
+    assertCan(actor, "settings.edit"); // before reading the photo
     if (request.method === "DELETE") {
       await setLogo(actor, null);
       return Response.json({ message: "Logo removed", logo: null });

@@ -1,20 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi, requireOwnerApi } from "~/http/auth.server";
+import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
 import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
 import { getBusiness } from "~/models/business.server";
 import { SETTINGS_SAVED, updateSettings } from "~/use-cases/settings.server";
-import { staffActor } from "~/use-cases/use-case.server";
+import { assertCan, staffActor } from "~/use-cases/use-case.server";
 
 /**
  * GET /api/admin/settings (bearer, owners): the business settings.
  * PUT /api/admin/settings (bearer, owners): the settings to change; fields left out keep their
  * value. 400 { error, fields } names each refused field ("phones.1", "hours.sat").
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwnerApi(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { admin } = await requireAdminApi(request);
+  try {
+    assertCan(staffActor(admin, clientIp(context)), "settings.view");
+  } catch (e) {
+    return refusalResponse(e);
+  }
   return Response.json({ settings: await getBusiness() });
 }
 

@@ -501,7 +501,9 @@ describe("admin management API", () => {
     expect(await verifyLogin("leaver", "leaver-password")).toBeNull();
     // Removing the only admin left is refused even to another (already removed) account's session.
     await getDb().deleteFrom("admins").where("username", "!=", "boss").execute();
-    expect(await removeAdmin(999_999, "boss").catch((e: Error) => e.message)).toBe("The last owner cannot be removed");
+    expect(await removeAdmin(getDb(), 999_999, "boss").catch((e: Error) => e.message)).toBe(
+      "The last owner cannot be removed",
+    );
     expect(await findAdminByUsername("boss")).toBeDefined();
   });
 

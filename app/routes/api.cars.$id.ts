@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
-import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
+import { readCarUpload } from "~/http/car-upload.server";
 import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { Refusal } from "~/lib/refusal";
 import { getCar, parseCarId } from "~/models/car.server";
-import { CarListingError } from "~/models/car-listing.server";
 import { deleteCarListing, editCarListing } from "~/use-cases/cars.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
@@ -43,7 +42,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await editCarListing(staffActor(admin, clientIp(context)), id, fields, files);
     return Response.json({ message: "Car updated successfully", car: await getCar(id) });
   } catch (e) {
-    if (e instanceof CarListingError) return carListingErrorResponse(e);
     return refusalResponse(e);
   }
 }

@@ -8,8 +8,10 @@ import { sellCar } from "~/use-cases/cars.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
 /**
- * POST /api/cars/mark-sold (bearer, JSON): { id, make, model, year, color, dateSold, timeSold,
- * salePrice? } stores the sold record (at the agreed salePrice, else the list price) and sets the car sold.
+ * POST /api/cars/mark-sold (bearer, JSON): { id, salePrice? } stores the sold record (at the agreed
+ * salePrice, else the list price) and sets the car sold. The record's make, model, year, colour and
+ * time come from the stored car and the clock; the older clients' make, model, year, color,
+ * dateSold and timeSold are accepted and ignored.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
-import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
+import { readCarUpload } from "~/http/car-upload.server";
 import { refusalResponse } from "~/http/refusals.server";
 import { clientIp, hasAuthorization } from "~/http/request.server";
 import { listResponse, methodNotAllowed, parsePaging } from "~/http/responses.server";
@@ -8,7 +8,6 @@ import { toPublicCar } from "~/lib/car";
 import { CAR_FILTER_PARAMS, parseCarFilters } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
 import { getCar, pageCars } from "~/models/car.server";
-import { CarListingError } from "~/models/car-listing.server";
 import { addCarListing } from "~/use-cases/cars.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
@@ -44,7 +43,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { id } = await addCarListing(staffActor(admin, clientIp(context)), fields, files);
     return Response.json({ message: "Car added successfully", car: await getCar(id) }, { status: 201 });
   } catch (e) {
-    if (e instanceof CarListingError) return carListingErrorResponse(e);
     return refusalResponse(e);
   }
 }

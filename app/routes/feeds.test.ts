@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getBusiness, saveBusiness } from "~/models/business.server";
+import { getDb } from "../../db/database.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { loadContext } from "../../tests/helpers/load-context";
 import { updateSettings } from "../use-cases/settings.server";
@@ -11,7 +12,7 @@ import { loader as rssFeed } from "./feeds.new-arrivals[.xml]";
 const ORIGIN = "http://shop.ng"; // tests/setup-db.ts's SITE_URL
 
 async function setFeed(on: boolean, publishVins = false) {
-  await saveBusiness({ ...(await getBusiness()), catalogueFeed: on, publishVins });
+  await saveBusiness(getDb(), { ...(await getBusiness()), catalogueFeed: on, publishVins });
 }
 
 const callMeta = (headers: Record<string, string> = {}) =>

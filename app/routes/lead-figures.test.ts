@@ -220,7 +220,7 @@ describe("the dashboard's figures", () => {
     await subscribe(NewsletterSchema.parse({ name: "Reader", email: "reader@example.com" }));
     await subscribe(NewsletterSchema.parse({ name: "Other", email: "other@example.com" }));
     await recordWhatsappClick({ carId, from: "/", address: "10.1.0.1" });
-    await updateLead("inspection", inspection.id, { assigneeId: (await adminToken()).adminId }, "boss");
+    await updateLead(getDb(), "inspection", inspection.id, { assigneeId: (await adminToken()).adminId }, "boss");
 
     const board = await data(dashboard.loader, staff("/admin"));
     expect(board.newLeads).toBe(2);

@@ -23,7 +23,7 @@ const status = (out: unknown) => (out as { init?: { status?: number } })?.init?.
 
 beforeEach(async () => {
   await clearData();
-  await saveNotifications({ recipients: [], webhooks: [] });
+  await saveNotifications(getDb(), { recipients: [], webhooks: [] });
 });
 
 const put = (token: string, body: unknown) =>
@@ -162,7 +162,7 @@ describe("GET and PUT /api/admin/notifications", () => {
 
 describe("without SMTP_URL", () => {
   it("queues no email for a lead, but still its webhooks", async () => {
-    await saveNotifications({
+    await saveNotifications(getDb(), {
       recipients: [{ email: "desk@example.ng", kinds: ["contact"] }],
       webhooks: [{ url: "https://hooks.example.com/x", kinds: ["contact"], secret: "s".repeat(64), created_at: "" }],
     });

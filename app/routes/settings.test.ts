@@ -5,6 +5,7 @@ import { settingsFormValues } from "~/lib/business-schema";
 import { pageActivity } from "~/models/activity.server";
 import { getBusiness, saveBusiness } from "~/models/business.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
+import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
 import { makeImage, uploadedFiles } from "../../tests/helpers/db";
 import { jsonRequest, leadFormRequest, openDayFrom, validInspection } from "../../tests/helpers/leads";
@@ -22,7 +23,7 @@ const status = (out: unknown) => (out as { init?: { status?: number } })?.init?.
 
 beforeEach(async () => {
   resetLoginThrottle();
-  await saveBusiness(defaultBusiness);
+  await saveBusiness(getDb(), defaultBusiness);
 });
 
 const put = (token: string, body: unknown) =>
@@ -154,7 +155,7 @@ describe("the settings page", () => {
 
   it("shows the stored numbers the local way (0803 555 0142) and a save stores them canonical again", async () => {
     const cookie = await cookieFor("owner");
-    await saveBusiness({
+    await saveBusiness(getDb(), {
       ...defaultBusiness,
       phones: ["+2348035550199", "+2349155550113"],
       whatsapp: "+2349095550177",
@@ -247,7 +248,7 @@ describe("opening hours drive inspection booking", () => {
     expect(refused.status).toBe(400);
     const message = "We are closed on Sundays. Please pick a day we are open: Monday to Saturday.";
     expect(await refused.json()).toEqual({ error: message, fields: { inspection_date: message } });
-    await saveBusiness({
+    await saveBusiness(getDb(), {
       ...defaultBusiness,
       hours: { ...defaultBusiness.hours, sun: { open: "10:00", close: "14:00" } },
     });
@@ -255,7 +256,7 @@ describe("opening hours drive inspection booking", () => {
   });
 
   it("refuses it on the booking page too, beside the date, keeping what was typed", async () => {
-    await saveBusiness({ ...defaultBusiness, hours: { ...defaultBusiness.hours, sat: null } });
+    await saveBusiness(getDb(), { ...defaultBusiness, hours: { ...defaultBusiness.hours, sat: null } });
     let saturday = openDayFrom(1);
     while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6)
       saturday = new Date(Date.parse(`${saturday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -2,7 +2,8 @@ import { MAX_HERO_SLIDES } from "~/config/constants";
 import type { ActivityAction } from "~/lib/activity";
 import { HeroOrderSchema, HeroSlideSchema, SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { Refusal } from "~/lib/refusal";
-import { recordActivityAlone } from "~/models/activity.server";
+import { recordActivity } from "~/models/activity.server";
+import type { Db } from "~/models/db.server";
 import {
   countHeroSlides,
   deleteHeroSlide,
@@ -14,7 +15,7 @@ import {
   updateHeroSlide,
 } from "~/models/hero-slides.server";
 import { checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "~/models/upload.server";
-import { assertCan, parseInput, type StaffActor } from "./use-case.server";
+import { type Actor, adminOf, assertCan, parseInput, runWrite } from "./use-case.server";
 
 /**
  * The home page's hero slides (owners): add, edit, reorder and remove, at most MAX_HERO_SLIDES.
@@ -33,34 +34,47 @@ async function savePhoto(bytes: Buffer): Promise<string> {
   }
 }
 
-async function existing(id: number): Promise<HeroSlide> {
-  const slide = Number.isInteger(id) ? await findHeroSlide(id) : undefined;
+async function existing(id: number, db?: Db): Promise<HeroSlide> {
+  const slide = Number.isInteger(id) ? await findHeroSlide(id, db) : undefined;
   if (!slide) throw new Refusal("not_found", NOT_FOUND);
   return slide;
 }
 
-function record(actor: StaffActor, action: ActivityAction, slide: HeroSlide, detail: string) {
-  return recordActivityAlone(actor.admin, {
-    action,
-    target: { id: null, label: `Hero slide "${slide.heading}"` },
-    detail,
-  });
+function record(trx: Db, actor: Actor, action: ActivityAction, slide: HeroSlide, detail: string) {
+  const target = { id: null, label: `Hero slide "${slide.heading}"` };
+  return recordActivity(trx, adminOf(actor), { action, target, detail });
 }
 
-export async function addHeroSlide(actor: StaffActor, input: unknown, photo: Buffer | null): Promise<HeroSlide> {
+/** `write` with the photo already on disk; it is removed again when the write fails. */
+async function withPhoto<T>(image: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (image) await deleteImageFiles(image);
+    throw e;
+  }
+}
+
+export async function addHeroSlide(actor: Actor, input: unknown, photo: Buffer | null): Promise<HeroSlide> {
   assertCan(actor, "home.edit");
   if ((await countHeroSlides()) >= MAX_HERO_SLIDES) throw new Refusal("conflict", SLIDE_LIMIT_MESSAGE);
   const fields = parseInput(HeroSlideSchema, input);
   if (!photo) throw new Refusal("invalid", SLIDE_PHOTO_REQUIRED, { image: SLIDE_PHOTO_REQUIRED });
   const image = await savePhoto(photo);
-  const slide = await insertHeroSlide({ ...fields, image });
-  await record(actor, "hero.add", slide, "Added to the home page");
-  return slide;
+  return withPhoto(image, () =>
+    runWrite(actor, "home.edit", async (trx) => {
+      // Counted again in the transaction: two owners adding at once cannot pass the limit.
+      if ((await countHeroSlides(trx)) >= MAX_HERO_SLIDES) throw new Refusal("conflict", SLIDE_LIMIT_MESSAGE);
+      const slide = await insertHeroSlide(trx, { ...fields, image });
+      await record(trx, actor, "hero.add", slide, "Added to the home page");
+      return slide;
+    }),
+  );
 }
 
 /** Heading, text and link change; a new photo (optional) replaces the old one, whose files go. */
 export async function editHeroSlide(
-  actor: StaffActor,
+  actor: Actor,
   id: number,
   input: unknown,
   photo: Buffer | null,
@@ -68,42 +82,51 @@ export async function editHeroSlide(
   assertCan(actor, "home.edit");
   const before = await existing(id);
   const fields = parseInput(HeroSlideSchema, input);
-  const image = photo ? await savePhoto(photo) : before.image;
-  const next = { ...fields, image };
-  await updateHeroSlide(id, next);
-  if (image !== before.image) await deleteImageFiles(before.image);
-  await record(actor, "hero.update", { id, ...next }, photo ? "Changed, with a new photo" : "Changed");
+  const fresh = photo ? await savePhoto(photo) : null;
+  const next = { ...fields, image: fresh ?? before.image };
+  await withPhoto(fresh, () =>
+    runWrite(actor, "home.edit", async (trx) => {
+      await existing(id, trx);
+      await updateHeroSlide(trx, id, next);
+      await record(trx, actor, "hero.update", { id, ...next }, photo ? "Changed, with a new photo" : "Changed");
+    }),
+  );
+  if (fresh) await deleteImageFiles(before.image);
   return { id, ...next };
 }
 
-export async function removeHeroSlide(actor: StaffActor, id: number): Promise<void> {
-  assertCan(actor, "home.edit");
-  const slide = await existing(id);
-  await deleteHeroSlide(id);
+export async function removeHeroSlide(actor: Actor, id: number): Promise<void> {
+  const slide = await runWrite(actor, "home.edit", async (trx) => {
+    const found = await existing(id, trx);
+    await deleteHeroSlide(trx, id);
+    await record(trx, actor, "hero.remove", found, "Removed from the home page");
+    return found;
+  });
   await deleteImageFiles(slide.image);
-  await record(actor, "hero.remove", slide, "Removed from the home page");
 }
 
 /** `ids` names every slide once, in the new order. */
-export async function reorderHeroSlides(actor: StaffActor, input: unknown): Promise<HeroSlide[]> {
+export async function reorderHeroSlides(actor: Actor, input: unknown): Promise<HeroSlide[]> {
   assertCan(actor, "home.edit");
   const { ids } = parseInput(HeroOrderSchema, input);
-  const slides = await listHeroSlides();
-  const known = new Set(slides.map((s) => s.id));
-  if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-    throw new Refusal("invalid", "ids must name every slide once", { ids: "Name every slide once" });
-  }
-  await orderHeroSlides(ids);
-  await recordActivityAlone(actor.admin, {
-    action: "hero.reorder",
-    target: { id: null, label: "Hero slides" },
-    detail: "New order on the home page",
+  return runWrite(actor, "home.edit", async (trx) => {
+    const slides = await listHeroSlides(trx);
+    const known = new Set(slides.map((s) => s.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+      throw new Refusal("invalid", "ids must name every slide once", { ids: "Name every slide once" });
+    }
+    await orderHeroSlides(trx, ids);
+    await recordActivity(trx, adminOf(actor), {
+      action: "hero.reorder",
+      target: { id: null, label: "Hero slides" },
+      detail: "New order on the home page",
+    });
+    return listHeroSlides(trx);
   });
-  return listHeroSlides();
 }
 
 /** Moves one slide up or down by one place (the no-JavaScript page's buttons). */
-export async function moveHeroSlide(actor: StaffActor, id: number, direction: "up" | "down"): Promise<HeroSlide[]> {
+export async function moveHeroSlide(actor: Actor, id: number, direction: "up" | "down"): Promise<HeroSlide[]> {
   assertCan(actor, "home.edit");
   const ids = (await listHeroSlides()).map((s) => s.id);
   const from = ids.indexOf(id);

@@ -1,9 +1,9 @@
 import { type LeadKind, LeadUpdateSchema, leadActivity, leadScope } from "~/lib/leads";
 import { Refusal } from "~/lib/refusal";
-import { recordActivityAlone } from "~/models/activity.server";
+import { recordActivity } from "~/models/activity.server";
 import { findAdminByUsername } from "~/models/admin.server";
 import { type LeadDetail, type LeadWrite, updateLead } from "~/models/lead-inbox.server";
-import { assertCan, parseInput, type StaffActor } from "./use-case.server";
+import { type Actor, adminOf, assertCan, parseInput, runWrite } from "./use-case.server";
 
 /**
  * Answering a lead (owners and sales, from its page and PATCH /api/admin/leads/{kind}/{id}): its
@@ -18,8 +18,9 @@ export const LEAD_NOT_FOUND = "Lead not found";
 const unknownAssignee = (username: string) =>
   `There is no staff member called "${username}". Choose someone from the staff list, or nobody.`;
 
-export async function answerLead(actor: StaffActor, kind: LeadKind, id: number, input: unknown): Promise<LeadDetail> {
+export async function answerLead(actor: Actor, kind: LeadKind, id: number, input: unknown): Promise<LeadDetail> {
   assertCan(actor, "leads.answer");
+  const admin = adminOf(actor);
   const { assignee, ...rest } = parseInput(LeadUpdateSchema, input);
   const write: LeadWrite = { ...rest };
   if (assignee !== undefined) {
@@ -30,8 +31,10 @@ export async function answerLead(actor: StaffActor, kind: LeadKind, id: number, 
     }
     write.assigneeId = staff ? staff.id : null;
   }
-  const change = await updateLead(kind, id, write, actor.admin.username, leadScope(actor.admin));
-  if (!change) throw new Refusal("not_found", LEAD_NOT_FOUND);
-  if (change.changed.length) await recordActivityAlone(actor.admin, leadActivity(change.lead, change));
-  return change.lead;
+  return runWrite(actor, "leads.answer", async (trx) => {
+    const change = await updateLead(trx, kind, id, write, admin.username, leadScope(admin));
+    if (!change) throw new Refusal("not_found", LEAD_NOT_FOUND);
+    if (change.changed.length) await recordActivity(trx, admin, leadActivity(change.lead, change));
+    return change.lead;
+  });
 }

@@ -11,10 +11,10 @@ import {
 } from "~/lib/notifications";
 import { OUTBOX_TOPIC_LABELS } from "~/lib/outbox";
 import { Refusal } from "~/lib/refusal";
-import { recordActivityAlone } from "~/models/activity.server";
+import { recordActivity } from "~/models/activity.server";
 import { getNotifications, newWebhookSecret, saveNotifications } from "~/models/notifications.server";
 import { type OutboxMessage, requeueFailed, wakeOutbox } from "~/models/outbox.server";
-import { assertCan, type StaffActor } from "./use-case.server";
+import { type Actor, adminOf, assertCan, runWrite } from "./use-case.server";
 
 /**
  * Who is told what (owners, from the notifications page and PUT /api/admin/notifications): the
@@ -31,7 +31,7 @@ export interface SavedNotifications {
   secrets: { url: string; secret: string }[];
 }
 
-export async function updateNotifications(actor: StaffActor, input: unknown): Promise<SavedNotifications> {
+export async function updateNotifications(actor: Actor, input: unknown): Promise<SavedNotifications> {
   assertCan(actor, "notifications.manage");
   if (!input || typeof input !== "object" || Array.isArray(input)) {
     throw new Refusal("invalid", "Send { recipients: [...], webhooks: [...] }");
@@ -55,12 +55,14 @@ export async function updateNotifications(actor: StaffActor, input: unknown): Pr
   const after = notificationsView(next);
   const changes = notificationChanges(before, after);
   if (changes.length === 0) return { notifications: before, secrets: [] };
-  await saveNotifications(next);
   const detail = changes.join("; ");
-  await recordActivityAlone(actor.admin, {
-    action: "notifications.update",
-    target: { id: null, label: "Notifications" },
-    detail: detail.charAt(0).toUpperCase() + detail.slice(1),
+  await runWrite(actor, "notifications.manage", async (trx) => {
+    await saveNotifications(trx, next);
+    await recordActivity(trx, adminOf(actor), {
+      action: "notifications.update",
+      target: { id: null, label: "Notifications" },
+      detail: detail.charAt(0).toUpperCase() + detail.slice(1),
+    });
   });
   return { notifications: after, secrets };
 }
@@ -68,12 +70,20 @@ export async function updateNotifications(actor: StaffActor, input: unknown): Pr
 const NO_FAILED_MESSAGE = "There is no failed message with that number: it may have been sent already.";
 
 /** A failed email or webhook queued again with a fresh set of attempts, at once. */
-export async function resendMessage(actor: StaffActor, id: number): Promise<OutboxMessage> {
-  assertCan(actor, "notifications.manage");
-  const message = await requeueFailed(id);
-  if (!message) throw new Refusal("not_found", NO_FAILED_MESSAGE);
-  await recordActivityAlone(actor.admin, {
-    action: "outbox.resend",
+export async function resendMessage(actor: Actor, id: number): Promise<OutboxMessage> {
+  const message = await runWrite(actor, "notifications.manage", async (trx) => {
+    const requeued = await requeueFailed(trx, id);
+    if (!requeued) throw new Refusal("not_found", NO_FAILED_MESSAGE);
+    await recordActivity(trx, adminOf(actor), resentEntry(requeued));
+    return requeued;
+  });
+  wakeOutbox();
+  return message;
+}
+
+function resentEntry(message: OutboxMessage) {
+  return {
+    action: "outbox.resend" as const,
     target: {
       id: message.id,
       // A webhook's address works as a password: the trail, which sales read, names its host only.
@@ -83,7 +93,5 @@ export async function resendMessage(actor: StaffActor, id: number): Promise<Outb
           : `${OUTBOX_TOPIC_LABELS[message.topic]} to ${message.recipient}`,
     },
     detail: message.subject,
-  });
-  wakeOutbox();
-  return message;
+  };
 }

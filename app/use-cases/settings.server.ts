@@ -1,10 +1,10 @@
 import type { Business } from "~/lib/business";
 import { SettingsSchema, settingsFieldErrors } from "~/lib/business-schema";
 import { Refusal } from "~/lib/refusal";
-import { recordActivityAlone } from "~/models/activity.server";
+import { recordActivity } from "~/models/activity.server";
 import { getBusiness, saveBusiness } from "~/models/business.server";
 import { checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "~/models/upload.server";
-import { assertCan, type StaffActor } from "./use-case.server";
+import { type Actor, adminOf, assertCan, runWrite } from "./use-case.server";
 
 /**
  * The business settings (owners): a save replaces the document (fields an API caller leaves out
@@ -43,7 +43,7 @@ function changedFields(before: Business, after: Business): string[] {
     .map((k) => FIELD_LABELS[k]);
 }
 
-export async function updateSettings(actor: StaffActor, input: unknown): Promise<Business> {
+export async function updateSettings(actor: Actor, input: unknown): Promise<Business> {
   assertCan(actor, "settings.edit");
   const current = await getBusiness();
   const { logo: _logo, ...editable } = current;
@@ -56,24 +56,30 @@ export async function updateSettings(actor: StaffActor, input: unknown): Promise
   const next: Business = { ...parsed.data, logo: current.logo };
   const changed = changedFields(current, next);
   if (changed.length === 0) return current;
-  await saveBusiness(next);
-  await recordActivityAlone(actor.admin, {
-    action: "settings.update",
-    target: { id: null, label: "Business settings" },
-    detail: `Changed ${changed.join(", ")}`,
+  await runWrite(actor, "settings.edit", async (trx) => {
+    await saveBusiness(trx, next);
+    await recordActivity(trx, adminOf(actor), {
+      action: "settings.update",
+      target: { id: null, label: "Business settings" },
+      detail: `Changed ${changed.join(", ")}`,
+    });
   });
   return next;
 }
 
-/** A new logo (PNG, JPEG, WebP, under the car photos' rules), or none with `null`; the old files go. */
-export async function setLogo(actor: StaffActor, bytes: Buffer | null): Promise<Business> {
+/**
+ * A new logo (PNG, JPEG, WebP, under the car photos' rules), or none with `null`. The image is
+ * processed before the transaction; the old files go after it commits (the new ones when it fails).
+ */
+export async function setLogo(actor: Actor, bytes: Buffer | null): Promise<Business> {
   assertCan(actor, "settings.edit");
-  const current = await getBusiness();
   let logo: string | null = null;
   if (bytes) {
     try {
       const checked = await checkImage(bytes);
-      if (!LOGO_FORMATS.includes(checked.format)) throw new ImageRejectedError(LOGO_FORMAT_MESSAGE);
+      if (!LOGO_FORMATS.includes(checked.format)) {
+        throw new Refusal("invalid", LOGO_FORMAT_MESSAGE, { logo: LOGO_FORMAT_MESSAGE });
+      }
       logo = await saveImage(bytes, checked);
     } catch (e) {
       if (!(e instanceof ImageRejectedError)) throw e;
@@ -81,13 +87,21 @@ export async function setLogo(actor: StaffActor, bytes: Buffer | null): Promise<
       throw new Refusal(code, e.message, { logo: e.message });
     }
   }
+  const current = await getBusiness();
   const next = { ...current, logo };
-  await saveBusiness(next);
+  try {
+    await runWrite(actor, "settings.edit", async (trx) => {
+      await saveBusiness(trx, next);
+      await recordActivity(trx, adminOf(actor), {
+        action: "settings.logo",
+        target: { id: null, label: "Logo" },
+        detail: logo ? "New logo" : "Logo removed",
+      });
+    });
+  } catch (e) {
+    if (logo) await deleteImageFiles(logo);
+    throw e;
+  }
   if (current.logo) await deleteImageFiles(current.logo);
-  await recordActivityAlone(actor.admin, {
-    action: "settings.logo",
-    target: { id: null, label: "Logo" },
-    detail: logo ? "New logo" : "Logo removed",
-  });
   return next;
 }

@@ -38,7 +38,7 @@ export function visitorActor(ip: string): VisitorActor {
   return { kind: "visitor", ip };
 }
 
-export function roleOf(actor: Actor): ActorRole {
+function roleOf(actor: Actor): ActorRole {
   return actor.kind === "staff" ? actor.admin.role : "visitor";
 }
 

@@ -7,7 +7,7 @@ import { ContactSchema } from "~/lib/lead-schemas";
 import { Refusal } from "~/lib/refusal";
 import type { Role } from "~/lib/roles";
 import { type Admin, createAdmin, ensureFirstAdmin, findAdminByUsername } from "~/models/admin.server";
-import { saveBusiness } from "~/models/business.server";
+import { getBusiness, saveBusiness } from "~/models/business.server";
 import { getCar } from "~/models/car.server";
 import { countDemoStock, setupChecklist } from "~/models/demo/demo-stock.server";
 import { insertHeroSlide, listHeroSlides } from "~/models/hero-slides.server";
@@ -15,7 +15,7 @@ import { createContactMessage } from "~/models/lead.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { enqueue, recordFailure } from "~/models/outbox.server";
 import { saveImage } from "~/models/upload.server";
-import { getDb } from "../../db/database.server";
+import { getDb, getSqlite } from "../../db/database.server";
 import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { baseCar, clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
 import { validContact } from "../../tests/helpers/leads";
@@ -27,7 +27,7 @@ import { resendMessage, updateNotifications } from "./notifications.server";
 import { setLogo, updateSettings } from "./settings.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
 import { importStock } from "./stock-sheet.server";
-import { type StaffActor, staffActor } from "./use-case.server";
+import { type Actor, runWrite, type StaffActor, staffActor, visitorActor } from "./use-case.server";
 
 async function actor(role: Role): Promise<StaffActor> {
   const username = `table-${role}`;
@@ -38,7 +38,7 @@ async function actor(role: Role): Promise<StaffActor> {
 const unique = () => Math.random().toString(36).slice(2, 8);
 const sale = async () => {
   const id = await makeCar();
-  return { id, make: "Toyota", model: "Camry", year: 2020, dateSold: new Date().toISOString(), timeSold: "10:00" };
+  return { id };
 };
 
 /** The car form's fields as sent (every value a string, features repeated). */
@@ -56,7 +56,7 @@ const stockSheet = async () => {
 
 /** A slide made without a role check, for the rows that change one. */
 const slide = async () =>
-  (await insertHeroSlide({ image: "/images/hero-1.webp", heading: "Slide", text: "", link: null })).id;
+  (await insertHeroSlide(getDb(), { image: "/images/hero-1.webp", heading: "Slide", text: "", link: null })).id;
 
 /** A failed message in the outbox, for the row that resends one. */
 const failedMessage = async () => {
@@ -69,7 +69,7 @@ const failedMessage = async () => {
 };
 
 /** Every admin write, called with input an owner may send; `sales` says whether a sales account may too. */
-const TABLE: { name: string; sales: boolean; run: (a: StaffActor) => Promise<unknown> }[] = [
+const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown> }[] = [
   { name: "add a car", sales: true, run: async (a) => addCarListing(a, carFields(), [await makeImage()]) },
   {
     name: "edit a car",
@@ -79,7 +79,7 @@ const TABLE: { name: string; sales: boolean; run: (a: StaffActor) => Promise<unk
   {
     name: "import a stock sheet",
     sales: true,
-    run: async (a) => importStock(a.admin, await stockSheet(), { dryRun: false }),
+    run: async (a) => importStock(a, await stockSheet(), { dryRun: false }),
   },
   { name: "sell a car", sales: true, run: async (a) => sellCar(a, await sale()) },
   { name: "delete a car", sales: false, run: async (a) => deleteCarListing(a, await makeCar()) },
@@ -88,7 +88,7 @@ const TABLE: { name: string; sales: boolean; run: (a: StaffActor) => Promise<unk
     sales: true,
     run: (a) =>
       changeStaffPassword(a, {
-        username: a.admin.username,
+        username: a.kind === "staff" ? a.admin.username : "table-owner",
         newPassword: TEST_PASSWORD,
         currentPassword: TEST_PASSWORD,
       }),
@@ -157,7 +157,7 @@ const TABLE: { name: string; sales: boolean; run: (a: StaffActor) => Promise<unk
         // owner's run leaves that one assigned to the owner, which a sales account cannot see).
         ContactSchema.parse({ ...validContact(), email: `${unique()}@example.com`, message: `Hello ${unique()}` }),
       );
-      return answerLead(a, "contact", lead.id, { assignee: a.admin.username, status: "contacted" });
+      return answerLead(a, "contact", lead.id, { assignee: "table-owner", status: "contacted" });
     },
   },
 ];
@@ -165,7 +165,7 @@ const TABLE: { name: string; sales: boolean; run: (a: StaffActor) => Promise<unk
 beforeEach(async () => {
   await clearData();
   resetLoginThrottle();
-  await saveBusiness(defaultBusiness);
+  await saveBusiness(getDb(), defaultBusiness);
 });
 
 describe("use case x role", () => {
@@ -175,8 +175,54 @@ describe("use case x role", () => {
       const asSales = row.run(await actor("sales"));
       if (row.sales) await expect(asSales).resolves.not.toThrow();
       else await expect(asSales).rejects.toMatchObject({ code: "forbidden" });
+      // A visitor (the public site) may do none of the staff's writes.
+      await expect(row.run(visitorActor("10.9.0.3"))).rejects.toMatchObject({ code: "forbidden" });
     });
   }
+});
+
+describe("one transaction per write", () => {
+  /** The activity table refuses every insert, as a full disk or a broken trail would. */
+  const breakTheTrail = () =>
+    getSqlite().exec(
+      "CREATE TRIGGER test_activity_refused BEFORE INSERT ON activity BEGIN SELECT RAISE(ABORT, 'trail down'); END",
+    );
+  const mendTheTrail = () => getSqlite().exec("DROP TRIGGER IF EXISTS test_activity_refused");
+
+  it("keeps no change when its activity entry cannot be written", async () => {
+    const owner = await actor("owner");
+    const id = await makeCar();
+    const filesBefore = uploadedFiles().sort();
+    const trail = () => getDb().selectFrom("activity").select("id").execute();
+    const trailBefore = await trail();
+    breakTheTrail();
+    try {
+      await expect(updateSettings(owner, { name: "Never Saved Motors" })).rejects.toThrow(/trail down/);
+      await expect(sellCar(owner, { id, salePrice: "1000" })).rejects.toThrow(/trail down/);
+      await expect(deleteCarListing(owner, id)).rejects.toThrow(/trail down/);
+      await expect(addCarListing(owner, carFields(), [await makeImage()])).rejects.toThrow(/trail down/);
+      await expect(addHeroSlide(owner, { heading: "Never", text: "", link: "" }, await makeImage())).rejects.toThrow(
+        /trail down/,
+      );
+    } finally {
+      mendTheTrail();
+    }
+    expect((await getBusiness()).name).toBe(defaultBusiness.name);
+    expect((await getCar(id))?.sold).toBe(false);
+    expect(await getDb().selectFrom("car_sales").selectAll().execute()).toEqual([]);
+    expect(await getDb().selectFrom("cars").select("id").execute()).toEqual([{ id }]);
+    expect(await listHeroSlides()).toEqual([]);
+    expect(await trail()).toEqual(trailBefore);
+    // The photos written before the transaction are removed again.
+    expect(uploadedFiles().sort()).toEqual(filesBefore);
+  });
+
+  it("refuses getDb() inside an open transaction instead of waiting for the connection forever", async () => {
+    const owner = await actor("owner");
+    await expect(runWrite(owner, "settings.edit", async () => getDb())).rejects.toThrow(/inside an open transaction/);
+    // After the transaction, the connection is free again.
+    expect(await getDb().selectFrom("cars").select("id").execute()).toEqual([]);
+  });
 });
 
 describe("a fresh install", () => {

@@ -55,7 +55,7 @@ export async function makeCar(
   overrides: Partial<CarInput> & { sold?: boolean; created_at?: string; images?: string[] } = {},
 ): Promise<number> {
   const { sold, created_at, images, ...input } = overrides;
-  const id = await createCar({ ...baseCar, ...input }, images ?? ["/uploads/test-image.jpg"], created_at);
+  const id = await createCar(getDb(), { ...baseCar, ...input }, images ?? ["/uploads/test-image.jpg"], created_at);
   if (sold) await getDb().updateTable("cars").set({ sold: 1 }).where("id", "=", id).execute();
   return id;
 }

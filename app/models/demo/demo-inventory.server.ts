@@ -645,7 +645,7 @@ export async function seedDemoIfEmpty(): Promise<number> {
           });
           paths.push(await saveImage(bytes));
         }
-        const id = await createCar(car.input, paths, car.createdAt);
+        const id = await createCar(getDb(), car.input, paths, car.createdAt);
         // Marked as demo: an owner removes the whole demo stock in one go (deleteDemoStock).
         await db.updateTable("cars").set({ demo: 1 }).where("id", "=", id).execute();
         if (car.soldAt) {

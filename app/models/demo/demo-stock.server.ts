@@ -3,7 +3,7 @@ import type { ChecklistItem } from "~/lib/checklist";
 import { getDb } from "../../../db/database.server";
 import { countAdmins } from "../admin.server";
 import { getBusiness } from "../business.server";
-import { deleteImageFiles } from "../upload.server";
+import { atomically, type Db } from "../db.server";
 
 /**
  * The demo stock of a fresh install: its cars (cars.demo = 1) and the sample inspection bookings
@@ -37,23 +37,19 @@ export async function countDemoStock(): Promise<DemoStock> {
  * transaction (their inbox entries go with them); the dealer's own cars, leads (a real booking of
  * a demo car included) and accounts stay. Returns how many of each went.
  */
-export async function deleteDemoStock(): Promise<DemoStock> {
-  const { ids, paths, bookings } = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const cars = await trx.selectFrom("cars").select("id").where("demo", "=", 1).execute();
-      const ids = cars.map((c) => c.id);
-      const removed = await trx.deleteFrom("inspections").where("demo", "=", 1).executeTakeFirst();
-      const bookings = Number(removed.numDeletedRows);
-      if (ids.length === 0) return { ids, paths: [] as string[], bookings };
-      const images = await trx.selectFrom("car_images").select("path").where("car_id", "in", ids).execute();
-      await trx.deleteFrom("car_sales").where("car_id", "in", ids).execute();
-      await trx.deleteFrom("cars").where("id", "in", ids).execute(); // car_images go with them
-      return { ids, paths: images.map((i) => i.path), bookings };
-    });
-  // Files after the commit: a failure here leaves orphan files, never rows pointing at missing photos.
-  for (const path of paths) await deleteImageFiles(path);
-  return { cars: ids.length, bookings };
+export async function deleteDemoStock(db: Db): Promise<DemoStock & { paths: string[] }> {
+  const { ids, paths, bookings } = await atomically(db, async (trx) => {
+    const cars = await trx.selectFrom("cars").select("id").where("demo", "=", 1).execute();
+    const ids = cars.map((c) => c.id);
+    const removed = await trx.deleteFrom("inspections").where("demo", "=", 1).executeTakeFirst();
+    const bookings = Number(removed.numDeletedRows);
+    if (ids.length === 0) return { ids, paths: [] as string[], bookings };
+    const images = await trx.selectFrom("car_images").select("path").where("car_id", "in", ids).execute();
+    await trx.deleteFrom("car_sales").where("car_id", "in", ids).execute();
+    await trx.deleteFrom("cars").where("id", "in", ids).execute(); // car_images go with them
+    return { ids, paths: images.map((i) => i.path), bookings };
+  });
+  return { cars: ids.length, bookings, paths };
 }
 
 /** "64 cars and 51 sample bookings", "3 cars", "1 sample booking". */
