@@ -13,6 +13,8 @@ import * as outbox from "./2026-11-26-0013-outbox";
 import * as demoBookings from "./2026-11-26-0014-demo-bookings";
 import * as stockNumbers from "./2026-11-27-0015-stock-numbers";
 import * as adminPasswordChange from "./2026-11-27-0016-admin-password-change";
+import * as reservations from "./2026-11-27-0021-reservations";
+import * as reservationSales from "./2026-11-27-0022-reservation-sales";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0014-demo-bookings": demoBookings,
   "2026-11-27-0015-stock-numbers": stockNumbers,
   "2026-11-27-0016-admin-password-change": adminPasswordChange,
+  "2026-11-27-0021-reservations": reservations,
+  "2026-11-27-0022-reservation-sales": reservationSales,
 };

@@ -11,6 +11,7 @@ export const USE_CASE_STATUS: Record<UseCaseCode, number> = {
   throttled: 429,
   too_large: 413,
   unsupported: 415,
+  unavailable: 503,
 };
 
 /** API: `{ error }` (with `fields` for invalid input) and the status of the refusal; anything else is rethrown. */

@@ -328,3 +328,18 @@ export function typedValues(fields: Record<string, unknown>): Record<string, str
   for (const [k, v] of Object.entries(fields)) if (typeof v === "string") out[k] = v;
   return out;
 }
+
+/** "Reserve with ₦…" (the car page's form and POST /api/reservations): the car and who pays. */
+export const ReservationSchema = z.object({
+  car_id: z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: "Car id must be the id of a car in our stock (a whole number)" })
+      .int({ error: "Car id must be the id of a car in our stock (a whole number)" })
+      .positive({ error: "Car id must be the id of a car in our stock (a whole number)" }),
+  ),
+  name: requiredText("Name", MAX_LENGTHS.name),
+  email,
+  phone,
+});
+export type ReservationInput = z.output<typeof ReservationSchema>;

@@ -240,7 +240,7 @@ describe("the report's range and CSV", () => {
         averageDaysToSale: 12.5,
       },
       leads: {
-        byKind: { inspection: [1, 0], contact: zero, loan: [0, 2], sourcing: [0, 1] },
+        byKind: { inspection: [1, 0], contact: zero, loan: [0, 2], sourcing: [0, 1], reservation: zero },
         total: 4,
         won: 2,
         wonShare: 0.5,

@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   "demo.remove": OWNER,
   /** Where lead notifications go. */
   "notifications.manage": OWNER,
+  /** Give a reservation's deposit back through Paystack (money leaves the dealer's account). */
+  "reservations.refund": OWNER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -18,7 +18,8 @@ export type UseCaseCode =
   | "wrong_password"
   | "throttled"
   | "too_large"
-  | "unsupported";
+  | "unsupported"
+  | "unavailable";
 
 export class UseCaseError extends Error {
   constructor(
