@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -13,9 +14,31 @@ interface Handle {
   db: DB;
 }
 
+/**
+ * The open transaction of the current async context, if any (app/models/db.server.ts sets it).
+ * With one SQLite connection, a query through getDb() while a transaction holds the connection
+ * waits for it forever; getDb() throws instead, so a forgotten `trx` is loud.
+ */
+export interface TransactionScope {
+  open: boolean;
+}
+
 // One connection per process. server.ts and the Remix server build are bundled separately, so
 // the handle lives on globalThis: both halves (and dev reloads) share it instead of opening two.
-const g = globalThis as typeof globalThis & { __dealershipDb?: Handle };
+const g = globalThis as typeof globalThis & {
+  __dealershipDb?: Handle;
+  __dealershipTrx?: AsyncLocalStorage<TransactionScope>;
+};
+
+/** Where the open transaction of an async context is kept (shared by both bundles, like the handle). */
+export function transactionScopes(): AsyncLocalStorage<TransactionScope> {
+  g.__dealershipTrx ??= new AsyncLocalStorage<TransactionScope>();
+  return g.__dealershipTrx;
+}
+
+export const GET_DB_IN_TRANSACTION =
+  "getDb() was called inside an open transaction: pass the transaction (`trx`) to the model instead " +
+  "(the single connection is held by the transaction, so this query would wait forever)";
 
 /**
  * The database holds buyers' phone numbers, like the backups (0600): the file is created 0600
@@ -67,13 +90,18 @@ function handle(): Handle {
   return g.__dealershipDb;
 }
 
-/** The Kysely instance for the configured DATABASE_PATH. */
+/**
+ * The Kysely instance for the configured DATABASE_PATH. Throws when called inside an open
+ * transaction (see TransactionScope): code there must use the transaction it was given.
+ */
 export function getDb(): DB {
+  if (transactionScopes().getStore()?.open) throw new Error(GET_DB_IN_TRANSACTION);
   return handle().db;
 }
 
-/** The raw better-sqlite3 connection, for synchronous transactions. */
+/** The raw better-sqlite3 connection, for synchronous transactions (not inside an open one, like getDb). */
 export function getSqlite(): Database.Database {
+  if (transactionScopes().getStore()?.open) throw new Error(GET_DB_IN_TRANSACTION);
   return handle().sqlite;
 }
 

@@ -2,7 +2,7 @@ import { movePhoto, parsePhotoMove } from "~/lib/photo-order";
 import { CarListingError } from "~/models/car-listing.server";
 import { FORM_TOKEN_FIELD } from "~/models/form-once.server";
 import { addCarListing, editCarListing } from "~/use-cases/cars.server";
-import type { Actor } from "~/use-cases/use-case.server";
+import type { StaffActor } from "~/use-cases/use-case.server";
 import { carFormValues, carListingStatus, readCarUpload } from "./car-upload.server";
 
 /**
@@ -22,7 +22,7 @@ export interface CarFormFailure {
 
 export type CarFormAnswer = { ok: true; done: "added" | "updated"; id: number } | (CarFormFailure & { status: number });
 
-export async function saveCarForm(request: Request, actor: Actor, id: number | null): Promise<CarFormAnswer> {
+export async function saveCarForm(request: Request, actor: StaffActor, id: number | null): Promise<CarFormAnswer> {
   const verb = id ? "update" : "add";
   try {
     const { fields, files } = await readCarUpload(request);

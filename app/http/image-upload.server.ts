@@ -1,7 +1,7 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_IMAGE_BYTES } from "~/config/constants";
 import { IMAGE_TOO_LARGE } from "~/config/messages";
-import { UseCaseError } from "~/use-cases/use-case.server";
+import { Refusal } from "~/lib/refusal";
 import { isBodyTooLarge } from "./body-limit";
 import { readFields } from "./request.server";
 
@@ -18,7 +18,7 @@ async function collect(data: AsyncIterable<Uint8Array>, limit: number, message: 
   let size = 0;
   for await (const chunk of data) {
     size += chunk.byteLength;
-    if (size > limit) throw new UseCaseError("too_large", message, {});
+    if (size > limit) throw new Refusal("too_large", message, {});
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -31,7 +31,7 @@ export async function readImageForm(
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("multipart/form-data")) {
     const fields = await readFields(request);
-    if (!fields) throw new UseCaseError("unsupported", "Send the image as multipart/form-data");
+    if (!fields) throw new Refusal("unsupported", "Send the image as multipart/form-data");
     const text = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v == null ? "" : String(v)]));
     return { fields: text, file: null };
   }
@@ -42,7 +42,7 @@ export async function readImageForm(
       if (typeof filename === "string") {
         const bytes = await collect(data, MAX_IMAGE_BYTES, IMAGE_TOO_LARGE);
         if (name === fileField && bytes.length > 0) {
-          if (file) throw new UseCaseError("invalid", "Send one image at a time", { [fileField]: "One image only" });
+          if (file) throw new Refusal("invalid", "Send one image at a time", { [fileField]: "One image only" });
           file = bytes;
         }
         return undefined;
@@ -51,9 +51,9 @@ export async function readImageForm(
       return undefined;
     });
   } catch (e) {
-    if (e instanceof UseCaseError) throw e;
-    if (isBodyTooLarge(e)) throw new UseCaseError("too_large", IMAGE_TOO_LARGE, { [fileField]: IMAGE_TOO_LARGE });
-    throw new UseCaseError("invalid", "The upload could not be read");
+    if (e instanceof Refusal) throw e;
+    if (isBodyTooLarge(e)) throw new Refusal("too_large", IMAGE_TOO_LARGE, { [fileField]: IMAGE_TOO_LARGE });
+    throw new Refusal("invalid", "The upload could not be read");
   }
   return { fields, file };
 }

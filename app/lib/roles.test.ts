@@ -24,9 +24,17 @@ describe("roles", () => {
     }
   });
 
+  it("lets a visitor send the public forms and nothing else", () => {
+    for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) {
+      const expected = permission === "leads.submit" || permission === "newsletter.subscribe";
+      expect(can("visitor", permission), permission).toBe(expected);
+    }
+  });
+
   it("knows its roles", () => {
     expect(isRole("owner")).toBe(true);
     expect(isRole("sales")).toBe(true);
     expect(isRole("admin")).toBe(false);
+    expect(isRole("visitor")).toBe(false); // not a staff role
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Staff roles and what each may do (docs/product.md, Staff and roles). An owner may do everything;
- * a sales account runs the stock and the leads but not the business itself. Guards, use cases and
- * the back office's menus all ask `can(role, permission)`, so the rules live here once.
+ * Roles and what each may do (docs/product.md, Staff and roles). An owner may do everything;
+ * a sales account runs the stock and the leads but not the business itself; a visitor (anyone on
+ * the public site, not signed in) may send the lead forms. Use cases and the back office's menus
+ * ask `can(role, permission)`, so the rules, and every comparison of a role, live here once.
  */
 
 export const ROLES = ["owner", "sales"] as const;
@@ -9,8 +10,13 @@ export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", sales: "Sales" };
 
-const EVERYONE: readonly Role[] = ["owner", "sales"];
-const OWNER: readonly Role[] = ["owner"];
+/** Whoever acts: a staff role, or a visitor on the public site. */
+export type ActorRole = Role | "visitor";
+
+const EVERYONE: readonly ActorRole[] = ["owner", "sales"];
+const OWNER: readonly ActorRole[] = ["owner"];
+/** Public forms: anyone may send them (staff too, e.g. booking for a caller). */
+const PUBLIC: readonly ActorRole[] = ["owner", "sales", "visitor"];
 
 export const PERMISSIONS = {
   /** Add and edit cars, their photos and paperwork. */
@@ -41,14 +47,22 @@ export const PERMISSIONS = {
   "demo.remove": OWNER,
   /** Where lead notifications go. */
   "notifications.manage": OWNER,
+  /** Read the business settings page. */
+  "settings.view": OWNER,
+  /** Send a lead form: inspection booking, contact, loan application and its client info, sourcing. */
+  "leads.submit": PUBLIC,
+  /** Subscribe to the newsletter. */
+  "newsletter.subscribe": PUBLIC,
+  /** Pay a deposit to reserve a car; a payment confirmed by Paystack (its callback or webhook). */
+  "reservations.start": PUBLIC,
   /** Give a reservation's deposit back through Paystack (money leaves the dealer's account). */
   "reservations.refund": OWNER,
-} as const satisfies Record<string, readonly Role[]>;
+} as const satisfies Record<string, readonly ActorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export function can(role: Role, permission: Permission): boolean {
-  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+export function can(role: ActorRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly ActorRole[]).includes(role);
 }
 
 export function isRole(value: unknown): value is Role {

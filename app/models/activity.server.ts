@@ -2,10 +2,12 @@ import { sql } from "kysely";
 import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityKind } from "~/lib/activity";
 import { withAddressesHidden } from "~/lib/notifications";
 import { getDb, nowIso } from "../../db/database.server";
+import { type Db, inTransaction } from "./db.server";
 
 /**
  * The audit trail: every admin write (cars, admins, leads) with who, when, what and the thing it
- * touched. Routes record an entry right after their write succeeds. The log is append-only: this
+ * touched. Use cases record the entry inside the write's transaction, so a change and its entry
+ * are kept together or not at all. The log is append-only: this
  * module only adds and reads, and triggers in the database refuse any UPDATE or DELETE of it.
  */
 
@@ -29,11 +31,14 @@ export interface ActivityInput {
 }
 
 /**
- * Adds an entry for the admin's write, which has already succeeded. A failure to record is logged
- * (with the whole entry, so the server log keeps it) and never turns the finished write into an
- * error page.
+ * Adds an entry for the admin's write, in the write's transaction (`trx`, from runWrite). A failure
+ * throws, so the whole write rolls back: no change is kept without its entry.
  */
-export async function recordActivity(admin: { id: number; username: string }, input: ActivityInput): Promise<void> {
+export async function recordActivity(
+  trx: Db,
+  admin: { id: number; username: string },
+  input: ActivityInput,
+): Promise<void> {
   const entry = {
     created_at: nowIso(),
     admin_id: admin.id,
@@ -44,11 +49,7 @@ export async function recordActivity(admin: { id: number; username: string }, in
     target_label: input.target.label ?? null,
     detail: input.detail ?? null,
   };
-  try {
-    await getDb().insertInto("activity").values(entry).execute();
-  } catch (e) {
-    console.error("Could not record admin activity", JSON.stringify(entry), e);
-  }
+  await trx.insertInto("activity").values(entry).execute();
 }
 
 /**
@@ -134,11 +135,12 @@ export async function activityFor(kind: ActivityKind, id: string, limit = 20): P
 }
 
 /** A car as an entry's target: its id and name ("Toyota Camry 2020"); read before a delete. */
-export async function carTarget(id: number): Promise<{ id: number; label: string | null }> {
-  const car = await getDb()
-    .selectFrom("cars")
-    .select(["make", "model", "year"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+export async function carTarget(id: number, db: Db = getDb()): Promise<{ id: number; label: string | null }> {
+  const car = await db.selectFrom("cars").select(["make", "model", "year"]).where("id", "=", id).executeTakeFirst();
   return { id, label: car ? `${car.make} ${car.model} ${car.year}` : null };
+}
+
+/** Temporary, while the use cases move into runWrite: the entry in a transaction of its own. */
+export function recordActivityAlone(admin: { id: number; username: string }, input: ActivityInput): Promise<void> {
+  return inTransaction((trx) => recordActivity(trx, admin, input));
 }

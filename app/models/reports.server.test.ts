@@ -54,7 +54,11 @@ describe("the Reports page's figures", () => {
 describe("the time to a first status change", () => {
   it("is read from the history the lead page writes: a note alone is not an answer", async () => {
     const admin = await createAdmin("report-tunde", TEST_PASSWORD, "sales");
-    const actor = { admin: { id: admin.id, username: admin.username, role: admin.role }, ip: "10.0.0.9" };
+    const actor = {
+      kind: "staff" as const,
+      admin: { id: admin.id, username: admin.username, role: admin.role },
+      ip: "10.0.0.9",
+    };
     const message = await createContactMessage(ContactSchema.parse({ ...validContact(), message: "Report timing" }));
     // The message came in 90 minutes ago.
     const came = new Date(Date.now() - 90 * 60_000).toISOString();

@@ -12,9 +12,10 @@ import {
   type ReservationStatus,
   toKobo,
 } from "~/lib/reservations";
-import { type DB, getDb } from "../../db/database.server";
+import { getDb } from "../../db/database.server";
 import type { ReservationsTable } from "../../db/schema";
 import { getBusiness } from "./business.server";
+import type { Db as DB } from "./db.server";
 import { queueReservationMail } from "./notifications.server";
 import type { PaystackTransaction } from "./paystack.server";
 
@@ -52,13 +53,6 @@ export async function saveReservationSettings(db: DB, settings: ReservationSetti
     .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
     .execute();
   await sql`UPDATE catalog_version SET version = version + 1 WHERE id = 1`.execute(db);
-}
-
-/** Runs `fn` in one transaction: everything it writes commits or rolls back together. */
-export function inReservationTransaction<T>(fn: (trx: DB) => Promise<T>): Promise<T> {
-  return getDb()
-    .transaction()
-    .execute((trx) => fn(trx));
 }
 
 export const newReference = (): string => `LPA-${crypto.randomBytes(9).toString("hex")}`;

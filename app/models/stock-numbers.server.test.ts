@@ -40,14 +40,14 @@ const SHEET = { ...FIELDS, keyfeatures: "Sunroof" };
 const stockOf = async (id: number) =>
   (await getDb().selectFrom("cars").select("stock_number").where("id", "=", id).executeTakeFirstOrThrow()).stock_number;
 
-let actor: { admin: Admin; ip: string };
+let actor: { kind: "staff"; admin: Admin; ip: string };
 let token = "";
 beforeEach(async () => {
   await clearData();
   for (const f of uploadedFiles()) fs.rmSync(f);
   const session = await adminToken("owner1");
   token = session.token;
-  actor = { admin: { id: session.adminId, username: "owner1", role: "owner" }, ip: "127.0.0.1" };
+  actor = { kind: "staff", admin: { id: session.adminId, username: "owner1", role: "owner" }, ip: "127.0.0.1" };
 });
 
 describe("stock numbers", () => {

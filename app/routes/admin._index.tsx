@@ -9,14 +9,15 @@ import { Notice } from "~/components/admin/Notice";
 import { SetupChecklist } from "~/components/admin/SetupChecklist";
 import { StatCard } from "~/components/admin/StatCard";
 import { requireAdmin } from "~/http/auth.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import { filtersFor, type LeadFilters, leadFilterQuery } from "~/lib/leads";
 import { can } from "~/lib/roles";
 import { setupChecklist } from "~/models/demo/demo-stock.server";
 import { countLeads } from "~/models/lead-inbox.server";
 import { monthlyCarStats, monthlyInspectionStats, stockCounts } from "~/models/stats.server";
 import { demoRemovedMessage, removeDemoStock } from "~/use-cases/demo.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 const CHART_COLORS = { inspections: "cyan.6", available: "#d6249f", sold: "#111111" };
 
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "remove-demo") return data({ error: "Unknown action" }, { status: 400 });
   try {
-    const { removed, bookings } = await removeDemoStock({ admin, token, ip: clientIp(context) });
+    const { removed, bookings } = await removeDemoStock(staffActor(admin, clientIp(context), token));
     return redirect(`/admin?removed=${removed}&bookings=${bookings}`);
   } catch (e) {
     const failure = refusalForPage(e);

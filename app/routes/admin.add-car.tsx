@@ -8,6 +8,7 @@ import { saveCarForm } from "~/http/car-form.server";
 import { clientIp } from "~/http/request.server";
 import { edge } from "~/lib/edge";
 import { newFormToken } from "~/models/form-once.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ uploads: ["POST"] });
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  const answer = await saveCarForm(request, { admin, ip: clientIp(context) }, null);
+  const answer = await saveCarForm(request, staffActor(admin, clientIp(context)), null);
   if (answer.ok) return redirect(`/admin/create-listing?done=${answer.done}`);
   const { status, ...failure } = answer;
   return data(failure, { status });

@@ -18,11 +18,12 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Notice } from "~/components/admin/Notice";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp, readFormValues } from "~/http/request.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import { can, ROLE_LABELS, ROLES } from "~/lib/roles";
 import { listAdmins } from "~/models/admin.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "~/use-cases/staff.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 type Intent = "add" | "change" | "remove" | "role";
 type Result = {
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     form.intent === "change" || form.intent === "remove" || form.intent === "role" ? form.intent : "add";
   const values = { username: form.username ?? "", role: form.role ?? "" };
   try {
-    const done = await RUN[intent]({ admin, token, ip: clientIp(context) }, form);
+    const done = await RUN[intent](staffActor(admin, clientIp(context), token), form);
     const username = "admin" in done ? done.admin.username : done.username;
     return data<Result>({
       intent,

@@ -9,15 +9,16 @@ import { StockListTable } from "~/components/admin/StockListTable";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_CARS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import { formatNaira } from "~/lib/money";
+import { Refusal } from "~/lib/refusal";
 import { can } from "~/lib/roles";
 import { parseStockQuery, STOCK_SORTS, STOCK_STATUSES, type StockQuery } from "~/lib/stock-list";
 import { getCar, parseCarId } from "~/models/car.server";
 import { stockPage } from "~/models/stock-list.server";
 import { deleteCarListing, sellCar } from "~/use-cases/cars.server";
-import { UseCaseError } from "~/use-cases/use-case.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 const DONE_MESSAGES: Record<string, string> = {
   added: "Car added successfully",
@@ -59,26 +60,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const id = parseCarId(String(form.get("id") ?? ""));
   // A failure is answered with the screen's own message ('Error deleting car', ...); an unexpected one is logged.
-  const actor = { admin, ip: clientIp(context) };
+  const actor = staffActor(admin, clientIp(context));
   if (intent === "delete") {
     try {
-      if (!id) throw new UseCaseError("not_found", "Car not found");
+      if (!id) throw new Refusal("not_found", "Car not found");
       await deleteCarListing(actor, id);
       return redirect("/admin/create-listing?done=deleted");
     } catch (e) {
-      if (e instanceof UseCaseError && e.code === "forbidden") throw new Response(e.message, { status: 403 });
-      if (!(e instanceof UseCaseError)) console.error(e);
-      return data(
-        { error: "Error deleting car" },
-        { status: e instanceof UseCaseError ? refusalForPage(e).status : 500 },
-      );
+      if (e instanceof Refusal && e.code === "forbidden") throw new Response(e.message, { status: 403 });
+      if (!(e instanceof Refusal)) console.error(e);
+      return data({ error: "Error deleting car" }, { status: e instanceof Refusal ? refusalForPage(e).status : 500 });
     }
   }
   if (intent === "sold") {
     const car = id ? await getCar(id) : null;
     const now = new Date();
     try {
-      if (!car) throw new UseCaseError("not_found", "Car not found");
+      if (!car) throw new Refusal("not_found", "Car not found");
       await sellCar(actor, {
         id: car.id,
         make: car.make,
@@ -91,8 +89,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       return redirect("/admin/create-listing?done=sold");
     } catch (e) {
-      if (!(e instanceof UseCaseError)) console.error(e);
-      const failure = e instanceof UseCaseError ? refusalForPage(e) : null;
+      if (!(e instanceof Refusal)) console.error(e);
+      const failure = e instanceof Refusal ? refusalForPage(e) : null;
       const priceError = failure?.fieldErrors.salePrice;
       return data(
         { error: priceError ? `Error marking car as sold: ${priceError}` : "Error marking car as sold" },

@@ -10,6 +10,7 @@ import { notFoundIfMissing } from "~/http/responses.server";
 import type { Car } from "~/lib/car";
 import { edge } from "~/lib/edge";
 import { getCar, parseCarId } from "~/models/car.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ uploads: ["POST"] });
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const id = parseCarId(params.id);
   if (!id) throw new Response("Car not found", { status: 404 });
-  const answer = await saveCarForm(request, { admin, ip: clientIp(context) }, id);
+  const answer = await saveCarForm(request, staffActor(admin, clientIp(context)), id);
   if (answer.ok) return redirect(`/admin/create-listing?done=${answer.done}`);
   const { status, ...failure } = answer;
   return data(failure, { status });

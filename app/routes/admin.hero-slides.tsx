@@ -8,13 +8,14 @@ import { Notice } from "~/components/admin/Notice";
 import { MAX_HERO_SLIDES } from "~/config/constants";
 import { requirePermission } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
 import { SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { imageVariant } from "~/lib/images";
 import { listHeroSlides } from "~/models/hero-slides.server";
 import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide } from "~/use-cases/hero-slides.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 const INTENTS = ["add", "edit", "remove", "up", "down"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -56,7 +57,7 @@ export const handle = edge({ uploads: ["POST"] });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, token } = await requirePermission(request, "home.edit");
-  const actor = { admin, token, ip: clientIp(context) };
+  const actor = staffActor(admin, clientIp(context), token);
   let intent: Intent = "add";
   let values: Record<string, string> = {};
   let id: number | null = null;

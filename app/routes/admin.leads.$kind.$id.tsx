@@ -14,9 +14,9 @@ import {
 import { LeadStatusBadge } from "~/components/admin/LeadList";
 import { Notice } from "~/components/admin/Notice";
 import { requireAdmin } from "~/http/auth.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import { lagosDateTime } from "~/lib/lagos-time";
 import {
   isLeadKind,
@@ -32,6 +32,7 @@ import { activityFor } from "~/models/activity.server";
 import { listAdmins } from "~/models/admin.server";
 import { getLead } from "~/models/lead-inbox.server";
 import { answerLead } from "~/use-cases/leads.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: number } {
   const id = parseLeadId(params.id);
@@ -62,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
   let lead: Awaited<ReturnType<typeof answerLead>>;
   try {
-    lead = await answerLead({ admin, token, ip: clientIp(context) }, kind, id, fields);
+    lead = await answerLead(staffActor(admin, clientIp(context), token), kind, id, fields);
   } catch (e) {
     const failure = refusalForPage(e);
     if (failure.status === 404) throw new Response(failure.message, { status: 404 });

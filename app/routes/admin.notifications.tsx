@@ -12,14 +12,15 @@ import {
   WebhookSecret,
 } from "~/components/admin/NotificationForms";
 import { requirePermission } from "~/http/auth.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import type { NotifyKind } from "~/lib/notifications";
 import { kindsText, NOTIFY_KIND_HINTS, NOTIFY_KIND_LABELS, NOTIFY_KINDS, notificationsView } from "~/lib/notifications";
 import { fromHeader } from "~/lib/outbox";
 import { getBusiness } from "~/models/business.server";
 import { getNotifications, mailSettings } from "~/models/notifications.server";
 import { updateNotifications } from "~/use-cases/notifications.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * Who is told what (owners): email recipients and webhooks, each with the kinds of message they
@@ -83,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? { recipients: items.map((x) => ({ email: x.address, kinds: x.kinds })) }
       : { webhooks: items.map((x) => ({ url: x.address, kinds: x.kinds })) };
   try {
-    const saved = await updateNotifications({ admin, token, ip: clientIp(context) }, next);
+    const saved = await updateNotifications(staffActor(admin, clientIp(context), token), next);
     const entry = intent.startsWith("remove") ? null : saved.notifications[list][index];
     const name = entry ? keyOf(entry) : target;
     const gets = entry ? kindsText(entry.kinds as NotifyKind[]) : "";

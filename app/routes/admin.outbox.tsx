@@ -8,8 +8,8 @@ import { ResponsiveTable } from "~/components/admin/ResponsiveTable";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_OUTBOX_PAGE_SIZE, OUTBOX_KEEP_SENT_DAYS, OUTBOX_RETRY_MINUTES } from "~/config/constants";
 import { requirePermission } from "~/http/auth.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import { parsePage } from "~/lib/car-filters";
 import { lagosDateTime } from "~/lib/lagos-time";
 import { LEAD_KIND_LABELS, leadPath } from "~/lib/leads";
@@ -26,6 +26,7 @@ import { getBusiness } from "~/models/business.server";
 import { mailSettings } from "~/models/notifications.server";
 import { type OutboxListItem, pageOutbox } from "~/models/outbox.server";
 import { resendMessage } from "~/use-cases/notifications.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * The outbox (owners): every email and webhook, newest first, with where it stands: queued (and
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, token } = await requirePermission(request, "notifications.manage");
   const id = Number((await request.formData()).get("id"));
   try {
-    const message = await resendMessage({ admin, token, ip: clientIp(context) }, id);
+    const message = await resendMessage(staffActor(admin, clientIp(context), token), id);
     return { ok: true as const, message: `Queued again: "${message.subject}" to ${message.recipient}.` };
   } catch (e) {
     const failure = refusalForPage(e);

@@ -7,14 +7,15 @@ import { Notice } from "~/components/admin/Notice";
 import { SettingsForm } from "~/components/admin/SettingsForm";
 import { requireOwner } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import { initials } from "~/lib/business";
 import { settingsFormValues, settingsFromForm } from "~/lib/business-schema";
 import { edge } from "~/lib/edge";
 import { imageVariant } from "~/lib/images";
 import { getBusiness } from "~/models/business.server";
 import { SETTINGS_SAVED, setLogo, updateSettings } from "~/use-cases/settings.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 type Result = {
   intent: "settings" | "logo" | "remove-logo";
@@ -43,7 +44,7 @@ export const handle = edge({ uploads: ["POST"] });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, token } = await requireOwner(request);
-  const actor = { admin, token, ip: clientIp(context) };
+  const actor = staffActor(admin, clientIp(context), token);
   let intent: Result["intent"] = "settings";
   let values: Record<string, string> = {};
   try {

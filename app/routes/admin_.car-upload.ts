@@ -5,6 +5,7 @@ import { clientIp } from "~/http/request.server";
 import { jsonError } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { parseCarId } from "~/models/car.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ uploads: ["POST"] });
@@ -21,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const rawId = new URL(request.url).searchParams.get("carId");
   const id = rawId ? parseCarId(rawId) : null;
   if (rawId && !id) return jsonError("Car not found", 404);
-  const answer = await saveCarForm(request, { admin: admin.admin, ip: clientIp(context) }, id);
+  const answer = await saveCarForm(request, staffActor(admin.admin, clientIp(context)), id);
   if (answer.ok) return Response.json({ ok: true, location: `/admin/create-listing?done=${answer.done}` });
   const { status, ...failure } = answer;
   return Response.json(failure, { status });

@@ -12,10 +12,11 @@ import { AdminMantine, mantineLinks } from "~/components/admin/AdminMantine";
 import { Notice } from "~/components/admin/Notice";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp, readFormValues } from "~/http/request.server";
-import { refusalForPage } from "~/http/use-case-http.server";
 import { businessFromMatches } from "~/lib/business";
 import { changeStaffPassword } from "~/use-cases/staff.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * /admin/change-password: the signed-in admin chooses their own password. Every other admin page
@@ -39,10 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<Result>({ message: PASSWORDS_DIFFER, fieldErrors: { confirmPassword: PASSWORDS_DIFFER } }, 400);
   }
   try {
-    await changeStaffPassword(
-      { admin, token, ip: clientIp(context) },
-      { username: admin.username, currentPassword: form.currentPassword, newPassword: form.newPassword },
-    );
+    await changeStaffPassword(staffActor(admin, clientIp(context), token), {
+      username: admin.username,
+      currentPassword: form.currentPassword,
+      newPassword: form.newPassword,
+    });
   } catch (e) {
     const failure = refusalForPage(e);
     return data<Result>({ message: failure.message, fieldErrors: failure.fieldErrors }, failure.status);

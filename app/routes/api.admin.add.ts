@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { addStaff } from "~/use-cases/staff.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * POST /api/admin/add (bearer, owners): { username, password, role = "sales", currentPassword }
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readApiFields(request, "POST");
   if (!body.ok) return body.response;
   try {
-    const added = await addStaff({ admin, token, ip: clientIp(context) }, body.fields);
+    const added = await addStaff(staffActor(admin, clientIp(context), token), body.fields);
     return Response.json(
       { message: "Admin added successfully", admin: { id: added.id, username: added.username, role: added.role } },
       { status: 201 },

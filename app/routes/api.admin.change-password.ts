@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { changeStaffPassword } from "~/use-cases/staff.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * PUT /api/admin/change-password (bearer): { username, newPassword, currentPassword }, where
@@ -17,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readApiFields(request, "PUT");
   if (!body.ok) return body.response;
   try {
-    await changeStaffPassword({ admin, token, ip: clientIp(context) }, body.fields);
+    await changeStaffPassword(staffActor(admin, clientIp(context), token), body.fields);
     return Response.json({ message: "Password changed successfully" });
   } catch (e) {
     return refusalResponse(e);

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { removeDemoStock } from "~/use-cases/demo.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * POST /api/admin/demo/remove (bearer, owners): removes every demo car with its photos and the
@@ -13,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { admin, token } = await requireAdminApi(request);
   try {
-    const { removed, bookings, message } = await removeDemoStock({ admin, token, ip: clientIp(context) });
+    const { removed, bookings, message } = await removeDemoStock(staffActor(admin, clientIp(context), token));
     return Response.json({ message, removed, bookings });
   } catch (e) {
     return refusalResponse(e);

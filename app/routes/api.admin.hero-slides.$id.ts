@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requirePermissionApi } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
 import { editHeroSlide, removeHeroSlide } from "~/use-cases/hero-slides.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts): a new photo may travel in the PUT body. */
 export const handle = edge({ uploads: ["PUT"] });
@@ -18,7 +19,7 @@ export const handle = edge({ uploads: ["PUT"] });
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
   const { admin, token } = await requirePermissionApi(request, "home.edit");
-  const actor = { admin, token, ip: clientIp(context) };
+  const actor = staffActor(admin, clientIp(context), token);
   const id = Number(params.id);
   try {
     if (request.method === "DELETE") {

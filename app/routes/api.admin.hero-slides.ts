@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermissionApi } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
 import { listHeroSlides } from "~/models/hero-slides.server";
 import { addHeroSlide } from "~/use-cases/hero-slides.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts): a slide's photo travels in the POST body. */
 export const handle = edge({ uploads: ["POST"] });
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, token } = await requirePermissionApi(request, "home.edit");
   try {
     const { fields, file } = await readImageForm(request, "image");
-    const slide = await addHeroSlide({ admin, token, ip: clientIp(context) }, fields, file);
+    const slide = await addHeroSlide(staffActor(admin, clientIp(context), token), fields, file);
     return Response.json({ message: "Slide added", slide }, { status: 201 });
   } catch (e) {
     return refusalResponse(e);

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { isLeadKind, type LeadKind, leadScope, parseLeadId } from "~/lib/leads";
 import { getLead } from "~/models/lead-inbox.server";
 import { answerLead, LEAD_NOT_FOUND as NOT_FOUND } from "~/use-cases/leads.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: number } | null {
   const id = parseLeadId(params.id);
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = await readApiFields(request, "PATCH");
   if (!body.ok) return body.response;
   try {
-    return Response.json(await answerLead({ admin, token, ip: clientIp(context) }, key.kind, key.id, body.fields));
+    return Response.json(await answerLead(staffActor(admin, clientIp(context), token), key.kind, key.id, body.fields));
   } catch (e) {
     return refusalResponse(e);
   }

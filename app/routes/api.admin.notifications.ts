@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi, requireOwnerApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { notificationsView } from "~/lib/notifications";
 import { getNotifications, mailSettings } from "~/models/notifications.server";
 import { NOTIFICATIONS_SAVED, updateNotifications } from "~/use-cases/notifications.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * GET /api/admin/notifications (bearer, owners): `{ recipients: [{ email, kinds }], webhooks:
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readApiFields(request, "PUT");
   if (!body.ok) return body.response;
   try {
-    const saved = await updateNotifications({ admin, token, ip: clientIp(context) }, body.fields);
+    const saved = await updateNotifications(staffActor(admin, clientIp(context), token), body.fields);
     return Response.json({ message: NOTIFICATIONS_SAVED, ...saved.notifications, secrets: saved.secrets });
   } catch (e) {
     return refusalResponse(e);

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { removeStaff } from "~/use-cases/staff.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * POST /api/admin/remove (bearer, owners): { username, currentPassword } removes a colleague's
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readApiFields(request, "POST");
   if (!body.ok) return body.response;
   try {
-    const removed = await removeStaff({ admin, token, ip: clientIp(context) }, body.fields);
+    const removed = await removeStaff(staffActor(admin, clientIp(context), token), body.fields);
     return Response.json({ message: "Admin removed successfully", admin: { username: removed.username } });
   } catch (e) {
     return refusalResponse(e);

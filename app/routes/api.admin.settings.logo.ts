@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireOwnerApi } from "~/http/auth.server";
 import { readImageForm } from "~/http/image-upload.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
 import { setLogo } from "~/use-cases/settings.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts): the logo travels in the POST body. */
 export const handle = edge({ uploads: ["POST"] });
@@ -17,7 +18,7 @@ export const handle = edge({ uploads: ["POST"] });
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
   const { admin, token } = await requireOwnerApi(request);
-  const actor = { admin, token, ip: clientIp(context) };
+  const actor = staffActor(admin, clientIp(context), token);
   try {
     if (request.method === "DELETE") {
       await setLogo(actor, null);

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi, requireOwnerApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { getBusiness } from "~/models/business.server";
 import { SETTINGS_SAVED, updateSettings } from "~/use-cases/settings.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * GET /api/admin/settings (bearer, owners): the business settings.
@@ -23,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readApiFields(request, "PUT");
   if (!body.ok) return body.response;
   try {
-    const settings = await updateSettings({ admin, token, ip: clientIp(context) }, body.fields);
+    const settings = await updateSettings(staffActor(admin, clientIp(context), token), body.fields);
     return Response.json({ message: SETTINGS_SAVED, settings });
   } catch (e) {
     return refusalResponse(e);

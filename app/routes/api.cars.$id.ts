@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { carListingErrorResponse, readCarUpload } from "~/http/car-upload.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { jsonError, methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { edge } from "~/lib/edge";
+import { Refusal } from "~/lib/refusal";
 import { getCar, parseCarId } from "~/models/car.server";
 import { CarListingError } from "~/models/car-listing.server";
 import { deleteCarListing, editCarListing } from "~/use-cases/cars.server";
-import { UseCaseError } from "~/use-cases/use-case.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: [] }, uploads: ["PUT"] });
@@ -28,8 +29,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = parseCarId(params.id);
   if (request.method === "DELETE") {
     try {
-      if (!id) throw new UseCaseError("not_found", "Car not found");
-      await deleteCarListing({ admin, ip: clientIp(context) }, id);
+      if (!id) throw new Refusal("not_found", "Car not found");
+      await deleteCarListing(staffActor(admin, clientIp(context)), id);
       return Response.json({ message: "Car deleted" });
     } catch (e) {
       return refusalResponse(e);
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     if (!(await getCar(id))) return jsonError("Car not found", 404); // before reading any photo
     const { fields, files } = await readCarUpload(request);
-    await editCarListing({ admin, ip: clientIp(context) }, id, fields, files);
+    await editCarListing(staffActor(admin, clientIp(context)), id, fields, files);
     return Response.json({ message: "Car updated successfully", car: await getCar(id) });
   } catch (e) {
     if (e instanceof CarListingError) return carListingErrorResponse(e);

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
 import { readApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { refusalResponse } from "~/http/use-case-http.server";
 import { sellCar } from "~/use-cases/cars.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /**
  * POST /api/cars/mark-sold (bearer, JSON): { id, make, model, year, color, dateSold, timeSold,
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readApiFields(request, "POST");
   if (!body.ok) return body.response;
   try {
-    const { id } = await sellCar({ admin, token, ip: clientIp(context) }, body.fields);
+    const { id } = await sellCar(staffActor(admin, clientIp(context), token), body.fields);
     return Response.json({ message: "Car marked as sold", id });
   } catch (e) {
     return refusalResponse(e);

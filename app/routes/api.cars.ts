@@ -9,6 +9,7 @@ import { edge } from "~/lib/edge";
 import { getCar, pageCars } from "~/models/car.server";
 import { CarListingError } from "~/models/car-listing.server";
 import { addCarListing } from "~/use-cases/cars.server";
+import { staffActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page", "limit"] }, uploads: ["POST"] });
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { admin } = await requireAdminApi(request);
   try {
     const { fields, files } = await readCarUpload(request);
-    const { id } = await addCarListing({ admin, ip: clientIp(context) }, fields, files);
+    const { id } = await addCarListing(staffActor(admin, clientIp(context)), fields, files);
     return Response.json({ message: "Car added successfully", car: await getCar(id) }, { status: 201 });
   } catch (e) {
     if (e instanceof CarListingError) return carListingErrorResponse(e);

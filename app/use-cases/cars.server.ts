@@ -1,10 +1,11 @@
 import { MarkSoldSchema, type RawCarFields } from "~/lib/car-schema";
 import { formatNaira } from "~/lib/money";
-import { carTarget, recordActivity } from "~/models/activity.server";
+import { Refusal } from "~/lib/refusal";
+import { carTarget, recordActivityAlone } from "~/models/activity.server";
 import { deleteCar, markCarSold } from "~/models/car.server";
 import { addCar, saveCarEdit } from "~/models/car-listing.server";
 import { oncePerForm } from "~/models/form-once.server";
-import { type Actor, assertCan, parseInput, UseCaseError } from "./use-case.server";
+import { assertCan, parseInput, type StaffActor } from "./use-case.server";
 
 /**
  * Adding, editing, deleting and selling cars. Adding and editing validate in the listing model,
@@ -17,39 +18,45 @@ import { type Actor, assertCan, parseInput, UseCaseError } from "./use-case.serv
  * sent twice adds one car and records it once (`created` false the second time).
  */
 export async function addCarListing(
-  actor: Actor,
+  actor: StaffActor,
   fields: RawCarFields,
   photos: Buffer[],
   formToken?: unknown,
 ): Promise<{ id: number; created: boolean }> {
-  assertCan(actor.admin, "cars.edit");
+  assertCan(actor, "cars.edit");
   const added = await oncePerForm(formToken, () => addCar(fields, photos));
-  if (added.created) await recordActivity(actor.admin, { action: "car.create", target: await carTarget(added.id) });
+  if (added.created)
+    await recordActivityAlone(actor.admin, { action: "car.create", target: await carTarget(added.id) });
   return added;
 }
 
 /** Saves a car's fields and photos (the kept ones in `imageOrder`, new ones appended). */
-export async function editCarListing(actor: Actor, id: number, fields: RawCarFields, photos: Buffer[]): Promise<void> {
-  assertCan(actor.admin, "cars.edit");
+export async function editCarListing(
+  actor: StaffActor,
+  id: number,
+  fields: RawCarFields,
+  photos: Buffer[],
+): Promise<void> {
+  assertCan(actor, "cars.edit");
   await saveCarEdit(id, fields, photos);
-  await recordActivity(actor.admin, { action: "car.update", target: await carTarget(id) });
+  await recordActivityAlone(actor.admin, { action: "car.update", target: await carTarget(id) });
 }
 
-export async function deleteCarListing(actor: Actor, id: number): Promise<void> {
-  assertCan(actor.admin, "cars.delete");
+export async function deleteCarListing(actor: StaffActor, id: number): Promise<void> {
+  assertCan(actor, "cars.delete");
   const target = await carTarget(id);
-  if (!(await deleteCar(id))) throw new UseCaseError("not_found", "Car not found");
-  await recordActivity(actor.admin, { action: "car.delete", target });
+  if (!(await deleteCar(id))) throw new Refusal("not_found", "Car not found");
+  await recordActivityAlone(actor.admin, { action: "car.delete", target });
 }
 
 /** Marks a car sold at the agreed price (`salePrice`, the list price when left out). */
-export async function sellCar(actor: Actor, input: unknown): Promise<{ id: number }> {
-  assertCan(actor.admin, "cars.sell");
+export async function sellCar(actor: StaffActor, input: unknown): Promise<{ id: number }> {
+  assertCan(actor, "cars.sell");
   const { id, color, salePrice, ...sale } = parseInput(MarkSoldSchema, input);
   const result = await markCarSold(id, { ...sale, color: color || null, salePrice: salePrice ?? null });
-  if (result === "not-found") throw new UseCaseError("not_found", "Car not found");
-  if (result === "already-sold") throw new UseCaseError("invalid", "Car is already marked as sold");
-  await recordActivity(actor.admin, {
+  if (result === "not-found") throw new Refusal("not_found", "Car not found");
+  if (result === "already-sold") throw new Refusal("invalid", "Car is already marked as sold");
+  await recordActivityAlone(actor.admin, {
     action: "car.sold",
     target: await carTarget(id),
     detail: salePrice === undefined ? "At the list price" : `For ${formatNaira(salePrice)}`,

@@ -1,17 +1,19 @@
-import { recordActivity } from "~/models/activity.server";
+import { recordActivityAlone } from "~/models/activity.server";
 import { type DemoStock, deleteDemoStock, describeDemoStock } from "~/models/demo/demo-stock.server";
-import { type Actor, assertCan } from "./use-case.server";
+import { assertCan, type StaffActor } from "./use-case.server";
 
 /**
  * Removes the demo stock a fresh install starts with (owners): every demo car with its photos, and
  * the sample bookings that came with them; nothing of the dealer's own.
  */
-export async function removeDemoStock(actor: Actor): Promise<{ removed: number; bookings: number; message: string }> {
-  assertCan(actor.admin, "demo.remove");
+export async function removeDemoStock(
+  actor: StaffActor,
+): Promise<{ removed: number; bookings: number; message: string }> {
+  assertCan(actor, "demo.remove");
   const gone: DemoStock = await deleteDemoStock();
   const what = describeDemoStock(gone);
   if (what) {
-    await recordActivity(actor.admin, {
+    await recordActivityAlone(actor.admin, {
       action: "demo.remove",
       target: { id: null, label: "Demo stock" },
       detail: `${what} removed`,

@@ -10,10 +10,11 @@ import {
   webhookName,
 } from "~/lib/notifications";
 import { OUTBOX_TOPIC_LABELS } from "~/lib/outbox";
-import { recordActivity } from "~/models/activity.server";
+import { Refusal } from "~/lib/refusal";
+import { recordActivityAlone } from "~/models/activity.server";
 import { getNotifications, newWebhookSecret, saveNotifications } from "~/models/notifications.server";
 import { type OutboxMessage, requeueFailed, wakeOutbox } from "~/models/outbox.server";
-import { type Actor, assertCan, UseCaseError } from "./use-case.server";
+import { assertCan, type StaffActor } from "./use-case.server";
 
 /**
  * Who is told what (owners, from the notifications page and PUT /api/admin/notifications): the
@@ -30,17 +31,17 @@ export interface SavedNotifications {
   secrets: { url: string; secret: string }[];
 }
 
-export async function updateNotifications(actor: Actor, input: unknown): Promise<SavedNotifications> {
-  assertCan(actor.admin, "notifications.manage");
+export async function updateNotifications(actor: StaffActor, input: unknown): Promise<SavedNotifications> {
+  assertCan(actor, "notifications.manage");
   if (!input || typeof input !== "object" || Array.isArray(input)) {
-    throw new UseCaseError("invalid", "Send { recipients: [...], webhooks: [...] }");
+    throw new Refusal("invalid", "Send { recipients: [...], webhooks: [...] }");
   }
   const current = await getNotifications();
   const before = notificationsView(current);
   const parsed = notificationsSchema(env().WEBHOOKS_ALLOW_PRIVATE === "1").safeParse({ ...before, ...input });
   if (!parsed.success) {
     const fields = notificationFieldErrors(parsed.error);
-    throw new UseCaseError("invalid", Object.values(fields)[0] ?? "Invalid notifications", fields);
+    throw new Refusal("invalid", Object.values(fields)[0] ?? "Invalid notifications", fields);
   }
   const secrets: SavedNotifications["secrets"] = [];
   const webhooks = parsed.data.webhooks.map((w): StoredWebhook => {
@@ -56,7 +57,7 @@ export async function updateNotifications(actor: Actor, input: unknown): Promise
   if (changes.length === 0) return { notifications: before, secrets: [] };
   await saveNotifications(next);
   const detail = changes.join("; ");
-  await recordActivity(actor.admin, {
+  await recordActivityAlone(actor.admin, {
     action: "notifications.update",
     target: { id: null, label: "Notifications" },
     detail: detail.charAt(0).toUpperCase() + detail.slice(1),
@@ -67,11 +68,11 @@ export async function updateNotifications(actor: Actor, input: unknown): Promise
 export const NO_FAILED_MESSAGE = "There is no failed message with that number: it may have been sent already.";
 
 /** A failed email or webhook queued again with a fresh set of attempts, at once. */
-export async function resendMessage(actor: Actor, id: number): Promise<OutboxMessage> {
-  assertCan(actor.admin, "notifications.manage");
+export async function resendMessage(actor: StaffActor, id: number): Promise<OutboxMessage> {
+  assertCan(actor, "notifications.manage");
   const message = await requeueFailed(id);
-  if (!message) throw new UseCaseError("not_found", NO_FAILED_MESSAGE);
-  await recordActivity(actor.admin, {
+  if (!message) throw new Refusal("not_found", NO_FAILED_MESSAGE);
+  await recordActivityAlone(actor.admin, {
     action: "outbox.resend",
     target: {
       id: message.id,

@@ -3,6 +3,7 @@ import { env, siteOrigin } from "~/config/env.server";
 import { ReservationSchema } from "~/lib/lead-schemas";
 import { leadPath } from "~/lib/leads";
 import { formatNaira } from "~/lib/money";
+import { Refusal } from "~/lib/refusal";
 import {
   holdEndText,
   MAX_HOLD_HOURS,
@@ -33,7 +34,6 @@ import {
   getReservation,
   getReservationSettings,
   holdForCheckout,
-  inReservationTransaction,
   type PaymentOutcome,
   type Reservation,
   type StaffChange,
@@ -41,7 +41,7 @@ import {
   settlePayment,
   staffChangeProblem,
 } from "~/models/reservations.server";
-import { type Actor, assertCan, parseInput, UseCaseError } from "./use-case.server";
+import { type Actor, adminOf, assertCan, parseInput, runWrite } from "./use-case.server";
 
 /**
  * Reservations, every write once: a buyer starting a checkout (page form and POST
@@ -61,17 +61,18 @@ export interface CheckoutStarted {
 }
 
 /** "Reserve with ₦…": the car held for 30 minutes and Paystack's checkout address for the buyer. */
-export async function startReservation(input: unknown, now = new Date()): Promise<CheckoutStarted> {
+export async function startReservation(actor: Actor, input: unknown, now = new Date()): Promise<CheckoutStarted> {
+  assertCan(actor, "reservations.start");
   const data = parseInput(ReservationSchema, input);
   const settings = await getReservationSettings();
   const key = await secretKey();
-  if (!settings.enabled || !key) throw new UseCaseError("unavailable", RESERVATIONS_OFF);
+  if (!settings.enabled || !key) throw new Refusal("unavailable", RESERVATIONS_OFF);
   const car = await checkoutCar(data.car_id);
   if (!car) {
     const message = `There is no car with id ${data.car_id} in our stock`;
-    throw new UseCaseError("not_found", message, { car_id: message });
+    throw new Refusal("not_found", message, { car_id: message });
   }
-  const held = await inReservationTransaction((trx) => holdForCheckout(trx, car, data, settings, now));
+  const held = await runWrite(actor, "reservations.start", (trx) => holdForCheckout(trx, car, data, settings, now));
   if (!held.ok) {
     const message =
       held.reason === "sold"
@@ -80,7 +81,7 @@ export async function startReservation(input: unknown, now = new Date()): Promis
           ? `This car is reserved for another buyer until ${holdEndText(held.until)}. ` +
             "Ask us to tell you if it becomes available."
           : `Someone is paying for this car right now. Try again after ${holdEndText(held.until)}.`;
-    throw new UseCaseError("conflict", message);
+    throw new Refusal("conflict", message);
   }
   const r = held.reservation;
   try {
@@ -95,34 +96,34 @@ export async function startReservation(input: unknown, now = new Date()): Promis
   } catch (e) {
     if (!(e instanceof PaystackError)) throw e;
     await dropCheckout(r.id);
-    throw new UseCaseError("unavailable", PAYSTACK_DOWN);
+    throw new Refusal("unavailable", PAYSTACK_DOWN);
   }
 }
 
-async function settle(tx: PaystackTransaction, now: Date): Promise<PaymentOutcome> {
+async function settle(actor: Actor, tx: PaystackTransaction, now: Date): Promise<PaymentOutcome> {
   const settings = await getReservationSettings();
-  const outcome = await inReservationTransaction((trx) => settlePayment(trx, tx, settings, now));
+  const outcome = await runWrite(actor, "reservations.start", (trx) => settlePayment(trx, tx, settings, now));
   if ((outcome.kind === "reserved" || outcome.kind === "needs_refund") && outcome.first) wakeOutbox();
   return outcome;
 }
 
 /** The callback: Paystack's verify says what happened to the payment, and the reservation follows it. */
-export async function confirmReservation(reference: string, now = new Date()): Promise<PaymentOutcome> {
+export async function confirmReservation(actor: Actor, reference: string, now = new Date()): Promise<PaymentOutcome> {
   const r = await getReservation(reference);
   if (!r) return { kind: "unknown" };
   const key = await secretKey();
-  if (!key) throw new UseCaseError("unavailable", RESERVATIONS_OFF);
+  if (!key) throw new Refusal("unavailable", RESERVATIONS_OFF);
   let tx: PaystackTransaction;
   try {
     tx = await verifyTransaction(key, reference);
   } catch (e) {
     if (!(e instanceof PaystackError)) throw e;
-    throw new UseCaseError(
+    throw new Refusal(
       "unavailable",
       "We could not reach Paystack to confirm your payment. Refresh this page in a minute.",
     );
   }
-  return settle(tx, now);
+  return settle(actor, tx, now);
 }
 
 /**
@@ -130,21 +131,26 @@ export async function confirmReservation(reference: string, now = new Date()): P
  * before the body is read; `charge.success` settles the reservation as the callback does. Other
  * events are acknowledged and ignored.
  */
-export async function paystackWebhook(rawBody: Buffer, signature: string | null, now = new Date()): Promise<void> {
+export async function paystackWebhook(
+  actor: Actor,
+  rawBody: Buffer,
+  signature: string | null,
+  now = new Date(),
+): Promise<void> {
   const key = await secretKey();
   if (!key || !validSignature(key, rawBody, signature)) {
-    throw new UseCaseError("forbidden", "Bad signature");
+    throw new Refusal("forbidden", "Bad signature");
   }
   let event: { event?: unknown; data?: unknown };
   try {
     event = JSON.parse(rawBody.toString("utf8")) as typeof event;
   } catch {
-    throw new UseCaseError("invalid", "The body is not JSON");
+    throw new Refusal("invalid", "The body is not JSON");
   }
   if (event.event !== "charge.success") return;
   const tx = readTransaction(event.data);
-  if (!tx) throw new UseCaseError("invalid", "charge.success without a transaction");
-  await settle(tx, now);
+  if (!tx) throw new Refusal("invalid", "charge.success without a transaction");
+  await settle(actor, tx, now);
 }
 
 /* ---- staff ---- */
@@ -188,7 +194,7 @@ const ACTIVITY: Record<
 
 async function staffReservation(reference: string): Promise<Reservation> {
   const r = await getReservation(reference);
-  if (!r) throw new UseCaseError("not_found", RESERVATION_NOT_FOUND);
+  if (!r) throw new Refusal("not_found", RESERVATION_NOT_FOUND);
   return r;
 }
 
@@ -207,52 +213,50 @@ function detailOf(before: Reservation, after: Reservation, change: StaffChange):
 
 /** Extend the hold, turn it into a sale, cancel it, or mark the deposit refunded by hand (owners and sales). */
 export async function changeReservation(actor: Actor, reference: string, input: unknown): Promise<Reservation> {
-  assertCan(actor.admin, "leads.answer");
+  const admin = adminOf(actor);
+  assertCan(actor, "leads.answer");
   const change = parseInput(StaffChangeSchema, input) as StaffChange;
   const before = await staffReservation(reference);
   const now = new Date();
   const problem = staffChangeProblem(before, change.action, now);
-  if (problem) throw new UseCaseError("conflict", problem);
-  let after: Reservation;
-  try {
-    after = await inReservationTransaction((trx) => applyStaffChange(trx, before, change, now));
-  } catch (e) {
-    if (e instanceof Error && e.message === "car-held") {
-      throw new UseCaseError("conflict", "Another buyer holds this car now; this hold cannot be extended.");
-    }
-    throw e;
-  }
-  await recordActivity(actor.admin, {
-    action: ACTIVITY[change.action],
-    target: { id: `reservation/${after.id}`, label: `${after.car_label}, ${after.reference}` },
-    detail: detailOf(before, after, change),
+  if (problem) throw new Refusal("conflict", problem);
+  return runWrite(actor, "leads.answer", async (trx) => {
+    const after = await applyStaffChange(trx, before, change, now);
+    await recordActivity(trx, admin, {
+      action: ACTIVITY[change.action],
+      target: { id: `reservation/${after.id}`, label: `${after.car_label}, ${after.reference}` },
+      detail: detailOf(before, after, change),
+    });
+    return after;
   });
-  return after;
 }
 
 /** The deposit back through Paystack's refund (owners only), recorded on the reservation and in the trail. */
 export async function refundReservation(actor: Actor, reference: string): Promise<Reservation> {
-  assertCan(actor.admin, "reservations.refund");
+  const admin = adminOf(actor);
+  assertCan(actor, "reservations.refund");
   const before = await staffReservation(reference);
   const problem = staffChangeProblem(before, "refunded");
-  if (problem) throw new UseCaseError("conflict", problem);
+  if (problem) throw new Refusal("conflict", problem);
   const key = await secretKey();
-  if (!key) throw new UseCaseError("unavailable", NO_KEY_MESSAGE);
+  if (!key) throw new Refusal("unavailable", NO_KEY_MESSAGE);
   let state: string;
   try {
     state = await refundTransaction(key, before.reference, toKobo(before.amount));
   } catch (e) {
     if (!(e instanceof PaystackError)) throw e;
-    throw new UseCaseError("unavailable", `Paystack did not take the refund: ${e.message}`);
+    throw new Refusal("unavailable", `Paystack did not take the refund: ${e.message}`);
   }
   const note = `Refund asked of Paystack (${state})`;
-  const after = await inReservationTransaction((trx) => applyStaffChange(trx, before, { action: "refunded", note }));
-  await recordActivity(actor.admin, {
-    action: "reservation.refund",
-    target: { id: `reservation/${after.id}`, label: `${after.car_label}, ${after.reference}` },
-    detail: `${formatNaira(after.amount)} refunded through Paystack (${state})`,
+  return runWrite(actor, "reservations.refund", async (trx) => {
+    const after = await applyStaffChange(trx, before, { action: "refunded", note });
+    await recordActivity(trx, admin, {
+      action: "reservation.refund",
+      target: { id: `reservation/${after.id}`, label: `${after.car_label}, ${after.reference}` },
+      detail: `${formatNaira(after.amount)} refunded through Paystack (${state})`,
+    });
+    return after;
   });
-  return after;
 }
 
 export const reservationLeadPath = (r: Reservation) => leadPath("reservation", r.id);
@@ -278,23 +282,24 @@ const depositText = (s: ReservationSettings) =>
 
 /** The owner's reservation settings; a pasted key is kept apart and never shown again but masked. */
 export async function updateReservationSettings(actor: Actor, input: unknown): Promise<ReservationSettingsView> {
-  assertCan(actor.admin, "settings.edit");
+  const admin = adminOf(actor);
+  assertCan(actor, "settings.edit");
   const { settings, secretKey: pasted } = parseInput(ReservationSettingsSchema, input);
   const hasKey = Boolean(pasted) || (await secretKey()) !== null;
-  if (settings.enabled && !hasKey) throw new UseCaseError("invalid", NO_KEY_MESSAGE, { enabled: NO_KEY_MESSAGE });
-  await inReservationTransaction(async (trx) => {
+  if (settings.enabled && !hasKey) throw new Refusal("invalid", NO_KEY_MESSAGE, { enabled: NO_KEY_MESSAGE });
+  await runWrite(actor, "settings.edit", async (trx) => {
     if (pasted) await saveStoredKey(trx, pasted);
     await saveReservationSettings(trx, settings);
-  });
-  await recordActivity(actor.admin, {
-    action: "settings.reservations",
-    target: { id: null, label: "Reservations" },
-    detail: [
-      settings.enabled ? "On" : "Off",
-      `deposit ${depositText(settings)}`,
-      `hold ${settings.holdHours} h`,
-      ...(pasted ? ["new Paystack key"] : []),
-    ].join("; "),
+    await recordActivity(trx, admin, {
+      action: "settings.reservations",
+      target: { id: null, label: "Reservations" },
+      detail: [
+        settings.enabled ? "On" : "Off",
+        `deposit ${depositText(settings)}`,
+        `hold ${settings.holdHours} h`,
+        ...(pasted ? ["new Paystack key"] : []),
+      ].join("; "),
+    });
   });
   return reservationSettingsView();
 }

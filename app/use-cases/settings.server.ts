@@ -1,9 +1,10 @@
 import type { Business } from "~/lib/business";
 import { SettingsSchema, settingsFieldErrors } from "~/lib/business-schema";
-import { recordActivity } from "~/models/activity.server";
+import { Refusal } from "~/lib/refusal";
+import { recordActivityAlone } from "~/models/activity.server";
 import { getBusiness, saveBusiness } from "~/models/business.server";
 import { checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "~/models/upload.server";
-import { type Actor, assertCan, UseCaseError } from "./use-case.server";
+import { assertCan, type StaffActor } from "./use-case.server";
 
 /**
  * The business settings (owners): a save replaces the document (fields an API caller leaves out
@@ -40,21 +41,21 @@ function changedFields(before: Business, after: Business): string[] {
     .map((k) => FIELD_LABELS[k]);
 }
 
-export async function updateSettings(actor: Actor, input: unknown): Promise<Business> {
-  assertCan(actor.admin, "settings.edit");
+export async function updateSettings(actor: StaffActor, input: unknown): Promise<Business> {
+  assertCan(actor, "settings.edit");
   const current = await getBusiness();
   const { logo: _logo, ...editable } = current;
   const merged = input && typeof input === "object" && !Array.isArray(input) ? { ...editable, ...input } : input;
   const parsed = SettingsSchema.safeParse(merged);
   if (!parsed.success) {
     const fields = settingsFieldErrors(parsed.error);
-    throw new UseCaseError("invalid", Object.values(fields)[0] ?? "Invalid settings", fields);
+    throw new Refusal("invalid", Object.values(fields)[0] ?? "Invalid settings", fields);
   }
   const next: Business = { ...parsed.data, logo: current.logo };
   const changed = changedFields(current, next);
   if (changed.length === 0) return current;
   await saveBusiness(next);
-  await recordActivity(actor.admin, {
+  await recordActivityAlone(actor.admin, {
     action: "settings.update",
     target: { id: null, label: "Business settings" },
     detail: `Changed ${changed.join(", ")}`,
@@ -63,8 +64,8 @@ export async function updateSettings(actor: Actor, input: unknown): Promise<Busi
 }
 
 /** A new logo (PNG, JPEG, WebP, under the car photos' rules), or none with `null`; the old files go. */
-export async function setLogo(actor: Actor, bytes: Buffer | null): Promise<Business> {
-  assertCan(actor.admin, "settings.edit");
+export async function setLogo(actor: StaffActor, bytes: Buffer | null): Promise<Business> {
+  assertCan(actor, "settings.edit");
   const current = await getBusiness();
   let logo: string | null = null;
   if (bytes) {
@@ -75,13 +76,13 @@ export async function setLogo(actor: Actor, bytes: Buffer | null): Promise<Busin
     } catch (e) {
       if (!(e instanceof ImageRejectedError)) throw e;
       const code = e.problem === "too-large" ? "too_large" : "invalid";
-      throw new UseCaseError(code, e.message, { logo: e.message });
+      throw new Refusal(code, e.message, { logo: e.message });
     }
   }
   const next = { ...current, logo };
   await saveBusiness(next);
   if (current.logo) await deleteImageFiles(current.logo);
-  await recordActivity(actor.admin, {
+  await recordActivityAlone(actor.admin, {
     action: "settings.logo",
     target: { id: null, label: "Logo" },
     detail: logo ? "New logo" : "Logo removed",

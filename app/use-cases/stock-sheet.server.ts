@@ -1,6 +1,6 @@
 import type { ImportPreview } from "~/lib/car-sheet";
 import { can, OWNER_ONLY_MESSAGE } from "~/lib/roles";
-import { recordActivity } from "~/models/activity.server";
+import { recordActivityAlone } from "~/models/activity.server";
 import type { Admin } from "~/models/admin.server";
 import { previewImport, runImport, SheetError } from "~/models/car-sheet.server";
 
@@ -18,7 +18,7 @@ export async function importStock(
   if (dryRun) return previewImport(file);
   const result = await runImport(file);
   if (result.written) {
-    await recordActivity(actor, {
+    await recordActivityAlone(actor, {
       action: "car.import",
       target: { id: null, label: file.name },
       detail: `${result.add.length} added, ${result.update.length} updated`,

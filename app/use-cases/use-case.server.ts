@@ -1,62 +1,81 @@
 import type { z } from "zod";
-import { can, OWNER_ONLY_MESSAGE, type Permission } from "~/lib/roles";
-import { type FieldErrors, firstError, validate } from "~/lib/validation";
+import { Refusal } from "~/lib/refusal";
+import { type ActorRole, can, OWNER_ONLY_MESSAGE, type Permission } from "~/lib/roles";
+import { firstError, validate } from "~/lib/validation";
 import type { Admin } from "~/models/admin.server";
+import { type Db, inTransaction } from "~/models/db.server";
 import { confirmPassword } from "~/models/login.server";
 
 /**
- * What every admin write shares (docs/architecture.md, Use cases): the acting staff member's
- * role is checked, the input validated, and a refusal is a UseCaseError with a code, which
- * app/http/use-case-http.server.ts turns into a status in one place.
+ * What every write shares (docs/architecture.md, The write path): who acts, the permission check,
+ * the input checked against its schema, and one transaction in which the models, the activity
+ * entry and any outbox message are written together. A refusal is a `Refusal` (app/lib/refusal.ts),
+ * which app/http/refusals.server.ts turns into a page answer or an API answer in one place.
  */
 
-export type UseCaseCode =
-  | "forbidden"
-  | "invalid"
-  | "not_found"
-  | "conflict"
-  | "wrong_password"
-  | "throttled"
-  | "too_large"
-  | "unsupported"
-  | "unavailable";
-
-export class UseCaseError extends Error {
-  constructor(
-    readonly code: UseCaseCode,
-    message: string,
-    readonly fieldErrors: FieldErrors = {},
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
-
-/** Who acts and from where (the address throttles password guesses). */
-export interface Actor {
+/** A signed-in staff member; the address throttles password guesses, the token is their session. */
+export interface StaffActor {
+  kind: "staff";
   admin: Admin;
   ip: string;
   /** The session making the request, kept when its own password changes. */
   token?: string;
 }
 
-export function assertCan(admin: Admin, permission: Permission): void {
-  if (!can(admin.role, permission)) throw new UseCaseError("forbidden", OWNER_ONLY_MESSAGE);
+/** Someone on the public site, known by their address only. */
+export interface VisitorActor {
+  kind: "visitor";
+  ip: string;
 }
 
-/** The input checked against its schema; a refusal names each field. */
+export type Actor = StaffActor | VisitorActor;
+
+export function staffActor(admin: Admin, ip: string, token?: string): StaffActor {
+  return { kind: "staff", admin, ip, token };
+}
+
+export function visitorActor(ip: string): VisitorActor {
+  return { kind: "visitor", ip };
+}
+
+export function roleOf(actor: Actor): ActorRole {
+  return actor.kind === "staff" ? actor.admin.role : "visitor";
+}
+
+/** Refuses (`forbidden`) an actor whose role may not do `permission`; for reads and writes alike. */
+export function assertCan(actor: Actor, permission: Permission): void {
+  if (!can(roleOf(actor), permission)) throw new Refusal("forbidden", OWNER_ONLY_MESSAGE);
+}
+
+/** The staff member behind a staff-only write (a visitor is refused). */
+export function adminOf(actor: Actor): Admin {
+  if (actor.kind !== "staff") throw new Refusal("forbidden", OWNER_ONLY_MESSAGE);
+  return actor.admin;
+}
+
+/**
+ * The permission check for the actor's role, then one transaction: `fn` gets it, and everything
+ * written through it (the change, its activity entry, its outbox messages) commits or rolls back
+ * together. Inside, getDb() throws: pass `trx` to every model call.
+ */
+export async function runWrite<T>(actor: Actor, permission: Permission, fn: (trx: Db) => Promise<T>): Promise<T> {
+  assertCan(actor, permission);
+  return inTransaction(fn);
+}
+
+/** The input checked against its schema; a refusal (`invalid`) names each field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = validate(schema, input);
-  if (!result.ok) throw new UseCaseError("invalid", firstError(result.fieldErrors), result.fieldErrors);
+  if (!result.ok) throw new Refusal("invalid", firstError(result.fieldErrors), result.fieldErrors);
   return result.data;
 }
 
 /** The actor's own password again before an account change: wrong is 'wrong_password', many guesses 'throttled'. */
-export async function confirmOwnPassword(actor: Actor, password: string): Promise<void> {
+export async function confirmOwnPassword(actor: StaffActor, password: string): Promise<void> {
   const check = await confirmPassword(actor.ip, actor.admin, password);
   if (check.ok) return;
   if (check.reason === "throttled") {
-    throw new UseCaseError("throttled", check.message, {}, check.retryAfterSeconds);
+    throw new Refusal("throttled", check.message, {}, { retryAfterSeconds: check.retryAfterSeconds });
   }
-  throw new UseCaseError("wrong_password", check.message, { currentPassword: check.message });
+  throw new Refusal("wrong_password", check.message, { currentPassword: check.message });
 }

@@ -4,6 +4,7 @@ import { defaultBusiness } from "~/config/site";
 import { carRow, EXPORT_COLUMNS } from "~/lib/car-sheet";
 import { csvText } from "~/lib/csv";
 import { ContactSchema } from "~/lib/lead-schemas";
+import { Refusal } from "~/lib/refusal";
 import type { Role } from "~/lib/roles";
 import { type Admin, createAdmin, ensureFirstAdmin, findAdminByUsername } from "~/models/admin.server";
 import { saveBusiness } from "~/models/business.server";
@@ -26,12 +27,12 @@ import { resendMessage, updateNotifications } from "./notifications.server";
 import { setLogo, updateSettings } from "./settings.server";
 import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
 import { importStock } from "./stock-sheet.server";
-import { type Actor, UseCaseError } from "./use-case.server";
+import { type StaffActor, staffActor } from "./use-case.server";
 
-async function actor(role: Role): Promise<Actor> {
+async function actor(role: Role): Promise<StaffActor> {
   const username = `table-${role}`;
   const admin: Admin = (await findAdminByUsername(username)) ?? (await createAdmin(username, TEST_PASSWORD, role));
-  return { admin: { id: admin.id, username: admin.username, role }, ip: `10.9.0.${role === "owner" ? 1 : 2}` };
+  return staffActor({ id: admin.id, username: admin.username, role }, `10.9.0.${role === "owner" ? 1 : 2}`);
 }
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -68,7 +69,7 @@ const failedMessage = async () => {
 };
 
 /** Every admin write, called with input an owner may send; `sales` says whether a sales account may too. */
-const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown> }[] = [
+const TABLE: { name: string; sales: boolean; run: (a: StaffActor) => Promise<unknown> }[] = [
   { name: "add a car", sales: true, run: async (a) => addCarListing(a, carFields(), [await makeImage()]) },
   {
     name: "edit a car",
@@ -205,7 +206,7 @@ describe("the last owner", () => {
     await setStaffRole(owner, { username: owner.admin.username, role: "sales", currentPassword: TEST_PASSWORD });
     const promoted = { ...other, admin: { ...other.admin, role: "owner" as const } };
     const removeLast = removeStaff(promoted, { username: promoted.admin.username, currentPassword: TEST_PASSWORD });
-    await expect(removeLast).rejects.toBeInstanceOf(UseCaseError);
+    await expect(removeLast).rejects.toBeInstanceOf(Refusal);
     expect((await findAdminByUsername(promoted.admin.username))?.role).toBe("owner");
   });
 });
