@@ -151,3 +151,12 @@ export function reservationFormValues(s: ReservationSettings): Record<string, st
     terms: s.terms,
   };
 }
+
+/**
+ * Where Paystack's checkout pages are, for the site's `form-action`: checkout.paystack.com for
+ * Paystack's own API, the API's own origin for any other (a proxy, or a stand-in in tests).
+ */
+export function checkoutOrigin(apiUrl: string): string {
+  const origin = new URL(apiUrl).origin;
+  return origin === "https://api.paystack.co" ? "https://checkout.paystack.com" : origin;
+}

@@ -52,15 +52,6 @@ export async function keyView(db: DB = getDb()): Promise<KeyView> {
 /** Paystack's API origin, without a trailing slash. */
 export const apiOrigin = (): string => new URL(env().PAYSTACK_API_URL).origin;
 
-/**
- * Where Paystack's checkout pages are, for the site's `form-action`: checkout.paystack.com for
- * Paystack's own API, the API's own origin for any other (a proxy or a stand-in answers both).
- */
-export function checkoutOrigin(apiUrl: string = env().PAYSTACK_API_URL): string {
-  const origin = new URL(apiUrl).origin;
-  return origin === "https://api.paystack.co" ? "https://checkout.paystack.com" : origin;
-}
-
 export class PaystackError extends Error {}
 
 interface PaystackAnswer<T> {

@@ -8,6 +8,7 @@ import {
   DEFAULT_RESERVATION_SETTINGS,
   depositFor,
   HOLDING_STATUSES,
+  isTestKey,
   type ReservationSettings,
   type ReservationStatus,
   toKobo,
@@ -15,9 +16,10 @@ import {
 import { getDb } from "../../db/database.server";
 import type { ReservationsTable } from "../../db/schema";
 import { getBusiness } from "./business.server";
-import type { Db as DB } from "./db.server";
+import { type Db as DB, inTransaction } from "./db.server";
 import { queueReservationMail } from "./notifications.server";
-import type { PaystackTransaction } from "./paystack.server";
+import { wakeOutbox } from "./outbox.server";
+import { type PaystackTransaction, secretKey } from "./paystack.server";
 
 /**
  * Reservations (docs/product.md, Reservations): the owner's settings, the hold a checkout puts on
@@ -358,4 +360,30 @@ export async function applyStaffChange(
     case "refunded":
       return setStatus(db, r, "refunded", now, { refund_note: change.note });
   }
+}
+
+/** What the car page offers: "Reserve with ₦…" with the terms (and whether payments are in test mode), or null. */
+export interface ReservationOffer {
+  deposit: number;
+  terms: string;
+  testMode: boolean;
+}
+
+export async function reservationOffer(car: {
+  price: number;
+  sold: boolean;
+  reserved_until: string | null;
+}): Promise<ReservationOffer | null> {
+  if (car.sold || car.reserved_until) return null;
+  const settings = await getReservationSettings();
+  const key = await secretKey();
+  if (!settings.enabled || !key) return null;
+  return { deposit: depositFor(settings.deposit, car.price), terms: settings.terms, testMode: isTestKey(key) };
+}
+
+/** Every hold ended by `now`, recorded in one transaction (the server's clock runs it every 30 s). */
+export async function endHolds(now = new Date()): Promise<number> {
+  const ended = await inTransaction((trx) => expireHolds(trx, now));
+  if (ended) wakeOutbox();
+  return ended;
 }

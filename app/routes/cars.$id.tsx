@@ -5,6 +5,7 @@ import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { LazyHydrate } from "~/components/LazyHydrate";
+import { ReserveForm } from "~/components/reservations/ReserveForm";
 import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
 import { Container, ui } from "~/components/ui/Container";
@@ -26,7 +27,9 @@ import {
 import { chatHref } from "~/lib/chat-link";
 import { edge } from "~/lib/edge";
 import { formatNaira } from "~/lib/money";
+import { holdEndText } from "~/lib/reservations";
 import { getCar, similarCars } from "~/models/car.server";
+import { reservationOffer } from "~/models/reservations.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -51,11 +54,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     monthly: carMonthlyQuote(found),
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
+    reserve: await reservationOffer(found),
   };
 }
 
 export default function CarPage() {
-  const { car, monthly, similar, origin } = useLoaderData<typeof loader>();
+  const { car, monthly, similar, origin, reserve } = useLoaderData<typeof loader>();
   const business = useBusiness();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
@@ -102,6 +106,12 @@ export default function CarPage() {
           {car.sold ? (
             <Notice tone="error" role="status" title="Sold">
               This car has been sold. Browse our current stock for similar cars.
+            </Notice>
+          ) : null}
+          {!car.sold && car.reserved_until ? (
+            <Notice tone="warning" role="status" title="Reserved" data-testid="reserved-notice">
+              A buyer has paid a deposit and this car is held for them until {holdEndText(car.reserved_until)}. Ask us
+              to tell you if it becomes available again.
             </Notice>
           ) : null}
           <div className={pages.priceRow}>
@@ -151,6 +161,9 @@ export default function CarPage() {
               <SaveButton car={car} labelled />
             </div>
           )}
+          {reserve ? (
+            <ReserveForm carId={car.id} deposit={reserve.deposit} terms={reserve.terms} testMode={reserve.testMode} />
+          ) : null}
           <LazyHydrate className={pages.carDetails}>
             <KeyFeatures features={car.keyfeatures} headingLevel={2} />
             <CarFacts car={car} />

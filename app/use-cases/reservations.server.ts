@@ -139,7 +139,7 @@ export async function paystackWebhook(
 ): Promise<void> {
   const key = await secretKey();
   if (!key || !validSignature(key, rawBody, signature)) {
-    throw new Refusal("forbidden", "Bad signature");
+    throw new Refusal("unauthenticated", "Bad signature");
   }
   let event: { event?: unknown; data?: unknown };
   try {
