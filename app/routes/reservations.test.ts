@@ -74,7 +74,7 @@ describe("reserving through the routes", () => {
     expect((await again.json()).error).toMatch(/reserved for another buyer until/);
   });
 
-  it("the webhook: 401 for a bad signature (no change), 200 for a signed charge.success, replays harmless", async () => {
+  it("the webhook: 401 for a bad signature (no change), 200 when signed, replays harmless", async () => {
     const id = await makeCar();
     const res = (await call(reservationsApi, jsonRequest("/api/reservations", { car_id: id, ...buyer }))) as Response;
     const { reference } = await res.json();
