@@ -24,9 +24,9 @@ describe("roles", () => {
     }
   });
 
-  it("lets a visitor send the public forms and nothing else", () => {
+  it("lets a visitor send the public forms, reserve a car, and nothing else", () => {
     for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) {
-      const expected = permission === "leads.submit" || permission === "newsletter.subscribe";
+      const expected = ["leads.submit", "newsletter.subscribe", "reservations.start"].includes(permission);
       expect(can("visitor", permission), permission).toBe(expected);
     }
   });
