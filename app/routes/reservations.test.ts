@@ -10,7 +10,7 @@ import { action as webhook } from "./api.paystack.webhook";
 import { action as reservationsApi } from "./api.reservations";
 import { loader as carLoader } from "./cars.$id";
 import { action as reserveForm } from "./reservations";
-import { loader as callback } from "./reservations.callback";
+import { loader as callback } from "./reservations_.callback";
 
 let paystack: PaystackStandIn;
 const g = globalThis as { __dealershipEnv?: unknown };
