@@ -40,7 +40,7 @@ const freeCars = () =>
 
 describe("reserving a car online", () => {
   for (const js of [false, true]) {
-    it(`from the car page to "Reserved for you" through Paystack's checkout (${js ? "with" : "without"} JavaScript)`, async () => {
+    it(`car page to "Reserved for you" through the checkout (${js ? "with" : "without"} JavaScript)`, async () => {
       await turnOn();
       const car = freeCars()[0];
       const viewport = js ? DESKTOP : PHONE;
