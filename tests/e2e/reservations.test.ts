@@ -80,8 +80,8 @@ describe("reserving a car online", () => {
     const answers = await Promise.all([start("a@example.com"), start("b@example.com")]);
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409]);
-    const refused = answers.find((r) => r.status === 409);
-    expect(((await refused?.json()) as { error: string }).error).toMatch(/Someone is paying for this car right now/);
+    const refused = answers.find((r) => r.status === 409) as Response;
+    expect(((await refused.json()) as { error: string }).error).toMatch(/Someone is paying for this car right now/);
     expect(app.rows("SELECT status FROM reservations WHERE car_id = ?", car.id)).toEqual([{ status: "pending" }]);
   });
 
