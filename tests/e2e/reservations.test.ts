@@ -48,7 +48,6 @@ describe("reserving a car online", () => {
       const form = page.getByTestId("reserve");
       await expect(form.getByRole("heading", { name: "Reserve with ₦100,000" }).count()).resolves.toBe(1);
       await expect(page.getByText("Test mode", { exact: true }).count()).resolves.toBe(1);
-      await form.scrollIntoViewIfNeeded();
       await screenshot(page, `reserve-form-${viewport.width}`);
       await page.getByLabel("Your name").fill("Ada Obi");
       await page.getByLabel("Email (for your receipt)").fill("ada@example.com");
@@ -67,6 +66,28 @@ describe("reserving a car online", () => {
       expect(api.reserved_until).toMatch(/^\d{4}-/);
     });
   }
+
+  it("staff extend the hold from the lead page without JavaScript; it is in the lead's history", async () => {
+    await turnOn();
+    const car = freeCars()[0];
+    const res = await fetch(app.url("/api/reservations"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ car_id: car.id, name: "Ngozi", email: "n@example.com", phone: "08035550142" }),
+    });
+    const { reference } = (await res.json()) as { reference: string };
+    paystack.settle(reference, "success");
+    expect((await paystack.sendWebhook(app.url(""), reference)).status).toBe(200);
+    const [{ id }] = app.rows<{ id: number }>("SELECT id FROM reservations WHERE reference = ?", reference);
+    const page = await app.open(`/admin/leads/reservation/${id}`, { js: false, viewport: DESKTOP, admin: true });
+    await page.getByLabel("Extend the hold by (hours)").fill("48");
+    await Promise.all([
+      page.waitForURL(/\/admin\/leads\/reservation\//),
+      page.getByRole("button", { name: "Extend" }).click(),
+    ]);
+    expect(await page.locator("body").innerText()).toMatch(/Extended a reservation/);
+    expect(app.rows("SELECT status FROM reservations WHERE id = ?", id)).toEqual([{ status: "paid" }]);
+  });
 
   it("two buyers race for one car: one holds it, the other is told someone is paying", async () => {
     await turnOn();
