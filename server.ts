@@ -8,6 +8,7 @@ import { logger } from "./app/config/logger.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { flushCarViews } from "./app/models/car-interest.server";
 import { demoSeedNeeded, seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
+import { endHolds } from "./app/models/reservations.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
 import { createMailer } from "./jobs/mailer";
@@ -25,6 +26,8 @@ try {
   process.exit(1);
 }
 const production = config.NODE_ENV === "production";
+/** How often the holds that have ended are recorded (a read never counts an ended hold meanwhile). */
+const HOLD_SWEEP_MS = 30_000;
 // BUILD_DIR: see remix.config.js.
 const BUILD_DIR = process.env.BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
@@ -98,6 +101,11 @@ async function main() {
     webhooks: { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE === "1", userAgent: "dealer-site-webhooks/1" },
     logger,
   });
+  // A reservation's hold ends by itself: the car is free again and the buyer and staff are told.
+  const holds = setInterval(() => {
+    endHolds().catch((e) => logger.error({ err: e }, "Could not end the reservations whose hold is over"));
+  }, HOLD_SWEEP_MS);
+  holds.unref();
   if (!config.SMTP_URL) logger.info("Email is off: SMTP_URL is not set (webhooks are still sent).");
   const app = createApp({ config, build: () => build, assetsDir: ASSETS_DIR, logger });
   const server = createServer(app).listen(config.PORT, config.HOST, async () => {
@@ -115,6 +123,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal} received: closing connections and the database.`);
     fs.unwatchFile(BUILD_PATH);
+    clearInterval(holds);
     // The sender finishes the message in hand (within the 8 s below) before the database closes.
     const senderStopped = sender.stop();
     const exit = () => {

@@ -4,6 +4,7 @@ import type { ActivityKind } from "../app/lib/activity";
 import type { CarFields } from "../app/lib/car";
 import type { LeadCategory, LeadKind, LeadStatus } from "../app/lib/leads";
 import type { OutboxChannel, OutboxStatus, OutboxTopic } from "../app/lib/outbox";
+import type { ReservationStatus } from "../app/lib/reservations";
 import type { Role } from "../app/lib/roles";
 
 /** The Kysely view of the database. Timestamps are ISO-8601 UTC text. */
@@ -46,6 +47,10 @@ export interface CarSalesTable {
   listed_at: string | null;
   /** The agreed price (whole naira); null when none was given (the list price stands). */
   sale_price: number | null;
+  /** The reservation deposit already paid for this car (whole naira); null for a sale without one. */
+  deposit: Generated<number | null>;
+  /** The Paystack reference of that reservation. */
+  reservation_reference: Generated<string | null>;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -314,4 +319,23 @@ export interface Database {
   alert_contacts: AlertContactsTable;
   buyer_alerts: BuyerAlertsTable;
   alert_matches: AlertMatchesTable;
+  reservations: ReservationsTable;
+}
+
+/** A buyer's deposit through Paystack holding a car (a `reservation` lead); one holder per car. */
+export interface ReservationsTable {
+  id: Generated<number>;
+  reference: string;
+  car_id: number;
+  car_label: string; // "Toyota Camry 2020", kept if the car is deleted later
+  name: string;
+  email: string;
+  phone: string; // +234...
+  amount: number; // the deposit, whole naira
+  status: ReservationStatus;
+  hold_until: string;
+  paid_at: string | null;
+  refund_note: string | null;
+  created_at: string;
+  updated_at: string;
 }

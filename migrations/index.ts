@@ -15,6 +15,8 @@ import * as stockNumbers from "./2026-11-27-0015-stock-numbers";
 import * as adminPasswordChange from "./2026-11-27-0016-admin-password-change";
 import * as carInterest from "./2026-11-27-0017-car-interest";
 import * as buyerAlerts from "./2026-11-27-0019-buyer-alerts";
+import * as reservations from "./2026-11-27-0021-reservations";
+import * as reservationSales from "./2026-11-27-0022-reservation-sales";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0016-admin-password-change": adminPasswordChange,
   "2026-11-27-0017-car-interest": carInterest,
   "2026-11-27-0019-buyer-alerts": buyerAlerts,
+  "2026-11-27-0021-reservations": reservations,
+  "2026-11-27-0022-reservation-sales": reservationSales,
 };

@@ -5,6 +5,7 @@ import express from "express";
 import helmet from "helmet";
 import { type Env, siteOrigin, trustProxySetting } from "../app/config/env.server";
 import { createLogger, type Logger } from "../app/config/logger.server";
+import { checkoutOrigin } from "../app/lib/reservations";
 import { catalogVersion } from "../app/models/catalog-version.server";
 import { leadCountsByKind } from "../app/models/lead-counts.server";
 import { outboxCounts } from "../app/models/outbox.server";
@@ -64,7 +65,8 @@ export function createApp({ config, build, assetsDir, logger = createLogger(conf
           "img-src": ["'self'", "data:", "blob:", "https:"],
           "media-src": ["'self'"],
           "connect-src": ["'self'", ...(production ? [] : ["ws:"])],
-          "form-action": ["'self'"],
+          // The reserve form is answered with a redirect to Paystack's checkout (a form's redirects count).
+          "form-action": ["'self'", checkoutOrigin(config.PAYSTACK_API_URL)],
           "frame-ancestors": ["'none'"],
           "upgrade-insecure-requests": null, // the site is often run on plain http on a LAN
         },

@@ -60,6 +60,11 @@ export function CarCard({
           <span className={classes.badge} data-testid="condition-badge" data-new={car.condition === "New" || undefined}>
             {car.condition}
           </span>
+          {car.reserved_until ? (
+            <span className={classes.reserved} data-testid="reserved-badge">
+              Reserved
+            </span>
+          ) : null}
           {car.images.length === 0 ? <span className={classes.noPhotos}>Photos coming soon</span> : null}
         </Link>
         <SaveButton car={car} className={classes.save} anchor={anchor} />

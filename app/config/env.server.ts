@@ -75,6 +75,22 @@ const EnvSchema = z.object({
     .optional(),
   /** 1 lets webhooks reach loopback and private addresses (tests, or a receiver on the dealer's own network). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"], { message: "WEBHOOKS_ALLOW_PRIVATE must be 0 or 1" }).default("0"),
+  /** The dealer's Paystack secret key (sk_live_… or sk_test_…); an owner may paste one in the settings instead. */
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^sk_(test|live)_[A-Za-z0-9]{8,100}$/, {
+      message: "PAYSTACK_SECRET_KEY must start with sk_live_ or sk_test_",
+    })
+    .optional(),
+  /** Where Paystack's API is. */
+  PAYSTACK_API_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^/?#\s]+\/?$/i.test(v), {
+      message: "PAYSTACK_API_URL must be an origin such as https://api.paystack.co (no path)",
+    })
+    .default("https://api.paystack.co"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 

@@ -50,5 +50,6 @@ export function toCardCar(car: Car | PublicCar): CardCar {
         ? `${description.slice(0, CARD_DESCRIPTION_CHARS).replace(/\s+\S*$/, "")}…`
         : description,
     images: car.images.slice(0, 1),
+    reserved_until: car.reserved_until,
   };
 }

@@ -23,6 +23,8 @@ export interface Car extends CarFields {
   created_at: string;
   /** Custom Paper as yes/no (null when not set): the name the API used before, still answered. */
   customs_duty_paid: boolean | null;
+  /** Until when a buyer's paid deposit holds it (ISO time), or null: "Reserved" on every page and the API. */
+  reserved_until: string | null;
   /** Part of the demo stock a fresh install starts with (what "Remove the demo stock" removes); back office only. */
   demo: boolean;
 }
@@ -71,6 +73,7 @@ export type CardCar = Pick<
   | "condition"
   | "images"
   | "location"
+  | "reserved_until"
 > & { monthly_from: number | null };
 
 /** A URL-safe form of a text: lower case, accents dropped, every other run of characters a hyphen. */

@@ -310,3 +310,18 @@ export const ClientInfoSchema = z.object({
     .optional(),
 });
 export type ClientInfoInput = z.output<typeof ClientInfoSchema>;
+
+/** "Reserve with ₦…" (the car page's form and POST /api/reservations): the car and who pays. */
+export const ReservationSchema = z.object({
+  car_id: z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: "Car id must be the id of a car in our stock (a whole number)" })
+      .int({ error: "Car id must be the id of a car in our stock (a whole number)" })
+      .positive({ error: "Car id must be the id of a car in our stock (a whole number)" }),
+  ),
+  name: requiredText("Name", MAX_LENGTHS.name),
+  email,
+  phone,
+});
+export type ReservationInput = z.output<typeof ReservationSchema>;

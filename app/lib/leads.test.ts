@@ -240,7 +240,7 @@ describe("the report's range and CSV", () => {
         averageDaysToSale: 12.5,
       },
       leads: {
-        byKind: { inspection: [1, 0], contact: zero, loan: [0, 2], sourcing: [0, 1] },
+        byKind: { inspection: [1, 0], contact: zero, loan: [0, 2], sourcing: [0, 1], reservation: zero },
         total: 4,
         won: 2,
         wonShare: 0.5,
@@ -259,10 +259,10 @@ describe("the report's range and CSV", () => {
     });
     expect(text.split("\r\n")).toEqual([
       "\uFEFFMonth,Cars sold,Sales value (NGN),Inspection leads,Contact message leads,Loan application leads," +
-        "Sourcing request leads,All leads,WhatsApp clicks,Newsletter sign-ups",
-      "2026-01,1,10000000,1,0,0,0,1,3,0",
-      "2026-02,2,30000000,0,0,2,1,3,0,5",
-      "Total,3,40000000,1,0,2,1,4,3,5",
+        "Sourcing request leads,Reservation leads,All leads,WhatsApp clicks,Newsletter sign-ups",
+      "2026-01,1,10000000,1,0,0,0,0,1,3,0",
+      "2026-02,2,30000000,0,0,2,1,0,3,0,5",
+      "Total,3,40000000,1,0,2,1,0,4,3,5",
       "",
       "Period,2026-01-01 to 2026-02-28",
       "Stock on hand (cars),3",

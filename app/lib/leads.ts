@@ -9,7 +9,15 @@ import { multiLine } from "./validation";
  * string, and the status change an admin sends (rules in docs/product.md, Leads inbox).
  */
 
-export const LEAD_KINDS = ["inspection", "contact", "loan", "newsletter", "whatsapp", "sourcing"] as const;
+export const LEAD_KINDS = [
+  "inspection",
+  "contact",
+  "loan",
+  "newsletter",
+  "whatsapp",
+  "sourcing",
+  "reservation",
+] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
@@ -19,6 +27,7 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   newsletter: "Newsletter",
   whatsapp: "WhatsApp click",
   sourcing: "Sourcing request",
+  reservation: "Reservation",
 };
 
 /**
@@ -37,7 +46,13 @@ export const LEAD_CATEGORY_LABELS: Record<LeadCategory, string> = {
 };
 
 /** The kinds of lead a person can answer, and the kinds counted apart. */
-export const ANSWERABLE_KINDS = ["inspection", "contact", "loan", "sourcing"] as const satisfies readonly LeadKind[];
+export const ANSWERABLE_KINDS = [
+  "inspection",
+  "contact",
+  "loan",
+  "sourcing",
+  "reservation",
+] as const satisfies readonly LeadKind[];
 export type AnswerableKind = (typeof ANSWERABLE_KINDS)[number];
 export const SIGNAL_KINDS = ["whatsapp", "newsletter"] as const satisfies readonly LeadKind[];
 export type SignalKind = (typeof SIGNAL_KINDS)[number];

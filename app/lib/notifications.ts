@@ -11,7 +11,8 @@ import { MAX_NOTIFY_RECIPIENTS, MAX_WEBHOOKS } from "~/config/constants";
 /** The leads that are told at once: a booking, a message, a completed loan application, a sourcing request. */
 export const LEAD_NOTIFY_KINDS = ["inspection", "contact", "loan", "sourcing"] as const;
 export type LeadNotifyKind = (typeof LEAD_NOTIFY_KINDS)[number];
-export const NOTIFY_KINDS = [...LEAD_NOTIFY_KINDS, "digest"] as const;
+/** Reservations are told at once too, to staff only (the buyer gets a receipt of their own). */
+export const NOTIFY_KINDS = [...LEAD_NOTIFY_KINDS, "reservation", "digest"] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
@@ -19,6 +20,7 @@ export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
   contact: "Contact messages",
   loan: "Loan applications",
   sourcing: "Sourcing requests",
+  reservation: "Reservations (deposits paid, holds ended, refunds needed)",
   digest: "Morning digest",
 };
 
@@ -28,6 +30,7 @@ export const NOTIFY_KIND_SHORT: Record<NotifyKind, string> = {
   contact: "Contact",
   loan: "Loans",
   sourcing: "Sourcing",
+  reservation: "Reservations",
   digest: "Digest",
 };
 
@@ -42,6 +45,7 @@ export const NOTIFY_KIND_HINTS: Record<NotifyKind, string> = {
   contact: "a message from the Connect page",
   loan: "a buyer sends the client information of a loan application",
   sourcing: 'a "find me this car" request from Browse',
+  reservation: "a buyer pays a deposit to hold a car, a hold ends, or a payment needs a refund",
   digest: "every morning at 08:00: yesterday's leads, leads still new after a day, today's inspections",
 };
 

@@ -24,8 +24,8 @@ describe("roles", () => {
     }
   });
 
-  it("lets a visitor send the public forms, ask for and leave alerts, and nothing else", () => {
-    const visitors = ["leads.submit", "newsletter.subscribe", "alerts.own"];
+  it("lets a visitor send the public forms, ask for and leave alerts, reserve a car, and nothing else", () => {
+    const visitors = ["leads.submit", "newsletter.subscribe", "alerts.own", "reservations.start"];
     for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) {
       const expected = visitors.includes(permission);
       expect(can("visitor", permission), permission).toBe(expected);

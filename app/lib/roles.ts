@@ -57,6 +57,10 @@ export const PERMISSIONS = {
   "newsletter.subscribe": PUBLIC,
   /** Ask for a car alert, confirm it, leave it (the links in its emails). */
   "alerts.own": PUBLIC,
+  /** Pay a deposit to reserve a car; a payment confirmed by Paystack (its callback or webhook). */
+  "reservations.start": PUBLIC,
+  /** Give a reservation's deposit back through Paystack (money leaves the dealer's account). */
+  "reservations.refund": OWNER,
 } as const satisfies Record<string, readonly ActorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

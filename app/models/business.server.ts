@@ -26,13 +26,19 @@ function fromStored(value: string): Business {
   }
 }
 
+async function readBusiness(db: DB): Promise<Business> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
+  return row ? fromStored(row.value) : defaultBusiness;
+}
+
 /** The settings; `db` is a transaction's when called inside one (the outbox composes emails in the lead's). */
 export async function getBusiness(db: DB = getDb()): Promise<Business> {
+  // Inside a transaction the connection is the transaction's: read the row itself, not the cache.
+  if (db.isTransaction) return readBusiness(db);
   const sqlite = getSqlite();
   const version = catalogVersion();
   if (cache && cache.db === sqlite && cache.version === version) return cache.business;
-  const row = await db.selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
-  const business = row ? fromStored(row.value) : defaultBusiness;
+  const business = await readBusiness(db);
   cache = { db: sqlite, version, business };
   return business;
 }

@@ -17,7 +17,7 @@ import { catalogVersion } from "./catalog-version.server";
 import { atomically, type Db } from "./db.server";
 import { wakeOutbox } from "./outbox.server";
 
-type CarRow = Selectable<Database["cars"]> & { images_json: string | null };
+type CarRow = Selectable<Database["cars"]> & { images_json: string | null; reserved_until?: string | null };
 
 function parseJsonList(json: string | null): string[] {
   if (!json) return [];
@@ -55,6 +55,7 @@ function toCar(row: CarRow): Car {
     ...(fields as CarFields),
     id: row.id,
     images: parseJsonList(row.images_json),
+    reserved_until: row.reserved_until ?? null,
     sold: row.sold === 1,
     created_at: row.created_at,
     customs_duty_paid: customsDutyPaid(row.custom_paper),
@@ -66,6 +67,10 @@ function toCar(row: CarRow): Car {
 const imagesJson = sql<
   string | null
 >`(SELECT json_group_array(path ORDER BY position, id) FROM car_images WHERE car_images.car_id = cars.id)`;
+
+/** Until when a buyer's paid deposit holds the car (a hold whose end has passed no longer counts), or null. */
+const reservedUntil = sql<string | null>`(SELECT hold_until FROM reservations
+  WHERE reservations.car_id = cars.id AND status = 'paid' AND hold_until > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /** Newest first; the id breaks ties so paging is stable. */
 const NEWEST = sql`cars.created_at DESC, cars.id DESC`;
@@ -250,7 +255,7 @@ async function carsWithIds(ids: ReturnType<typeof catalogQueries>["ids"], sort: 
   const rows = await getDb()
     .selectFrom("cars")
     .selectAll("cars")
-    .select(imagesJson.as("images_json"))
+    .select([imagesJson.as("images_json"), reservedUntil.as("reserved_until")])
     .where("cars.id", "in", ids)
     .orderBy(SORT_ORDERS[sort])
     .execute();
@@ -342,7 +347,7 @@ export async function homePageCars(req: HomePageCarsRequest): Promise<HomePageCa
   ];
   const rows = await sql<CarRow & { section: string }>`
     WITH picked (section, id) AS (${sql.join(picks, sql` UNION ALL `)})
-    SELECT picked.section, cars.*, ${imagesJson} AS images_json
+    SELECT picked.section, cars.*, ${imagesJson} AS images_json, ${reservedUntil} AS reserved_until
     FROM picked JOIN cars ON cars.id = picked.id
     ORDER BY ${NEWEST}`.execute(db);
   const section = (name: string) => rows.rows.filter((r) => r.section === name).map(toCar);
@@ -397,7 +402,7 @@ export async function getCar(id: number): Promise<Car | null> {
   const row = await getDb()
     .selectFrom("cars")
     .selectAll("cars")
-    .select(imagesJson.as("images_json"))
+    .select([imagesJson.as("images_json"), reservedUntil.as("reserved_until")])
     .where("cars.id", "=", id)
     .executeTakeFirst();
   return row ? toCar(row) : null;
@@ -418,7 +423,7 @@ export async function similarCars(car: { id: number; body_type: string; price: n
   const rows = await sql<CarRow>`
     WITH near (id, price) AS (${side(">=", "ASC")} UNION ALL ${side("<", "DESC")}),
     picked AS (SELECT id, price FROM near ORDER BY abs(price - ${car.price}), id LIMIT ${limit})
-    SELECT cars.*, ${imagesJson} AS images_json
+    SELECT cars.*, ${imagesJson} AS images_json, ${reservedUntil} AS reserved_until
     FROM picked JOIN cars ON cars.id = picked.id
     ORDER BY abs(picked.price - ${car.price}), picked.id`.execute(getDb());
   return rows.rows.map(toCar);
@@ -450,7 +455,7 @@ export async function getCars(ids: readonly number[]): Promise<Car[]> {
   const rows = await getDb()
     .selectFrom("cars")
     .selectAll("cars")
-    .select(imagesJson.as("images_json"))
+    .select([imagesJson.as("images_json"), reservedUntil.as("reserved_until")])
     .where("cars.id", "in", wanted)
     .execute();
   const byId = new Map(rows.map((row) => [row.id, toCar(row)]));

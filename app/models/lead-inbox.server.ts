@@ -316,6 +316,25 @@ async function sourceFields(
         .executeTakeFirst();
       return { fields: r ?? {}, client: null };
     }
+    case "reservation": {
+      const r = await db
+        .selectFrom("reservations")
+        .select([
+          "name",
+          "phone",
+          "email",
+          "car_label",
+          "reference",
+          "amount",
+          "status as reservation_status",
+          "hold_until",
+          "paid_at",
+          "refund_note",
+        ])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return { fields: r ?? {}, client: null };
+    }
     case "whatsapp": {
       const r = await db
         .selectFrom("whatsapp_clicks")

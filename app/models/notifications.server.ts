@@ -339,3 +339,28 @@ export async function queueDigestIfDue(now: Date = new Date()): Promise<number> 
       return rows.length;
     });
 }
+
+/**
+ * Queues a reservation's emails inside the transaction that changed it: the staff alert to each
+ * recipient who gets reservations, and the buyer's own email (a receipt or a hold-ended notice).
+ * Nothing is queued for email without SMTP_URL.
+ */
+export async function queueReservationMail(
+  db: DB,
+  reservationId: number,
+  staff: RenderedMail | null,
+  buyer: { to: string; mail: RenderedMail } | null,
+): Promise<void> {
+  if (!mailEnabled()) return;
+  const settings = await getNotifications(db);
+  const business = await getBusiness(db);
+  const about = { kind: "reservation" as const, id: reservationId };
+  const messages: OutboxInput[] = [];
+  if (staff) {
+    for (const r of settings.recipients.filter((x) => wants(x.kinds, "reservation"))) {
+      messages.push(emailRow(r.email, "staff-alert", staff, { replyTo: buyer?.to ?? null, lead: about }));
+    }
+  }
+  if (buyer) messages.push(emailRow(buyer.to, "confirmation", buyer.mail, { replyTo: business.email, lead: about }));
+  await enqueue(db, messages);
+}

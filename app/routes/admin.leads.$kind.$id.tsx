@@ -13,6 +13,7 @@ import {
 } from "~/components/admin/LeadDetail";
 import { LeadStatusBadge } from "~/components/admin/LeadList";
 import { Notice } from "~/components/admin/Notice";
+import { ReservationActions } from "~/components/admin/ReservationActions";
 import { requireAdmin } from "~/http/auth.server";
 import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
@@ -28,6 +29,7 @@ import {
   parseLeadId,
   seesLead,
 } from "~/lib/leads";
+import { can } from "~/lib/roles";
 import { activityFor } from "~/models/activity.server";
 import { listAdmins } from "~/models/admin.server";
 import { getLead } from "~/models/lead-inbox.server";
@@ -48,7 +50,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lead = notFoundIfMissing(await getLead(kind, id, leadScope(admin)), "Lead not found");
   const [history, staff] = await Promise.all([activityFor("lead", `${kind}/${id}`), listAdmins()]);
   const saved = new URL(request.url).searchParams.get("done") === "saved";
-  return { lead, history, staff: staff.map((s) => s.username), saved };
+  const reference = kind === "reservation" ? lead.fields.reference : null;
+  return {
+    lead,
+    history,
+    staff: staff.map((s) => s.username),
+    saved,
+    reservation:
+      typeof reference === "string" ? { reference, canRefund: can(admin.role, "reservations.refund") } : null,
+  };
 }
 
 /**
@@ -75,7 +85,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function LeadPage() {
-  const { lead, history, staff, saved } = useLoaderData<typeof loader>();
+  const { lead, history, staff, saved, reservation } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const name = leadName(lead);
   return (
@@ -154,6 +164,9 @@ export default function LeadPage() {
                   </Text>
                 </Paper>
               )
+            ) : null}
+            {reservation ? (
+              <ReservationActions reference={reservation.reference} canRefund={reservation.canRefund} />
             ) : null}
           </>
         }

@@ -22,6 +22,7 @@ const KIND_COLORS: Record<LeadKind, string> = {
   newsletter: "teal.6",
   whatsapp: "green.7",
   sourcing: "indigo.6",
+  reservation: "red.6",
 };
 
 /** Reports over a date range (this year unless asked): stock, sales, days to sell, leads and leads won. */

@@ -6,6 +6,7 @@ import { CarFacts, KeyFeatures } from "~/components/car/CarDetails";
 import { CarGrid } from "~/components/car/CarGrid";
 import { PhotoViewer } from "~/components/car/PhotoViewer";
 import { LazyHydrate } from "~/components/LazyHydrate";
+import { ReserveForm } from "~/components/reservations/ReserveForm";
 import { ShareButtons } from "~/components/ShareButtons";
 import { SaveButton } from "~/components/saved/SaveButton";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/Button";
@@ -29,8 +30,10 @@ import { chatHref } from "~/lib/chat-link";
 import { edge } from "~/lib/edge";
 import { formatNaira } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
+import { holdEndText } from "~/lib/reservations";
 import { getCar, similarCars } from "~/models/car.server";
 import { mailEnabled } from "~/models/notifications.server";
+import { reservationOffer } from "~/models/reservations.server";
 import pages from "~/styles/pages.module.css";
 
 /** Edge policy (app/lib/edge.ts). */
@@ -56,11 +59,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
     alerts: mailEnabled(),
+    reserve: await reservationOffer(found),
   };
 }
 
 export default function CarPage() {
-  const { car, monthly, similar, origin, alerts } = useLoaderData<typeof loader>();
+  const { car, monthly, similar, origin, alerts, reserve } = useLoaderData<typeof loader>();
   const business = useBusiness();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
@@ -107,6 +111,12 @@ export default function CarPage() {
           {car.sold ? (
             <Notice tone="error" role="status" title="Sold">
               This car has been sold. Browse our current stock for similar cars.
+            </Notice>
+          ) : null}
+          {!car.sold && car.reserved_until ? (
+            <Notice tone="warning" role="status" title="Reserved" data-testid="reserved-notice">
+              A buyer has paid a deposit and this car is held for them until {holdEndText(car.reserved_until)}. Ask us
+              to tell you if it becomes available again.
             </Notice>
           ) : null}
           <div className={pages.priceRow}>
@@ -158,6 +168,9 @@ export default function CarPage() {
           )}
           {car.sold ? null : <ShareButtons car={car} origin={origin} />}
           {alerts && !car.sold ? <AlertForm carId={car.id} /> : null}
+          {reserve ? (
+            <ReserveForm carId={car.id} deposit={reserve.deposit} terms={reserve.terms} testMode={reserve.testMode} />
+          ) : null}
           <LazyHydrate className={pages.carDetails} data-car-details>
             <KeyFeatures features={car.keyfeatures} headingLevel={2} />
             <CarFacts car={car} />

@@ -129,7 +129,7 @@ describe("GET and PUT /api/admin/notifications", () => {
     expect(fields).toMatchObject({
       "recipients.1.email": "Enter a valid email address, e.g. sales@example.ng",
       "recipients.1.kinds": "Choose at least one kind of message",
-      "recipients.2.kinds.0": "Kinds must be among: inspection, contact, loan, sourcing, digest",
+      "recipients.2.kinds.0": "Kinds must be among: inspection, contact, loan, sourcing, reservation, digest",
       "webhooks.0.url": "Only http:// and https:// addresses can be used",
       "webhooks.1.url": "Use the receiver's public address: this one is on a private network",
       "webhooks.2.url": "Use the receiver's public address: this one is on a private network",

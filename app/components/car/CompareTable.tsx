@@ -82,6 +82,7 @@ export function CompareTable({ cars, removeHref }: { cars: CompareCar[]; removeH
                   {carTitle(c)}
                 </Link>
                 {c.sold ? <span className={classes.sold}>Sold</span> : null}
+                {!c.sold && c.reserved_until ? <span className={classes.sold}>Reserved</span> : null}
                 <Link to={removeHref(c.id)} className={classes.remove} aria-label={`Remove ${carTitle(c)}`}>
                   Remove
                 </Link>
