@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CarSchema } from "./car-schema";
+import { CarSchema, MarkSoldSchema } from "./car-schema";
 import { validate } from "./validation";
 
 const parseCarFields = (fields: Record<string, unknown>) => validate(CarSchema, fields);
@@ -113,5 +113,27 @@ describe("CarSchema", () => {
     });
     vi.setSystemTime(new Date("2027-01-02T00:00:00Z"));
     expect(parseCarFields({ ...valid, year: "2028" }).ok).toBe(true);
+  });
+});
+
+describe("naira fields read prices as people type them", () => {
+  it("Price takes ₦ and commas, m and million", () => {
+    for (const [text, value] of [
+      ["₦32,500,000", 32_500_000],
+      ["32,500,000", 32_500_000],
+      ["32.5m", 32_500_000],
+      ["18.5 million", 18_500_000],
+    ] as const) {
+      const r = parseCarFields({ ...valid, price: text });
+      expect(r.ok && r.data.price, text).toBe(value);
+    }
+    const bad = parseCarFields({ ...valid, price: "about 5" });
+    expect(!bad.ok && bad.fieldErrors.price).toBe("Price must be an amount in naira, e.g. 25,000,000 or 25m");
+  });
+
+  it("the agreed price of a sale does too", () => {
+    const sold = { id: "1", make: "Toyota", model: "Camry", year: "2020", dateSold: "2026-11-20", timeSold: "10:00" };
+    const r = validate(MarkSoldSchema, { ...sold, salePrice: "18.5m" });
+    expect(r.ok && r.data.salePrice).toBe(18_500_000);
   });
 });

@@ -10,6 +10,7 @@ import {
   PLATE_STATES,
   YES_NO,
 } from "./car-options";
+import { nairaValue } from "./money";
 import { multiLine, oneLine } from "./validation";
 
 /**
@@ -163,7 +164,17 @@ export const CarSchema = z.object({
   year: wholeNumber("Year", 1950, 3000).refine((y) => y <= new Date().getUTCFullYear() + 1, {
     error: () => `Year must be at most ${new Date().getUTCFullYear() + 1}`,
   }),
-  price: wholeNumber("Price", 1, 100_000_000_000),
+  price: z.preprocess(
+    nairaValue,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? "Price is required" : "Price must be an amount in naira, e.g. 25,000,000 or 25m",
+      })
+      .int("Price must be a whole number of naira")
+      .min(1, "Price must be at least 1")
+      .max(100_000_000_000, "Price must be at most 100000000000"),
+  ),
   condition: oneOf("Condition", CONDITIONS),
   engine_capacity: oneOf("Engine capacity", ENGINE_CAPACITIES),
   engine_size: oneOf("Engine size", ENGINE_SIZES),
@@ -251,8 +262,8 @@ export const MarkSoldSchema = z.object({
     .max(40),
   /** The agreed price in naira (optional: the list price stands). */
   salePrice: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? v.replace(/[₦,\s]/g, "") : v),
-    z.coerce
+    (v) => (v === null ? undefined : nairaValue(v)),
+    z
       .number({ error: "salePrice must be a price in naira" })
       .int("salePrice must be a whole number of naira")
       .min(0, "salePrice cannot be negative")

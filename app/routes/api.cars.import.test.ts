@@ -119,7 +119,7 @@ describe("POST /api/cars/import", () => {
     expect(result.status).toBe(422);
     expect(result.body.written).toBe(false);
     expect(result.body.problems).toEqual([
-      { row: 2, column: "price", message: "Price must be a number" },
+      { row: 2, column: "price", message: "Price must be an amount in naira, e.g. 25,000,000 or 25m" },
       { row: 3, column: "make", message: "Make is required" },
       {
         row: 3,
