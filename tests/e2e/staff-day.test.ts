@@ -169,3 +169,34 @@ describe("signing back in returns to the page that asked", () => {
     await screenshot(page, "staff-note-kept-phone", { fullPage: false });
   });
 });
+
+describe("the stock import reads the usual words of each choice", () => {
+  const header =
+    "stock_number,make,model,year,price,condition,engine_capacity,engine_size,custom_paper,body_type,drive_train";
+  for (const js of [false, true]) {
+    const mode = js ? "with JavaScript" : "without JavaScript";
+    it(`imports Tokunbo and Brand New cars, and names the accepted values when refusing (${mode})`, async () => {
+      const tag = js ? "J" : "N";
+      const csv = `${header}\nTK-${tag}1,Toyota,Venza ${tag},2020,₦31000000,Tokunbo,2.5L,V4,Yes,SUV,4x4
+TK-${tag}2,Kia,Rio ${tag},2024,18.5m,Brand New,1.4L,V4,No,Sedan,FWD\n`;
+      const page = await app.open("/admin/import", { js, viewport: js ? PHONE : DESKTOP, admin: true });
+      await page.locator("#file").setInputFiles({ name: "tk.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "Preview" }).click();
+      await page.getByRole("button", { name: "Import 2 cars" }).click();
+      await page.getByText("2 added and 0 updated").waitFor();
+      const cars = app.rows<{ condition: string; price: number }>(
+        "SELECT condition, price FROM cars WHERE stock_number LIKE ? ORDER BY stock_number",
+        `TK-${tag}%`,
+      );
+      expect(cars).toEqual([
+        { condition: "Foreign Used", price: 31_000_000 },
+        { condition: "New", price: 18_500_000 },
+      ]);
+      const bad = `${header}\nTK-${tag}3,Kia,Rio,2024,18.5m,Scrap,1.4L,V4,No,Sedan,FWD\n`;
+      await app.go(page, "/admin/import");
+      await page.locator("#file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+      await page.getByRole("button", { name: "Preview" }).click();
+      await page.getByText("Condition must be one of New, Foreign Used, Nigerian Used (also read:").first().waitFor();
+    });
+  }
+});
