@@ -200,3 +200,16 @@ TK-${tag}2,Kia,Rio ${tag},2024,18.5m,Brand New,1.4L,V4,No,Sedan,FWD\n`;
     });
   }
 });
+
+describe("the email-off notice", () => {
+  it("says what is missing in an owner's words and who can fix it, without variable names", async () => {
+    const page = await app.open("/admin/notifications", { js: false, viewport: PHONE, admin: true });
+    const notice = page.getByText("Email is off").locator("xpath=..");
+    await notice.waitFor();
+    const text = await notice.innerText();
+    expect(text).not.toMatch(/SMTP|_URL|[A-Z]{3,}_[A-Z]+/);
+    expect(text).toContain("no email account to send from");
+    expect(text).toContain("Ask whoever set up or hosts the website");
+    await screenshot(page, "staff-email-off-phone", { fullPage: false });
+  });
+});
