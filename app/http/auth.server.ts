@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { loginPath } from "~/lib/return-to";
 import type { Permission } from "~/lib/roles";
 import type { Admin } from "~/models/admin.server";
 import { attemptLogin, type PasswordCheck } from "~/models/login.server";
@@ -114,7 +115,10 @@ export async function requireAdmin(request: Request, opts: GuardOptions = {}): P
     if (check.mustChangePassword && !opts.pendingPasswordChange) throw redirect(PASSWORD_CHANGE_PAGE);
     return { admin: check.admin, token, mustChangePassword: check.mustChangePassword };
   }
-  const target = check.status === "expired" ? "/admin/login?reason=inactivity" : "/admin/login";
+  // A page opened while signed out (a lead's link, a bookmark) is where signing in goes back to.
+  const url = new URL(request.url);
+  const next = request.method === "GET" ? `${url.pathname}${url.search}` : null;
+  const target = loginPath({ inactive: check.status === "expired", next });
   throw redirect(target, { headers: token ? { "Set-Cookie": await clearCookieHeader(request) } : undefined });
 }
 

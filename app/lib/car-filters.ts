@@ -2,6 +2,7 @@
  * The browse filters: one mapping between the filter panel's fields, the query string and the
  * server's filter object. Pure code, used by the browser and the server.
  */
+import { parseNaira } from "./money";
 export interface CarFilters {
   q?: string;
   body_type?: string;
@@ -111,8 +112,8 @@ export function parseCarFilters(params: URLSearchParams): ParsedFilters {
   for (const key of NUMBER_FILTERS) {
     const value = canonical.get(key);
     if (value === null) continue;
-    const n = Number(value.replace(/[,\s₦]/g, ""));
-    if (Number.isFinite(n) && n >= 0 && n <= 1e12) filters[key] = n;
+    const n = key.endsWith("Price") ? parseNaira(value) : Number(value.replace(/[,\s]/g, ""));
+    if (n !== null && Number.isFinite(n) && n >= 0 && n <= 1e12) filters[key] = n;
     else ignored.push(key);
   }
   const features = canonical

@@ -32,6 +32,21 @@ export const ENGINE_CAPACITIES = [
   "5.0L",
   "6.0L",
 ] as const;
+/**
+ * Other words people (and their spreadsheets) use for a choice, read as the choice itself:
+ * "Tokunbo" is the site's own word for Foreign Used. Letter case, spaces, hyphens and
+ * underscores never matter ("foreign-used", "Nigerian used").
+ */
+export const CHOICE_ALIASES: Record<string, Record<string, string>> = {
+  condition: {
+    "Brand New": "New",
+    Tokunbo: "Foreign Used",
+    "Naija used": "Nigerian Used",
+    "Locally used": "Nigerian Used",
+  },
+  drive_train: { "4x4": "4WD" },
+  yes_no: { Y: "Yes", N: "No" },
+};
 export const ENGINE_SIZES = ["V4", "V5", "V6", "V8", "Inline 6", "Inline 8"] as const;
 export const YES_NO = ["Yes", "No"] as const;
 export const BODY_TYPES = ["SUV", "Sedan", "Coupe", "EV", "Truck"] as const;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CarSchema } from "./car-schema";
+import { CarSchema, MarkSoldSchema } from "./car-schema";
 import { validate } from "./validation";
 
 const parseCarFields = (fields: Record<string, unknown>) => validate(CarSchema, fields);
@@ -52,7 +52,7 @@ describe("CarSchema", () => {
   });
 
   it("names every missing or wrong field", () => {
-    const r = parseCarFields({ year: "abc", price: "-5", condition: "Brand new", keyfeatures: '["Jetpack"]' });
+    const r = parseCarFields({ year: "abc", price: "-5", condition: "Scrap", keyfeatures: '["Jetpack"]' });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors).toMatchObject({
@@ -113,5 +113,57 @@ describe("CarSchema", () => {
     });
     vi.setSystemTime(new Date("2027-01-02T00:00:00Z"));
     expect(parseCarFields({ ...valid, year: "2028" }).ok).toBe(true);
+  });
+});
+
+describe("naira fields read prices as people type them", () => {
+  it("Price takes ₦ and commas, m and million", () => {
+    for (const [text, value] of [
+      ["₦32,500,000", 32_500_000],
+      ["32,500,000", 32_500_000],
+      ["32.5m", 32_500_000],
+      ["18.5 million", 18_500_000],
+    ] as const) {
+      const r = parseCarFields({ ...valid, price: text });
+      expect(r.ok && r.data.price, text).toBe(value);
+    }
+    const bad = parseCarFields({ ...valid, price: "about 5" });
+    expect(!bad.ok && bad.fieldErrors.price).toBe("Price must be an amount in naira, e.g. 25,000,000 or 25m");
+  });
+
+  it("the agreed price of a sale does too", () => {
+    const sold = { id: "1", make: "Toyota", model: "Camry", year: "2020", dateSold: "2026-11-20", timeSold: "10:00" };
+    const r = validate(MarkSoldSchema, { ...sold, salePrice: "18.5m" });
+    expect(r.ok && r.data.salePrice).toBe(18_500_000);
+  });
+});
+
+describe("choices read in their usual spellings (a spreadsheet's words)", () => {
+  it("reads Tokunbo, foreign-used, Brand New and Nigerian used into the form's values", () => {
+    const condition = (text: string) => {
+      const r = parseCarFields({ ...valid, condition: text });
+      return r.ok ? r.data.condition : r.fieldErrors.condition;
+    };
+    expect(condition("Tokunbo")).toBe("Foreign Used");
+    expect(condition("tokunbo")).toBe("Foreign Used");
+    expect(condition("foreign-used")).toBe("Foreign Used");
+    expect(condition("Foreign_used")).toBe("Foreign Used");
+    expect(condition("Brand New")).toBe("New");
+    expect(condition("Nigerian used")).toBe("Nigerian Used");
+    expect(condition("Naija used")).toBe("Nigerian Used");
+    expect(condition("Locally used")).toBe("Nigerian Used");
+    expect(condition("Accident")).toBe(
+      "Condition must be one of New, Foreign Used, Nigerian Used " +
+        "(also read: Brand New, Tokunbo, Naija used, Locally used)",
+    );
+    const r = parseCarFields({ ...valid, drive_train: "4x4", body_type: "suv", engine_size: "v6", custom_paper: "y" });
+    expect(r.ok && r.data).toMatchObject({
+      drive_train: "4WD",
+      body_type: "SUV",
+      engine_size: "V6",
+      custom_paper: "Yes",
+    });
+    const size = parseCarFields({ ...valid, engine_capacity: "2.5 L" });
+    expect(size.ok && size.data.engine_capacity).toBe("2.5L");
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   BODY_TYPES,
   CAR_TEXT_MAX,
+  CHOICE_ALIASES,
   CONDITIONS,
   DRIVE_TRAINS,
   ENGINE_CAPACITIES,
@@ -10,6 +11,7 @@ import {
   PLATE_STATES,
   YES_NO,
 } from "./car-options";
+import { nairaValue } from "./money";
 import { multiLine, oneLine } from "./validation";
 
 /**
@@ -43,17 +45,31 @@ const optionalText = (label: string, max: number, clean: (v: string) => string =
     z.string().overwrite(clean).trim().max(max, `${label} must be at most ${max} characters`).nullable().optional(),
   );
 
-/** A choice from a list, matched without regard to letter case, stored as the list spells it. */
-function oneOf<T extends readonly string[]>(label: string, options: T) {
+/** A choice's words compared without letter case, spaces, hyphens or underscores. */
+const choiceKey = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
+
+/**
+ * A choice from a list, matched without regard to letter case, spaces, hyphens or underscores
+ * and in its other usual words (`aliases`), stored as the list spells it; a refusal names the
+ * accepted values.
+ */
+function oneOf<T extends readonly string[]>(label: string, options: T, aliases: Record<string, string> = {}) {
+  const also = Object.keys(aliases);
+  const accepted = `${options.join(", ")}${also.length ? ` (also read: ${also.join(", ")})` : ""}`;
   return z.preprocess(
     (v) => {
       const s = blankToUndefined(v);
       if (typeof s !== "string") return s;
-      return options.find((o) => o.toLowerCase() === s.trim().toLowerCase()) ?? s;
+      const key = choiceKey(s);
+      const alias = Object.entries(aliases).find(([word]) => choiceKey(word) === key)?.[1];
+      return options.find((o) => choiceKey(o) === key) ?? alias ?? s;
     },
     z.enum(options as unknown as [T[number], ...T[number][]], {
-      error: (issue) =>
-        issue.input === undefined ? `${label} is required` : `${label} must be one of ${options.join(", ")}`,
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be one of ${accepted}`),
     }),
   );
 }
@@ -163,13 +179,23 @@ export const CarSchema = z.object({
   year: wholeNumber("Year", 1950, 3000).refine((y) => y <= new Date().getUTCFullYear() + 1, {
     error: () => `Year must be at most ${new Date().getUTCFullYear() + 1}`,
   }),
-  price: wholeNumber("Price", 1, 100_000_000_000),
-  condition: oneOf("Condition", CONDITIONS),
+  price: z.preprocess(
+    nairaValue,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? "Price is required" : "Price must be an amount in naira, e.g. 25,000,000 or 25m",
+      })
+      .int("Price must be a whole number of naira")
+      .min(1, "Price must be at least 1")
+      .max(100_000_000_000, "Price must be at most 100000000000"),
+  ),
+  condition: oneOf("Condition", CONDITIONS, CHOICE_ALIASES.condition),
   engine_capacity: oneOf("Engine capacity", ENGINE_CAPACITIES),
   engine_size: oneOf("Engine size", ENGINE_SIZES),
-  custom_paper: oneOf("Custom paper", YES_NO),
+  custom_paper: oneOf("Custom paper", YES_NO, CHOICE_ALIASES.yes_no),
   body_type: oneOf("Body type", BODY_TYPES),
-  drive_train: oneOf("Drive train", DRIVE_TRAINS),
+  drive_train: oneOf("Drive train", DRIVE_TRAINS, CHOICE_ALIASES.drive_train),
   transmission: optionalText("Transmission", CAR_TEXT_MAX.transmission),
   fuel_type: optionalText("Fuel type", CAR_TEXT_MAX.fuel_type),
   color: optionalText("Color", CAR_TEXT_MAX.color),
@@ -241,8 +267,8 @@ export const MarkSoldSchema = z.object({
   id: z.coerce.number({ error: "id must be a car id" }).int("id must be a car id").positive("id must be a car id"),
   /** The agreed price in naira (optional: the list price stands). */
   salePrice: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? v.replace(/[₦,\s]/g, "") : v),
-    z.coerce
+    (v) => (v === null ? undefined : nairaValue(v)),
+    z
       .number({ error: "salePrice must be a price in naira" })
       .int("salePrice must be a whole number of naira")
       .min(0, "salePrice cannot be negative")

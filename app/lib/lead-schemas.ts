@@ -3,6 +3,7 @@ import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, LOAN_PERIODS } from "~/config
 import { YES_NO } from "~/lib/car-options";
 import { AGE_BRACKETS, EMPLOYMENT_STATUSES, INCOME_RANGES, MAX_LENGTHS } from "~/lib/lead-fields";
 import { loanPeriodLabel, parseLoanPeriod, roundMoney } from "~/lib/loan-math";
+import { nairaValue } from "~/lib/money";
 import { normalizeNigerianPhone } from "~/lib/phone";
 import { multiLine, oneLine } from "~/lib/validation";
 
@@ -201,17 +202,10 @@ export const ContactSchema = z.object({
 });
 export type ContactInput = z.output<typeof ContactSchema>;
 
-/** A budget in whole naira, optional: "5000000", "5,000,000", "₦5,000,000" or "5m" (millions). */
+/** A budget in whole naira, optional: "5000000", "5,000,000", "₦5,000,000", "5m" or "5 million". */
 const budget = z.preprocess((v) => {
-  if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return null;
-  if (typeof v !== "string") return v;
-  const text = v
-    .trim()
-    .toLowerCase()
-    .replace(/[₦,\s]|naira|ngn/g, "");
-  const m = /^(\d+(?:\.\d+)?)(m|k)?$/.exec(text);
-  if (!m) return v;
-  return Math.round(Number(m[1]) * (m[2] === "m" ? 1_000_000 : m[2] === "k" ? 1_000 : 1));
+  const n = nairaValue(v);
+  return n === undefined ? null : typeof n === "number" ? Math.round(n) : n;
 }, z
   .number({ error: "Budget must be an amount in naira, e.g. 15,000,000 or 15m" })
   .int({ error: "Budget must be a whole number of naira" })

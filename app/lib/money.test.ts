@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMileage, formatNaira, formatNumber } from "./money";
+import { formatMileage, formatNaira, formatNumber, parseNaira } from "./money";
 
 describe("money", () => {
   it("writes naira as en-NG does: grouped thousands, at most 2 decimals", () => {
@@ -27,5 +27,37 @@ describe("money", () => {
       expect(formatNumber(v), String(v)).toBe(intl.format(v));
       if (v !== 0) expect(formatNumber(-v), String(-v)).toBe(intl.format(-v));
     }
+  });
+});
+
+describe("parseNaira", () => {
+  it("reads naira as people type it", () => {
+    const amounts: [string, number][] = [
+      ["₦32,500,000", 32_500_000],
+      ["32,500,000", 32_500_000],
+      ["32500000", 32_500_000],
+      ["32 500 000", 32_500_000],
+      ["N32,500,000", 32_500_000],
+      ["NGN 32,500,000", 32_500_000],
+      ["32,500,000 naira", 32_500_000],
+      ["32.5m", 32_500_000],
+      ["32.5M", 32_500_000],
+      ["₦32.5m", 32_500_000],
+      ["18.5 million", 18_500_000],
+      ["18.5 Million", 18_500_000],
+      ["60m", 60_000_000],
+      ["25mn", 25_000_000],
+      ["750k", 750_000],
+      ["1.2bn", 1_200_000_000],
+      ["  5,000  ", 5_000],
+      ["1234.5", 1234.5],
+      ["-5", -5],
+    ];
+    for (const [text, value] of amounts) expect(parseNaira(text), text).toBe(value);
+  });
+
+  it("refuses what is not an amount", () => {
+    for (const text of ["", "abc", "12x", "--5", "5m5", "1,2,3m 4", "m", "₦", "32.5 millions", "0x10", "1e6"])
+      expect(parseNaira(text), text).toBeNull();
   });
 });

@@ -159,7 +159,6 @@ export default function StockList() {
             <TextInput
               label="Agreed price (₦)"
               name="salePrice"
-              inputMode="numeric"
               defaultValue={String(confirm.price)}
               description={`Listed at ${formatNaira(confirm.price)}. Change it if the buyer paid another price.`}
               mb="md"

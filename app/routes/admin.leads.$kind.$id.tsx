@@ -174,6 +174,8 @@ export default function LeadPage() {
           <>
             <LeadAssigneeForm assignee={lead.assignee} staff={staff} error={failed?.fieldErrors?.assignee} />
             <LeadStatusForm
+              key={`${lead.status}:${lead.note ?? ""}`}
+              draftKey={`lead-note:${lead.kind}:${lead.id}`}
               status={lead.status}
               note={lead.note}
               error={failed?.fieldErrors?.assignee ? undefined : failed?.error}

@@ -70,11 +70,13 @@ describe("admin pages: the guard", () => {
     ["/admin/edit-car/1", (a) => editCar.action({ ...a, params: { id: "1" } })],
     ["/admin/admin-management", management.action],
   ];
-  it("redirects every anonymous loader and action to /admin/login", async () => {
+  it("redirects every anonymous loader (naming the page, to go back to) and action to /admin/login", async () => {
     for (const [path, fn] of loaders) {
       const res = await respond(() => fn(args(path, { signedIn: false })));
       expect(res.status, path).toBe(302);
-      expect(res.headers.get("Location"), path).toBe("/admin/login");
+      expect(res.headers.get("Location"), path).toBe(
+        path.startsWith("/admin (") ? "/admin/login" : `/admin/login?next=${encodeURIComponent(path)}`,
+      );
     }
     for (const [path, fn] of actions) {
       const res = await respond(() =>
@@ -130,6 +132,7 @@ describe("admin pages: actions", () => {
     expect((await checkSession(token)).status).toBe("missing");
     expect(await login.loader(args("/admin/login?reason=inactivity", { signedIn: false }))).toEqual({
       notice: "Logged out due to inactivity.",
+      next: null,
     });
   });
 
@@ -156,7 +159,10 @@ describe("admin pages: actions", () => {
       values: Record<string, unknown>;
     };
     expect(data.error).toBe("Failed to add car: Model is required");
-    expect(data.fieldErrors).toMatchObject({ model: "Model is required", price: "Price must be a number" });
+    expect(data.fieldErrors).toMatchObject({
+      model: "Model is required",
+      price: "Price must be an amount in naira, e.g. 25,000,000 or 25m",
+    });
     expect(data.values).toMatchObject({ make: "Honda", year: "2019", keyfeatures: ["Bluetooth", "Sunroof"] });
     expect(await getDb().selectFrom("cars").selectAll().execute()).toEqual([]);
     expect(uploadedFiles()).toEqual([]);

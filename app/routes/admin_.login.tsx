@@ -13,11 +13,14 @@ import { Notice } from "~/components/admin/Notice";
 import { INACTIVITY_MESSAGE, INVALID_CREDENTIALS, LoginError, loginWithForm, optionalAdmin } from "~/http/auth.server";
 import { clientIp } from "~/http/request.server";
 import { businessFromMatches, useBusiness } from "~/lib/business";
+import { safeReturnPath } from "~/lib/return-to";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await optionalAdmin(request)) throw redirect("/admin");
-  const inactive = new URL(request.url).searchParams.get("reason") === "inactivity";
-  return { notice: inactive ? INACTIVITY_MESSAGE : null };
+  const params = new URL(request.url).searchParams;
+  const next = safeReturnPath(params.get("next"));
+  if (await optionalAdmin(request)) throw redirect(next ?? "/admin");
+  const inactive = params.get("reason") === "inactivity";
+  return { notice: inactive ? INACTIVITY_MESSAGE : null, next };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,7 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const username = String(form.get("username") ?? "");
   try {
     const { setCookie } = await loginWithForm(request, clientIp(context));
-    return redirect("/admin", { headers: { "Set-Cookie": setCookie } });
+    const next = safeReturnPath(String(form.get("next") ?? ""));
+    return redirect(next ?? "/admin", { headers: { "Set-Cookie": setCookie } });
   } catch (e) {
     if (e instanceof LoginError) return data({ error: e.message, username }, { status: e.status });
     throw e;
@@ -38,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminLogin() {
-  const { notice } = useLoaderData<typeof loader>();
+  const { notice, next } = useLoaderData<typeof loader>();
   const result = useActionData() as { error: string; username: string } | undefined;
   const navigation = useNavigation();
   const site = useBusiness();
@@ -67,6 +71,7 @@ export default function AdminLogin() {
             {notice && !result ? <Notice kind="info">{notice}</Notice> : null}
             {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
             <Form method="post" replace>
+              {next ? <input type="hidden" name="next" value={next} /> : null}
               <Stack gap="sm">
                 <TextInput
                   label="Username"

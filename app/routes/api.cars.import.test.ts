@@ -112,7 +112,7 @@ describe("POST /api/cars/import", () => {
   it("lists every problem as row, column and message and writes nothing", async () => {
     const file = csv([
       row("A1", "Toyota", "abc"),
-      row("A2", "", "5000000", { condition: "Brand new" }),
+      row("A2", "", "5000000", { condition: "Accident" }),
       row("A1", "Kia", "5000000"),
       row("A3", "Kia", "5000000"),
     ]);
@@ -120,16 +120,38 @@ describe("POST /api/cars/import", () => {
     expect(result.status).toBe(422);
     expect(result.body.written).toBe(false);
     expect(result.body.problems).toEqual([
-      { row: 2, column: "price", message: "Price must be a number" },
+      { row: 2, column: "price", message: "Price must be an amount in naira, e.g. 25,000,000 or 25m" },
       { row: 3, column: "make", message: "Make is required" },
       {
         row: 3,
         column: "condition",
-        message: "Condition must be one of New, Foreign Used, Nigerian Used",
+        message:
+          "Condition must be one of New, Foreign Used, Nigerian Used " +
+          "(also read: Brand New, Tokunbo, Naija used, Locally used)",
       },
       { row: 4, column: "stock_number", message: "Stock number A1 is also on row 2" },
     ]);
     expect(await carCount()).toBe(0);
+  });
+
+  it("reads the usual spellings of each choice: Tokunbo, foreign-used, Brand New, Nigerian used", async () => {
+    const file = csv([
+      row("T-1", "Toyota", "₦12,500,000", { condition: "Tokunbo" }),
+      row("T-2", "Honda", "9.8m", { condition: "foreign-used", drive_train: "4x4" }),
+      row("T-3", "Kia", "18.5 million", { condition: "Brand New", custom_paper: "y" }),
+      row("T-4", "Lexus", "22,000,000", { condition: "Nigerian used" }),
+    ]);
+    const done = await send("stock.csv", file, "false");
+    expect(done.body.problems).toEqual([]);
+    const cars = await getDb().selectFrom("cars").selectAll().orderBy("stock_number").execute();
+    expect(cars.map((c) => [c.stock_number, c.condition, c.price])).toEqual([
+      ["T-1", "Foreign Used", 12_500_000],
+      ["T-2", "Foreign Used", 9_800_000],
+      ["T-3", "New", 18_500_000],
+      ["T-4", "Nigerian Used", 22_000_000],
+    ]);
+    expect(cars[1].drive_train).toBe("4WD");
+    expect(cars[2].custom_paper).toBe("Yes");
   });
 
   it("names a missing column and ignores unknown ones", async () => {

@@ -20,7 +20,7 @@ import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } f
 import { edge } from "~/lib/edge";
 import { sourcingSentDetail } from "~/lib/lead-messages";
 import { SOURCING_FAILURE, SourcingSchema } from "~/lib/lead-schemas";
-import { formatNumber } from "~/lib/money";
+import { formatNumber, parseNaira } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
 import { pageCars, stockFacets } from "~/models/car.server";
 import { mailEnabled } from "~/models/notifications.server";
@@ -90,7 +90,7 @@ export default function Browse() {
   const q = params.get("q");
   const refused = result && !result.ok ? result : null;
   const sent = result?.ok ? result : null;
-  const maxPrice = Number(params.get("maxPrice"));
+  const maxPrice = parseNaira(params.get("maxPrice") ?? "") ?? 0;
 
   return (
     <Container className={pages.browse}>

@@ -314,7 +314,7 @@ describe("the leads pages", () => {
     expect([...csvBytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // Response.text() would drop the BOM
     expect(new TextDecoder().decode(csvBytes)).toMatch(/^Kind,Id,/);
     const anonymous = await respond(() => leadsCsv.loader(visitor("/admin/leads.csv")));
-    expect(anonymous.headers.get("Location")).toBe("/admin/login");
+    expect(anonymous.headers.get("Location")).toBe("/admin/login?next=%2Fadmin%2Fleads.csv");
   });
 
   it("saves a status and note from the lead's page (a plain form post), shows them, records who", async () => {

@@ -139,7 +139,7 @@ describe("car photos with JavaScript on a phone", () => {
     const links = summary.getByRole("link");
     const texts = await links.allInnerTexts();
     expect(texts.some((t) => t.startsWith("Year: "))).toBe(true);
-    expect(texts).toContain("Price: Price must be a number");
+    expect(texts).toContain("Price: Price must be an amount in naira, e.g. 25,000,000 or 25m");
     expect(texts).toContain("Condition: Condition is required");
     expect(texts.length).toBeGreaterThanOrEqual(8);
     expect(await links.first().getAttribute("href")).toMatch(/^#field-/);
@@ -148,7 +148,9 @@ describe("car photos with JavaScript on a phone", () => {
     expect(await field(page, "Make").inputValue()).toBe("Honda");
     expect(await photosInOrder(page)).toEqual(["front.jpg"]);
     // Fix it and send again: the kept photo goes with it.
-    await summary.getByRole("link", { name: "Price: Price must be a number" }).click();
+    await summary
+      .getByRole("link", { name: "Price: Price must be an amount in naira, e.g. 25,000,000 or 25m" })
+      .click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-price");
     await fillRequired(page, "Honda", "CR-V Refused");
     await page.getByRole("button", { name: "Add Car" }).click();

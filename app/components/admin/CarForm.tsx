@@ -28,12 +28,13 @@ import {
   PLATE_STATES,
   YES_NO,
 } from "~/lib/car-options";
+import { CarSchema, withCustomPaperAlias } from "~/lib/car-schema";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { FieldErrors } from "~/lib/validation";
+import { type FieldErrors, firstError, validate } from "~/lib/validation";
 import classes from "./CarForm.module.css";
 import { PhotoFields, type PhotoUpload } from "./ImageFields";
 import { Notice } from "./Notice";
-import { useCarDraft } from "./useCarDraft";
+import { useFormDraft } from "./useFormDraft";
 
 /** What the form shows: a car's values, or what the admin typed before a refusal. */
 export type CarFormValues = Record<string, string | string[] | undefined>;
@@ -169,6 +170,18 @@ const FIELD_LABELS: Record<string, string> = {
   images: "Photos",
 };
 
+/** The same check the server makes of the form's fields (not the photos, nor the stock number's owner). */
+function fieldProblems(body: FormData): FieldErrors | null {
+  const fields: Record<string, string | string[]> = {};
+  for (const [k, v] of body.entries()) {
+    if (typeof v !== "string") continue;
+    const had = fields[k];
+    fields[k] = had === undefined ? v : ([] as string[]).concat(had, v);
+  }
+  const result = validate(CarSchema, withCustomPaperAlias(fields));
+  return result.ok ? null : result.fieldErrors;
+}
+
 interface FormMessage {
   kind: "error" | "info";
   text: string;
@@ -292,7 +305,7 @@ export function CarForm({
   const [focusKey, setFocusKey] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [retry, setRetry] = useState<FormData | null>(null);
-  const draft = useCarDraft(formRef, `car-draft:${carId ?? "new"}`);
+  const draft = useFormDraft(formRef, `car-draft:${carId ?? "new"}`);
   const hydrated = useHydrated();
   const busy = navigation.state === "submitting" || progress !== null;
   const features = list(values, "keyfeatures");
@@ -351,6 +364,12 @@ export function CarForm({
       return;
     }
     const body = new FormData(e.currentTarget);
+    // The fields are checked here first, so a typing slip is said at once, not after the photos upload.
+    const problems = fieldProblems(body);
+    if (problems) {
+      fail({ kind: "error", text: firstError(problems) }, problems);
+      return;
+    }
     for (const file of upload.files()) body.append("images", file);
     send(body);
   };
@@ -387,9 +406,7 @@ export function CarForm({
             })}
             {field("price", "Price (₦)", {
               required: true,
-              inputMode: "numeric",
-              placeholder: "e.g. 25000000",
-              pattern: "[0-9, ]+",
+              placeholder: "e.g. 25,000,000 or 25m",
             })}
             {field("mileage", "Mileage (miles)", { inputMode: "numeric", pattern: "[0-9, ]*" })}
             {field("color", "Color", { maxLength: CAR_TEXT_MAX.color })}

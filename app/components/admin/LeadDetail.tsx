@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { activityActionLabel } from "~/lib/activity";
 import { lagosDateTime } from "~/lib/lagos-time";
 import {
@@ -15,6 +15,7 @@ import { formatNaira } from "~/lib/money";
 import { formatNigerianPhone } from "~/lib/phone";
 import type { ActivityEntry } from "~/models/activity.server";
 import type { LeadFieldValue } from "~/models/lead-inbox.server";
+import { useFormDraft } from "./useFormDraft";
 
 /** How each stored field of a lead is labelled and shown. */
 const LABELS: Record<string, string> = {
@@ -111,13 +112,18 @@ export function AnswerLinks({ phone, email }: { phone: string | null; email: str
   );
 }
 
-/** The status and note form: a plain post, so it works without JavaScript. */
+/**
+ * The status and note form: a plain post, so it works without JavaScript. With it, a half-typed
+ * note is kept on the device (as the car form's draft) and put back after an idle logout.
+ */
 export function LeadStatusForm({
+  draftKey,
   status,
   note,
   error,
   fieldErrors,
 }: {
+  draftKey: string;
   status: LeadStatus;
   note: string | null;
   error?: string;
@@ -125,6 +131,14 @@ export function LeadStatusForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "assign";
+  const formRef = useRef<HTMLFormElement>(null);
+  const draft = useFormDraft(formRef, draftKey);
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (!draft.offer) return;
+    draft.restore();
+    setRestored(true);
+  }, [draft.offer, draft.restore]);
   return (
     <Paper
       withBorder
@@ -137,7 +151,7 @@ export function LeadStatusForm({
       <Title order={2} fz="lg" mb="sm">
         Status and note
       </Title>
-      <Form method="post" key={`${status}:${note ?? ""}`}>
+      <Form method="post" ref={formRef} onSubmit={draft.clear}>
         <Stack gap="sm">
           <NativeSelect
             label="Status"
@@ -156,6 +170,11 @@ export function LeadStatusForm({
             description={`Optional, for colleagues: what was said, what happens next (up to ${LEAD_NOTE_MAX}).`}
             error={fieldErrors?.note}
           />
+          {restored ? (
+            <Text size="sm" c="blue.8" role="status">
+              Your unsent note is back: Save to keep it.
+            </Text>
+          ) : null}
           {error ? (
             <Text c="red" size="sm" role="alert">
               {error}

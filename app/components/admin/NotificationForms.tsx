@@ -47,7 +47,10 @@ export interface MailStatusData {
   from: string;
 }
 
-/** Whether email goes out, and how; without SMTP_URL, says so plainly. */
+/**
+ * Whether email goes out, and how. Off (the server has no mail account set, SMTP_URL), it says so
+ * in an owner's words and who can fix it, never the setting's name.
+ */
 export function MailStatus({ mail, outboxLink = true }: { mail: MailStatusData; outboxLink?: boolean }) {
   if (!mail.enabled) {
     return (
@@ -56,8 +59,10 @@ export function MailStatus({ mail, outboxLink = true }: { mail: MailStatusData; 
           Email is off
         </Text>
         <Text size="sm">
-          The server has no SMTP_URL, so no email is sent: not to staff, not to buyers. Recipients set here are kept for
-          when it is set. Webhooks are sent either way.
+          The website has no email account to send from yet, so no email goes out: not to your staff, not to buyers. Ask
+          whoever set up or hosts the website to connect one (they need the mail server, a user name and a password from
+          your email provider). The recipients you choose here are kept and used as soon as it is connected. Webhooks
+          are sent either way.
         </Text>
       </Notice>
     );

@@ -7,7 +7,8 @@ const IDLE_WARNING_MS = 60_000;
 
 /**
  * After `timeoutMs` without a mouse move, touch or key press, sign out and land on
- * /admin/login with 'Logged out due to inactivity.'; a minute before, `warning` turns true so the
+ * /admin/login with 'Logged out due to inactivity.' (signing in again returns to this page); a
+ * minute before, `warning` turns true so the
  * shell can offer "Stay signed in" (`stay()` counts as activity). Just before signing out the
  * window gets an `admin:idle-logout` event (an unsent car form keeps itself on the device). While
  * the admin is active, a light keep-alive at most once a minute slides the server's idle timeout
@@ -25,7 +26,8 @@ export function useInactivityLogout(timeoutMs: number) {
     let lastPing = Date.now(); // loading the page touched the session
     const expire = () => {
       window.dispatchEvent(new Event("admin:idle-logout"));
-      submit({ reason: "inactivity" }, { method: "post", action: "/admin/logout" });
+      const next = `${window.location.pathname}${window.location.search}`;
+      submit({ reason: "inactivity", next }, { method: "post", action: "/admin/logout" });
     };
     const ping = () => {
       pingTimer = undefined;

@@ -1,7 +1,7 @@
 import { type RefObject, useCallback, useEffect, useState } from "react";
 
 /**
- * An unsent car form kept on this device (localStorage) while it is being filled, so a sign-out
+ * An unsent form (a car, a lead's note) kept on this device (localStorage) while it is being filled, so a sign-out
  * for inactivity, a closed tab or a lost connection does not lose it: offered back the next time
  * the same form opens, removed once the car is saved. Text fields only (photos are not kept).
  */
@@ -28,7 +28,7 @@ function snapshot(form: HTMLFormElement): [string, string][] {
   );
 }
 
-export function useCarDraft(form: RefObject<HTMLFormElement>, key: string) {
+export function useFormDraft(form: RefObject<HTMLFormElement>, key: string) {
   const [offer, setOffer] = useState<Draft | null>(null);
 
   useEffect(() => {
@@ -79,7 +79,9 @@ export function useCarDraft(form: RefObject<HTMLFormElement>, key: string) {
       if (!input.name || IGNORED.has(input.name) || input.type === "file" || input.type === "hidden") continue;
       const kept = values.get(input.name) ?? [];
       if (input instanceof HTMLInputElement && (input.type === "checkbox" || input.type === "radio")) {
-        input.checked = kept.includes(input.value);
+        // A click, not `checked =`: a radio group drawn by React (Financing, Registered) keeps its
+        // choice in React's state, which a bare property change would not reach (it reverts it).
+        if (input.checked !== kept.includes(input.value)) input.click();
       } else input.value = kept[0] ?? "";
     }
     setOffer(null);
