@@ -53,6 +53,8 @@ export interface CarInterest {
   chat_clicks: number;
   /** Leads about the car in the window (bookings, messages, loan applications). */
   leads: number;
+  /** Buyers waiting to hear if its price drops (confirmed price alerts on this car). */
+  waiting_alerts: number;
   /** Listing to sale, or to now while unsold. */
   days_in_stock: number;
 }
@@ -66,6 +68,7 @@ export function noInterest(carId: number, daysInStock: number): CarInterest {
     views_by_source: {},
     chat_clicks: 0,
     leads: 0,
+    waiting_alerts: 0,
     days_in_stock: daysInStock,
   };
 }

@@ -55,6 +55,7 @@ describe("interest per car", () => {
       views_by_source: { whatsapp: 3, direct: 5, copy: 1 },
       chat_clicks: 2,
       leads: 1,
+      waiting_alerts: 0,
       days_in_stock: 40,
     });
     // A car nobody has looked at has zeros, not nothing.
@@ -65,6 +66,37 @@ describe("interest per car", () => {
       chat_clicks: 0,
       leads: 0,
     });
+  });
+
+  it("counts the buyers waiting on a confirmed price alert for the car, not the unconfirmed ones", async () => {
+    const carId = await makeCar();
+    const otherId = await makeCar();
+    const db = getSqlite();
+    db.prepare("DELETE FROM alert_contacts").run();
+    const alert = (email: string, carId: number, status: string, n: number) => {
+      db.prepare("INSERT OR IGNORE INTO alert_contacts (email, manage_token, created_at) VALUES (?, ?, ?)").run(
+        email,
+        `manage-${email}`,
+        iso(1),
+      );
+      db.prepare(
+        "INSERT INTO buyer_alerts (email, kind, car_id, status, leave_token, created_at) VALUES (?, 'price', ?, ?, ?, ?)",
+      ).run(email, carId, status, `leave-${n}`, iso(1));
+    };
+    alert("ada@example.ng", carId, "active", 1);
+    alert("bola@example.ng", carId, "active", 2);
+    alert("chi@example.ng", carId, "pending", 3);
+    alert("dayo@example.ng", otherId, "ended", 4);
+    const figures = await interestOf(
+      [
+        { id: carId, days_in_stock: 3 },
+        { id: otherId, days_in_stock: 3 },
+      ],
+      30,
+      NOW,
+    );
+    expect(figures[carId].waiting_alerts).toBe(2);
+    expect(figures[otherId].waiting_alerts).toBe(0);
   });
 
   it("runs a sold car's days in stock to its sale", async () => {

@@ -121,8 +121,8 @@ function windowStart(days: number, now: Date): string {
 type Figures = Omit<CarInterest, "car_id" | "days_in_stock">;
 
 /**
- * Views (7 days and the window, by source), chat clicks and leads of the window, for the given
- * cars (every car when `ids` is null). Two grouped statements, on the day index of car_views and
+ * Views (7 days and the window, by source), chat clicks and leads of the window, and the buyers
+ * waiting on a price alert, for the given cars (every car when `ids` is null). Grouped statements, on the day index of car_views and
  * the car index of the leads registry.
  */
 async function figuresFor(ids: readonly number[] | null, days: number, now: Date): Promise<Map<number, Figures>> {
@@ -161,6 +161,12 @@ async function figuresFor(ids: readonly number[] | null, days: number, now: Date
     f.chat_clicks = Number(r.chats);
     f.leads = Number(r.leads);
   }
+  // Alerts wait now, whatever the window: confirmed price alerts on each car.
+  const waiting = await sql<{ car_id: number; n: number }>`
+    SELECT car_id, count(*) AS n FROM buyer_alerts
+    WHERE kind = 'price' AND status = 'active' AND car_id IS NOT NULL ${onlyIds("car_id")}
+    GROUP BY car_id`.execute(db);
+  for (const r of waiting.rows) get(r.car_id).waiting_alerts = Number(r.n);
   return out;
 }
 

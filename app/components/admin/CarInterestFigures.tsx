@@ -30,6 +30,11 @@ export function InterestCell({ interest }: { interest: CarInterest | undefined }
       <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
         {plural(interest.leads, "lead", "leads")}
       </Text>
+      {interest.waiting_alerts ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+          {plural(interest.waiting_alerts, "buyer waiting", "buyers waiting")}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -41,6 +46,7 @@ export function InterestLine({ interest }: { interest: CarInterest | undefined }
     <Text size="xs" c="dimmed" data-testid="interest">
       {plural(interest.views_7d, "view", "views")} this week · {formatNumber(interest.views)} in 30 days ·{" "}
       {plural(interest.chat_clicks, "chat", "chats")} · {plural(interest.leads, "lead", "leads")}
+      {interest.waiting_alerts ? ` · ${plural(interest.waiting_alerts, "buyer waiting", "buyers waiting")}` : null}
     </Text>
   );
 }
@@ -83,7 +89,7 @@ export function InterestPanel({ interest, leadsHref }: { interest: CarInterest; 
         People who opened this car's page (each counted once a day; bots and staff left out), chat clicks and leads
         about it over the last 30 days.
       </Text>
-      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="md">
         <Figure label="Views, 7 days" value={formatNumber(interest.views_7d)} />
         <Figure
           label="Views, 30 days"
@@ -92,6 +98,7 @@ export function InterestPanel({ interest, leadsHref }: { interest: CarInterest; 
         />
         <Figure label="WhatsApp chats" value={formatNumber(interest.chat_clicks)} hint="30 days" />
         <Figure label="Leads" value={formatNumber(interest.leads)} hint="30 days" />
+        <Figure label="Waiting buyers" value={formatNumber(interest.waiting_alerts)} hint="price alerts" />
         <Figure label="In stock" value={plural(interest.days_in_stock, "day", "days")} />
       </SimpleGrid>
       {sources.length ? (
