@@ -43,7 +43,7 @@ describe("permission guards", () => {
       requirePermission(new Request("http://localhost/admin/settings"), "settings.edit"),
     );
     expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/admin/login");
+    expect(page.headers.get("Location")).toBe("/admin/login?next=%2Fadmin%2Fsettings");
     const api = await respond(() =>
       requirePermissionApi(new Request("http://localhost/api/admin/settings"), "settings.edit"),
     );

@@ -30,6 +30,7 @@ export const EXPECTED = {
       contact: [0, 1, 0, 0, 0, 0],
       loan: [0, 0, 1, 0, 0, 0],
       sourcing: [0, 0, 0, 0, 0, 0],
+      reservation: [0, 0, 0, 0, 0, 0],
     },
     total: 4,
     won: 2,
