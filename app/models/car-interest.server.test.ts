@@ -80,7 +80,8 @@ describe("interest per car", () => {
         iso(1),
       );
       db.prepare(
-        "INSERT INTO buyer_alerts (email, kind, car_id, status, leave_token, created_at) VALUES (?, 'price', ?, ?, ?, ?)",
+        "INSERT INTO buyer_alerts (email, kind, car_id, status, leave_token, created_at) " +
+          "VALUES (?, 'price', ?, ?, ?, ?)",
       ).run(email, carId, status, `leave-${n}`, iso(1));
     };
     alert("ada@example.ng", carId, "active", 1);

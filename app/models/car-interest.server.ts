@@ -122,8 +122,8 @@ type Figures = Omit<CarInterest, "car_id" | "days_in_stock">;
 
 /**
  * Views (7 days and the window, by source), chat clicks and leads of the window, and the buyers
- * waiting on a price alert, for the given cars (every car when `ids` is null). Grouped statements, on the day index of car_views and
- * the car index of the leads registry.
+ * waiting on a price alert, for the given cars (every car when `ids` is null). Grouped statements,
+ * on the day index of car_views, the car index of the leads registry and buyer_alerts' car index.
  */
 async function figuresFor(ids: readonly number[] | null, days: number, now: Date): Promise<Map<number, Figures>> {
   flushCarViews();
