@@ -5,6 +5,7 @@ import { firstError, validate } from "~/lib/validation";
 import type { Admin } from "~/models/admin.server";
 import { type Db, inTransaction } from "~/models/db.server";
 import { confirmPassword } from "~/models/login.server";
+import { wakeOutbox } from "~/models/outbox.server";
 
 /**
  * What every write shares (docs/architecture.md, The write path): who acts, the permission check,
@@ -56,11 +57,16 @@ export function adminOf(actor: Actor): Admin {
 /**
  * The permission check for the actor's role, then one transaction: `fn` gets it, and everything
  * written through it (the change, its activity entry, its outbox messages) commits or rolls back
- * together. Inside, getDb() throws: pass `trx` to every model call.
+ * together, and the outbox is woken once it has committed. Inside, getDb() throws: pass `trx` to
+ * every model call.
  */
 export async function runWrite<T>(actor: Actor, permission: Permission, fn: (trx: Db) => Promise<T>): Promise<T> {
   assertCan(actor, permission);
-  return inTransaction(fn);
+  const result = await inTransaction(fn);
+  // Messages the write queued (alerts, receipts, staff alerts) go out now, not at the next poll:
+  // a wake-up from inside the transaction would come before its rows could be read.
+  wakeOutbox();
+  return result;
 }
 
 /** The input checked against its schema; a refusal (`invalid`) names each field. */
