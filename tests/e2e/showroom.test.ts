@@ -137,7 +137,10 @@ describe("home with JavaScript", () => {
     // Marks a list (it is replaced by the fresh copy) and what is not one (it stays).
     await page.locator("#collection").evaluate((el) => el.setAttribute("data-old", ""));
     await page.locator("#body-types").evaluate((el) => el.setAttribute("data-kept", ""));
-    const before = await page.locator("#collection h3").first().innerText();
+    // textContent, not innerText: a section off screen (content-visibility: auto) has no rendered text.
+    const heading = async () => (await page.locator("#collection h3").first().textContent())?.trim();
+    const before = await heading();
+    expect(before).toBeTruthy();
     // The timer started as the page loaded, shortly before the clock stopped.
     await page.clock.fastForward(HOME_REFRESH_MS - 3_000);
     expect(fetched).toEqual([]);
@@ -146,7 +149,7 @@ describe("home with JavaScript", () => {
     const refresh = new URL(fetched[0]);
     expect(refresh.pathname + refresh.search).toBe("/?page=2");
     await expect.poll(() => page.locator("#collection[data-old]").count()).toBe(0);
-    expect(await page.locator("#collection h3").first().innerText()).toBe(before);
+    await expect.poll(heading).toBe(before);
     expect(await page.locator("#body-types[data-kept]").count()).toBe(1);
   });
 
