@@ -82,8 +82,24 @@ function refuse(req: express.Request, res: express.Response, status: 408 | 413 |
     return;
   }
   res.setHeader("Connection", "close");
-  res.on("finish", () => setTimeout(() => req.socket.destroy(), 100).unref());
+  lingerThenClose(req);
   send();
+}
+
+/**
+ * Closing a socket that still holds unread bytes resets the connection, and a reset can reach the
+ * client before it has read the answer (it then sees no answer at all). So after the answer our
+ * side is ended and what the client still sends is read and dropped, for 2 s at most, before the
+ * socket is destroyed: the client reads the refusal and stops sending.
+ */
+export function lingerThenClose(req: express.Request): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    req.resume();
+    socket.resume();
+    setTimeout(() => socket.destroy(), 2_000).unref();
+  };
 }
 
 export function bodyLimits(): express.RequestHandler {

@@ -1,5 +1,6 @@
 import type express from "express";
 import type { Logger } from "../app/config/logger.server";
+import { lingerThenClose } from "./body-limits";
 import { KNOWN_METHODS } from "./request-hygiene";
 
 /**
@@ -87,6 +88,7 @@ export function requestTarget({ logger, siteHost }: { logger: Logger; siteHost: 
       );
       if (status === 204) return void res.status(204).setHeader("Allow", KNOWN_METHODS.join(", ")).end();
       res.setHeader("Connection", "close");
+      lingerThenClose(req);
       res.status(400).type("text/plain").send(BAD_REQUEST);
     };
     const asterisk = req.url === "*";
