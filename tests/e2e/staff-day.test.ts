@@ -89,8 +89,21 @@ describe("a restored car draft", () => {
     const page = await app.open("/admin/add-car", { js: true, viewport: PHONE, admin: true });
     await fillRequired(page, "Carnival Draft", "41,000,000");
     await page.getByRole("radiogroup", { name: "Available for financing" }).getByLabel("Yes").check();
+    const changedAt = await page.evaluate(() => new Date().toISOString());
     await page.getByRole("radiogroup", { name: "Registered" }).getByLabel("Yes").check();
-    await page.waitForTimeout(600); // the draft is kept 400 ms after the last change
+    // The draft is kept a moment after the last change: wait until one saved after it is there.
+    await expect
+      .poll(() =>
+        page.evaluate((since) => {
+          for (const value of Object.values(localStorage)) {
+            if (!value.includes("Carnival Draft")) continue;
+            const d = JSON.parse(value) as { savedAt?: string };
+            if (d.savedAt && d.savedAt > since) return true;
+          }
+          return false;
+        }, changedAt),
+      )
+      .toBe(true);
     await app.go(page, "/admin/add-car");
     await page.getByRole("button", { name: "Restore it" }).click();
     await expect(field(page, "Model").inputValue()).resolves.toBe("Carnival Draft");
