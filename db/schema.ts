@@ -58,6 +58,16 @@ export interface NewsletterSubscriptionsTable {
   name: string;
   email: string;
   created_at: string;
+  /** 'pending' until the address confirms through the emailed link; only 'confirmed' ones are mailed. */
+  status: Generated<"pending" | "confirmed">;
+  /** SHA-256 of the confirmation link's token; kept after confirming, so a second use says "already". */
+  confirm_hash: string | null;
+  confirm_sent_at: string | null;
+  confirmed_at: string | null;
+  /** Where the sign-up came from: '/' (home page form) or '/api/newsletter'; null before consent was recorded. */
+  source_page: string | null;
+  /** The random token of the one-click leave link. */
+  leave_token: string;
 }
 
 export interface InspectionsTable {

@@ -11,10 +11,11 @@ import { OUTBOX_MAX_ATTEMPTS } from "~/lib/outbox";
 import { saveBusiness } from "~/models/business.server";
 import { createClientInfo, createContactMessage, createInspection } from "~/models/lead.server";
 import { applyForCarLoan } from "~/models/loan.server";
-import { subscribe } from "~/models/newsletter.server";
 import { queueDigestIfDue, queueLeadMessages, saveNotifications } from "~/models/notifications.server";
 import { requeueFailed } from "~/models/outbox.server";
 import { createSourcingRequest } from "~/models/sourcing.server";
+import { subscribeToNewsletter } from "~/use-cases/newsletter.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 import { getDb } from "../db/database.server";
 import { clearData, makeCar } from "../tests/helpers/db";
 import { validClientInfo, validContact, validInspection } from "../tests/helpers/leads";
@@ -208,13 +209,18 @@ describe("the other leads", () => {
     expect(mails[4].text).toContain("Budget: ₦30,000,000");
   });
 
-  it("newsletter sign-ups send nothing, and a repeated lead is told once", async () => {
+  it("a newsletter sign-up sends the address its confirmation link only, and a repeated lead is told once", async () => {
     await notify({ recipients: [{ email: "desk@lekkiprimeautos.ng", kinds: ["inspection", "contact", "digest"] }] });
-    await subscribe({ name: "Ada", email: "ada@example.com" });
+    await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Ada", email: "ada@example.com" }, "/");
     const contact = ContactSchema.parse(validContact());
     await createContactMessage(contact);
     await createContactMessage(contact);
-    expect((await outbox()).map((m) => m.recipient)).toEqual(["desk@lekkiprimeautos.ng", "aisha@example.com"]);
+    expect((await outbox()).map((m) => m.recipient)).toEqual([
+      "ada@example.com",
+      "desk@lekkiprimeautos.ng",
+      "aisha@example.com",
+    ]);
+    expect((await outbox())[0]).toMatchObject({ topic: "newsletter", subject: expect.stringMatching(/^Confirm your/) });
   });
 });
 
@@ -387,7 +393,7 @@ describe("the morning digest", () => {
     const inspection = InspectionSchema.parse(validInspection());
     await createInspection(inspection);
     await createContactMessage(ContactSchema.parse(validContact()));
-    await subscribe({ name: "Ada", email: "ada@example.com" });
+    await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Ada", email: "ada@example.com" }, "/");
     const day = inspection.inspection_date;
     // The booking came in two days ago and waits; the message and the sign-up yesterday at 11:00
     // Lagos time, and the message was answered since.

@@ -3,6 +3,7 @@ import { nextDigestAt } from "../app/lib/digest-clock";
 import { fromHeader, retryAt } from "../app/lib/outbox";
 import { queueAlertBatches } from "../app/models/alerts.server";
 import { getBusiness } from "../app/models/business.server";
+import { queueWeeklyNewsletter } from "../app/models/newsletter.server";
 import { queueDigestIfDue } from "../app/models/notifications.server";
 import {
   type Channels,
@@ -21,7 +22,9 @@ import { postWebhook, type WebhookOptions } from "./webhook-delivery";
 /**
  * The sender (docs/architecture.md, The outbox): in the server's own process, it delivers what
  * the outbox holds, one message at a time. It runs when woken (a request queued messages and
- * committed), when the next retry or the 08:00 digest falls due, and at least once a minute. A
+ * committed), when the next retry or the 08:00 digest falls due, and at least once a minute. Each
+ * run first queues what the clock makes due: the morning digest, the buyers' alerts of the day and
+ * the weekly newsletter (Mondays from 08:00). A
  * failed attempt is retried after growing waits (OUTBOX_RETRY_MINUTES), then the message is
  * failed with the last answer. Stopping waits for the message in hand; timers never keep the
  * process alive.
@@ -101,6 +104,8 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     if (queued) log.info(`Outbox: morning digest queued for ${queued} recipient(s)`);
     const alerts = await queueAlertBatches(now());
     if (alerts) log.info(`Outbox: ${alerts} buyer alert email(s) of the day queued`);
+    const weekly = await queueWeeklyNewsletter(now());
+    if (weekly) log.info(`Outbox: the weekly newsletter queued for ${weekly} subscriber(s)`);
     if (now().getTime() - lastPrune > DAY_MS) {
       lastPrune = now().getTime();
       const removed = await pruneSent(new Date(now().getTime() - OUTBOX_KEEP_SENT_DAYS * DAY_MS));

@@ -558,12 +558,10 @@ function routeWrites(): string[] {
  */
 const WRITES_ALLOWED: string[] = [
   // Public lead forms: their use cases (VisitorActor, one transaction with the outbox) are not built yet.
-  "app/routes/_index.tsx -> app/models/newsletter.server.ts#subscribe",
   "app/routes/api.client-info.ts -> app/models/lead.server.ts#createClientInfo",
   "app/routes/api.contact.ts -> app/models/lead.server.ts#createContactMessage",
   "app/routes/api.inspections.ts -> app/models/lead.server.ts#createInspection",
   "app/routes/api.loan-applications.ts -> app/models/lead.server.ts#createLoanApplication",
-  "app/routes/api.newsletter.ts -> app/models/newsletter.server.ts#subscribe",
   "app/routes/api.sourcing.ts -> app/models/sourcing.server.ts#createSourcingRequest",
   "app/routes/book-inspection.tsx -> app/models/lead.server.ts#createInspection",
   "app/routes/browse.tsx -> app/models/sourcing.server.ts#createSourcingRequest",

@@ -7,8 +7,8 @@ import {
   loanSubmittedDetail,
   messageSentDetail,
   sourcingSentDetail,
-  subscribedDetail,
 } from "./lead-messages";
+import { newsletterIntro, subscribedDetail } from "./newsletter-messages";
 
 describe("what a buyer reads after sending a form", () => {
   it("names the car, the day and the call that confirms a booking", () => {
@@ -46,9 +46,12 @@ describe("what a buyer reads after sending a form", () => {
   });
 
   it("tells a subscriber and a sourcing request what comes next", () => {
-    expect(subscribedDetail("ada@example.com")).toBe(
-      "New arrivals, price drops and financing offers will come to ada@example.com.",
-    );
+    // Only what is really sent: the weekly new-arrivals email, after confirming; nothing without email.
+    expect(subscribedDetail("ada@example.com", true)).toMatch(/^Check ada@example.com for our email with a link/);
+    expect(subscribedDetail("ada@example.com", false)).toMatch(/nothing will come to ada@example.com/);
+    for (const mail of [true, false]) {
+      expect(`${newsletterIntro(mail)} ${subscribedDetail("a@b.ng", mail)}`).not.toMatch(/price drop|financing/i);
+    }
     expect(sourcingSentDetail({ carWanted: "Lexus GX 460", budget: 30_000_000, phone: "+2348035550142" })).toBe(
       "We are looking for a Lexus GX 460 within ₦30,000,000 for you and call you on +234 803 555 0142 within one " +
         "working day.",

@@ -5,7 +5,7 @@ import { formatNigerianPhone } from "./phone";
 /**
  * What a buyer reads under a form's success text ('Inspection booked successfully!', …): what was
  * booked or sent, and what happens next. Pure and free of the validation library, so the public
- * pages' browser bundles stay small (the home page's newsletter form uses it too).
+ * pages' browser bundles stay small.
  */
 
 /** The car a lead names: "Toyota Camry 2020". */
@@ -59,10 +59,6 @@ export function loanSubmittedDetail(l: LoanSubmitted): string {
     `financed after a ${formatNaira(l.deposit)} deposit, ${formatNaira(l.monthly)} a month over ${l.period}. ` +
     `We call you on ${formatNigerianPhone(l.phone)} within one working day to go through the next steps.`
   );
-}
-
-export function subscribedDetail(email: string): string {
-  return `New arrivals, price drops and financing offers will come to ${email}.`;
 }
 
 export interface SourcingSent {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { oneLine } from "./validation";
 
-export { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "./newsletter-messages";
+export { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, subscribedDetail } from "./newsletter-messages";
 
 /** Newsletter sign-up : name and email, both required. Shared by page and API. */
 export const NewsletterSchema = z.object({

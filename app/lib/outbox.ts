@@ -12,7 +12,7 @@ export const isOutboxStatus = (v: unknown): v is OutboxStatus => (OUTBOX_STATUSE
 
 export type OutboxChannel = "email" | "webhook";
 
-const OUTBOX_TOPICS = ["staff-alert", "confirmation", "digest", "webhook", "buyer-alert"] as const;
+const OUTBOX_TOPICS = ["staff-alert", "confirmation", "digest", "webhook", "buyer-alert", "newsletter"] as const;
 export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
 export const OUTBOX_TOPIC_LABELS: Record<OutboxTopic, string> = {
   "staff-alert": "Staff alert",
@@ -20,6 +20,7 @@ export const OUTBOX_TOPIC_LABELS: Record<OutboxTopic, string> = {
   digest: "Morning digest",
   webhook: "Webhook",
   "buyer-alert": "Buyer alert",
+  newsletter: "Newsletter",
 };
 
 /** A file sent with an email (the inspection's calendar invitation). */

@@ -53,7 +53,7 @@ export const PERMISSIONS = {
   "settings.view": OWNER,
   /** Send a lead form: inspection booking, contact, loan application and its client info, sourcing. */
   "leads.submit": PUBLIC,
-  /** Subscribe to the newsletter. */
+  /** Subscribe to the newsletter, confirm it, leave it (the links in its emails). */
   "newsletter.subscribe": PUBLIC,
   /** Ask for a car alert, confirm it, leave it (the links in its emails). */
   "alerts.own": PUBLIC,

@@ -330,7 +330,7 @@ export async function carAlertState(db: Db, carId: number): Promise<CarAlertStat
 }
 
 /** The cars as alert emails show them, by id. */
-async function alertCars(db: Db, ids: number[]): Promise<Map<number, AlertCar>> {
+export async function alertCars(db: Db, ids: number[]): Promise<Map<number, AlertCar>> {
   const map = new Map<number, AlertCar>();
   for (const part of chunks([...new Set(ids)])) {
     const rows = await db

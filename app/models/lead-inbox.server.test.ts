@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ClientInfoSchema, ContactSchema, InspectionSchema, LoanApplicationSchema } from "~/lib/lead-schemas";
-import { NewsletterSchema } from "~/lib/newsletter-schema";
+import { subscribeToNewsletter } from "~/use-cases/newsletter.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 import { getDb } from "../../db/database.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { validClientInfo, validContact, validInspection, validLoanApplication } from "../../tests/helpers/leads";
 import { createClientInfo, createContactMessage, createInspection, createLoanApplication } from "./lead.server";
 import { countLeads, getLead, leadBatches, leadSearchMatch, pageLeads, updateLead } from "./lead-inbox.server";
-import { subscribe } from "./newsletter.server";
 import { recordWhatsappClick, resetWhatsappClickBudget } from "./whatsapp.server";
 
 beforeEach(async () => {
@@ -21,7 +21,7 @@ async function oneOfEach() {
     InspectionSchema.parse({ ...validInspection(), name: "Adéolá Bello", other_info: "=cmd|' /C calc'!A0" }),
   );
   const contact = await createContactMessage(ContactSchema.parse(validContact()));
-  await subscribe(NewsletterSchema.parse({ name: "Émeka Obi", email: "emeka@example.com" }));
+  await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Émeka Obi", email: "emeka@example.com" }, "/");
   const loan = await createLoanApplication({
     ...LoanApplicationSchema.parse(validLoanApplication()),
     car_id: carId,

@@ -20,6 +20,8 @@ import { HOME_COLLECTION_PAGE_SIZE, NEW_ARRIVALS_COUNT } from "~/config/constant
 import { formStamp } from "~/http/bot-guard.server";
 import { rememberVisitorSubscription, visitorSubscriptions } from "~/http/cookies.server";
 import { formFailure, readLeadForm } from "~/http/forms.server";
+import { refusalForPage } from "~/http/refusals.server";
+import { clientIp } from "~/http/request.server";
 import { businessFromMatches, logoPreviewMeta, useBusiness } from "~/lib/business";
 import type { Car, CardCar } from "~/lib/car";
 import { toCardCar } from "~/lib/car-card";
@@ -30,8 +32,10 @@ import { STATIC_PAGE } from "~/lib/page-scripts";
 import { parsePage } from "~/lib/paging";
 import { homePageCars } from "~/models/car.server";
 import { GALLERY, heroVideo, homeSlides } from "~/models/home-media.server";
-import { subscribe } from "~/models/newsletter.server";
+import { mailEnabled } from "~/models/notifications.server";
 import pages from "~/styles/pages.module.css";
+import { subscribeToNewsletter } from "~/use-cases/newsletter.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /**
  * The newsletter form's code (its fields, the bot trap) is fetched when the visitor comes near it,
@@ -73,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tiles: shown.tiles,
     subscribed,
     stamp,
+    mail: mailEnabled(),
     video: heroVideo(),
     slides: await homeSlides(),
     gallery: GALLERY,
@@ -83,8 +88,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readLeadForm(request, context, NewsletterSchema, NEWSLETTER_FAILURE);
   if (!form.ok) return form.response;
   if (form.values.intent !== "newsletter") return formFailure(NEWSLETTER_FAILURE, {}, form.values);
-  await subscribe(form.data);
-  const entry = { name: form.data.name, email: form.data.email.toLowerCase() };
+  let entry: { name: string; email: string };
+  try {
+    entry = await subscribeToNewsletter(visitorActor(clientIp(context)), form.data, "/");
+  } catch (e) {
+    const refused = refusalForPage(e);
+    return formFailure(refused.message, refused.fieldErrors, form.values, refused.status);
+  }
   return data(
     { ok: true as const, entry },
     { headers: { "Set-Cookie": await rememberVisitorSubscription(request, entry) } },
@@ -92,7 +102,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { recent, collection, tab, tiles, subscribed, stamp, video, slides, gallery } = useLoaderData<typeof loader>();
+  const { recent, collection, tab, tiles, subscribed, stamp, mail, video, slides, gallery } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const business = useBusiness();
   // After a form answer the page lands on the form (#newsletter-form): every section above it is laid
@@ -128,7 +139,7 @@ export default function Home() {
 
       <LazyHydrate>
         <Container className={pages.newsletter} id="newsletter">
-          <NewsletterForm subscribed={subscribed} fallback={actionData} stamp={stamp} />
+          <NewsletterForm subscribed={subscribed} fallback={actionData} stamp={stamp} mail={mail} />
         </Container>
       </LazyHydrate>
 

@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/http/cookies.server";
 import { edgePolicyOf } from "~/lib/edge";
 import { addDays, ContactSchema, InspectionSchema, LoanApplicationSchema, lagosToday } from "~/lib/lead-schemas";
-import { NewsletterSchema } from "~/lib/newsletter-schema";
 import { createContactMessage, createInspection, createLoanApplication } from "~/models/lead.server";
 import { updateLead } from "~/models/lead-inbox.server";
-import { subscribe } from "~/models/newsletter.server";
 import { recordWhatsappClick, resetWhatsappClickBudget } from "~/models/whatsapp.server";
+import { subscribeToNewsletter } from "~/use-cases/newsletter.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
@@ -217,8 +217,8 @@ describe("the dashboard's figures", () => {
     const inspection = await createInspection(InspectionSchema.parse(validInspection()));
     await createContactMessage(ContactSchema.parse(validContact()));
     await createLoanApplication(LoanApplicationSchema.parse(validLoanApplication())); // no client information
-    await subscribe(NewsletterSchema.parse({ name: "Reader", email: "reader@example.com" }));
-    await subscribe(NewsletterSchema.parse({ name: "Other", email: "other@example.com" }));
+    await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Reader", email: "reader@example.com" }, "/");
+    await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Other", email: "other@example.com" }, "/");
     await recordWhatsappClick({ carId, from: "/", address: "10.1.0.1" });
     await updateLead(getDb(), "inspection", inspection.id, { assigneeId: (await adminToken()).adminId }, "boss");
 

@@ -4,12 +4,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/http/cookies.server";
 import { edgePolicyOf } from "~/lib/edge";
 import { ContactSchema, InspectionSchema } from "~/lib/lead-schemas";
-import { NewsletterSchema } from "~/lib/newsletter-schema";
 import { activityAdmins, pageActivity } from "~/models/activity.server";
 import { createContactMessage, createInspection } from "~/models/lead.server";
 import { pageLeads } from "~/models/lead-inbox.server";
-import { subscribe } from "~/models/newsletter.server";
 import { resetWhatsappClickBudget } from "~/models/whatsapp.server";
+import { subscribeToNewsletter } from "~/use-cases/newsletter.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 import { getDb } from "../../db/database.server";
 import { adminToken, bearer, respond, TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
@@ -180,7 +180,7 @@ describe("the leads API", () => {
   async function someLeads() {
     const inspection = await createInspection(InspectionSchema.parse({ ...validInspection(), name: "Ngozi Eze" }));
     const contact = await createContactMessage(ContactSchema.parse(validContact()));
-    await subscribe(NewsletterSchema.parse({ name: "Émeka", email: "emeka@example.com" }));
+    await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Émeka", email: "emeka@example.com" }, "/");
     return { inspection, contact };
   }
 

@@ -1,7 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { subscribedDetail } from "~/lib/lead-messages";
-import { NEWSLETTER_SUCCESS } from "~/lib/newsletter-messages";
+import { NEWSLETTER_SUCCESS, newsletterIntro, subscribedDetail } from "~/lib/newsletter-messages";
 import { BotTrap } from "../leads/BotTrap";
 import { Button } from "../ui/Button";
 import { TextField } from "../ui/Field";
@@ -14,17 +13,21 @@ export type NewsletterResult =
 /**
  * The newsletter form (name, email). Posts intent=newsletter to the home action; without
  * JavaScript the page reloads with the result (`fallback`, the action data). 'Subscribed Users'
- * lists only what this visitor subscribed.
+ * lists only what this visitor subscribed. It promises only what is sent: the weekly email after
+ * confirming while email is set up (`mail`), else nothing.
  */
 export function NewsletterForm({
   subscribed,
   fallback,
   stamp,
+  mail,
 }: {
   subscribed: { name: string; email: string }[];
   fallback?: NewsletterResult;
   /** When the form was served (see BotTrap). */
   stamp: string;
+  /** Whether email is set up (the newsletter is sent). */
+  mail: boolean;
 }) {
   const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
   const result = fetcher.data ?? fallback;
@@ -42,10 +45,8 @@ export function NewsletterForm({
     <div className={classes.card}>
       <div className={classes.intro}>
         <p className={classes.eyebrow}>Newsletter</p>
-        <h2 className={classes.title}>Be first to hear about new arrivals</h2>
-        <p className={classes.text}>
-          Fresh Tokunbo arrivals, price drops and financing offers, straight to your inbox. No spam.
-        </p>
+        <h2 className={classes.title}>{mail ? "Be first to hear about new arrivals" : "Stay in touch"}</h2>
+        <p className={classes.text}>{newsletterIntro(mail)}</p>
       </div>
       <div className={classes.formSide} id="newsletter-form">
         <fetcher.Form
@@ -84,7 +85,7 @@ export function NewsletterForm({
         </fetcher.Form>
         {result?.ok ? (
           <p role="status" className={classes.ok} data-testid="newsletter-status">
-            <strong>{NEWSLETTER_SUCCESS}</strong> {subscribedDetail(result.entry.email)}
+            <strong>{NEWSLETTER_SUCCESS}</strong> {subscribedDetail(result.entry.email, mail)}
           </p>
         ) : null}
         {failed ? (
