@@ -209,7 +209,7 @@ describe("the other leads", () => {
     expect(mails[4].text).toContain("Budget: ₦30,000,000");
   });
 
-  it("a newsletter sign-up sends the address its confirmation link only, and a repeated lead is told once", async () => {
+  it("a newsletter sign-up sends its confirmation link only, and a repeated lead is told once", async () => {
     await notify({ recipients: [{ email: "desk@lekkiprimeautos.ng", kinds: ["inspection", "contact", "digest"] }] });
     await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Ada", email: "ada@example.com" }, "/");
     const contact = ContactSchema.parse(validContact());

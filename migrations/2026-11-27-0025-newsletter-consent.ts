@@ -38,7 +38,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await run("DROP TRIGGER IF EXISTS newsletter_subscriptions_lead_au");
   await run(`CREATE TRIGGER newsletter_subscriptions_lead_ai AFTER INSERT ON newsletter_subscriptions BEGIN
       INSERT INTO leads (${LEAD_COLUMNS})
-      VALUES ('newsletter', new.id, new.created_at, new.name, NULL, new.email, NULL, ${SUMMARY("new")}, ${WORDS("new")});
+      VALUES ('newsletter', new.id, new.created_at, new.name, NULL, new.email, NULL,
+        ${SUMMARY("new")}, ${WORDS("new")});
     END`);
   await run(`CREATE TRIGGER newsletter_subscriptions_lead_au AFTER UPDATE ON newsletter_subscriptions BEGIN
       UPDATE leads SET created_at = new.created_at, name = new.name, email = new.email,
@@ -54,7 +55,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await run("DROP TRIGGER IF EXISTS newsletter_subscriptions_lead_au");
   await run(`CREATE TRIGGER newsletter_subscriptions_lead_ai AFTER INSERT ON newsletter_subscriptions BEGIN
       INSERT INTO leads (${LEAD_COLUMNS})
-      VALUES ('newsletter', new.id, new.created_at, new.name, NULL, new.email, NULL, 'Newsletter sign-up', ${WORDS("new")});
+      VALUES ('newsletter', new.id, new.created_at, new.name, NULL, new.email, NULL,
+        'Newsletter sign-up', ${WORDS("new")});
     END`);
   await run(`CREATE TRIGGER newsletter_subscriptions_lead_au AFTER UPDATE ON newsletter_subscriptions BEGIN
       UPDATE leads SET created_at = new.created_at, name = new.name, email = new.email,

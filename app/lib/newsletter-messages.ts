@@ -22,5 +22,6 @@ export function subscribedDetail(email: string, mail: boolean): string {
   return mail
     ? `Check ${email} for our email with a link to confirm (it works for ${NEWSLETTER_CONFIRM_DAYS} days). ` +
         "Once you confirm, the week's new arrivals come there every Monday."
-    : `Our sales team has your details. We do not send newsletter emails yet, so nothing will come to ${email} for now.`;
+    : "Our sales team has your details. We do not send newsletter emails yet, " +
+        `so nothing will come to ${email} for now.`;
 }
