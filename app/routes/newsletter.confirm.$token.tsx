@@ -35,8 +35,8 @@ export default function ConfirmNewsletter() {
         ) : result.state === "unknown" ? (
           <Notice tone="error" role="alert" title="This link does not work">
             <p>
-              It may be older than {NEWSLETTER_CONFIRM_DAYS} days. Sign up again from the <Link to="/">home page</Link>{" "}
-              and use the new link.
+              It may be older than {NEWSLETTER_CONFIRM_DAYS} days. <Link to="/#newsletter">Sign up again</Link> for a
+              new link.
             </p>
           </Notice>
         ) : (
