@@ -169,7 +169,13 @@ export default function CarPage() {
           {car.sold ? null : <ShareButtons car={car} origin={origin} />}
           {alerts && !car.sold ? <AlertForm carId={car.id} /> : null}
           {reserve ? (
-            <ReserveForm carId={car.id} deposit={reserve.deposit} terms={reserve.terms} testMode={reserve.testMode} />
+            <ReserveForm
+              carId={car.id}
+              deposit={reserve.deposit}
+              terms={reserve.terms}
+              testMode={reserve.testMode}
+              receipt={alerts}
+            />
           ) : null}
           <LazyHydrate className={pages.carDetails} data-car-details>
             <KeyFeatures features={car.keyfeatures} headingLevel={2} />

@@ -8,6 +8,7 @@ import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { formatNaira } from "~/lib/money";
 import { holdEndText } from "~/lib/reservations";
+import { mailEnabled } from "~/models/notifications.server";
 import { confirmReservation } from "~/use-cases/reservations.server";
 import { visitorActor } from "~/use-cases/use-case.server";
 
@@ -31,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       amount: formatNaira(r.amount),
       until: holdEndText(r.hold_until),
       status: r.status,
+      receipt: mailEnabled(),
     };
   } catch (e) {
     return { kind: "error" as const, reference, message: refusalForPage(e).message };
@@ -57,7 +59,8 @@ function Outcome({ data }: { data: ReturnType<typeof useLoaderData<typeof loader
         <>
           <Notice tone="success" role="status" title={`Reserved for you until ${data.until}`}>
             <p>
-              We have received your deposit of {data.amount} for the {data.car}. Your receipt is on its way by email.
+              We have received your deposit of {data.amount} for the {data.car}.
+              {data.receipt ? " Your receipt is on its way by email." : " Keep the reference below as your receipt."}
             </p>
             <p>
               Reference: <strong data-testid="reference">{data.reference}</strong>

@@ -13,6 +13,7 @@ export function ReserveForm({
   deposit,
   terms,
   testMode,
+  receipt,
   values = {},
   fieldErrors = {},
   error = null,
@@ -21,6 +22,8 @@ export function ReserveForm({
   deposit: number;
   terms: string;
   testMode: boolean;
+  /** Whether email is set up, so the buyer really gets a receipt by email. */
+  receipt: boolean;
   values?: Record<string, string>;
   fieldErrors?: Record<string, string>;
   error?: string | null;
@@ -31,7 +34,8 @@ export function ReserveForm({
         {reserveLabel(deposit)}
       </h2>
       <p className={classes.lead}>
-        Pay a deposit to our own Paystack account and the car is held for you. You get a receipt from us by email.
+        Pay a deposit to our own Paystack account and the car is held for you.
+        {receipt ? " You get a receipt from us by email." : null}
       </p>
       {testMode ? (
         <Notice tone="warning" role="status" title="Test mode">
@@ -55,7 +59,7 @@ export function ReserveForm({
           error={fieldErrors.name}
         />
         <TextField
-          label="Email (for your receipt)"
+          label={receipt ? "Email (for your receipt)" : "Email"}
           name="email"
           type="email"
           required
