@@ -31,7 +31,7 @@ import type { RenderedMail } from "~/lib/mail-layout";
 import type { EmailPayload } from "~/lib/outbox";
 import { getDb } from "../../db/database.server";
 import { getBusiness } from "./business.server";
-import { carMatchesFilters } from "./car.server";
+import { carsMatchingFilters } from "./car.server";
 import { type Db, inTransaction } from "./db.server";
 import { mailEnabled } from "./notifications.server";
 import { enqueue, type OutboxInput } from "./outbox.server";
@@ -288,30 +288,48 @@ const liveAlerts = (db: Db) =>
     .where("buyer_alerts.status", "=", "active");
 
 /**
- * The confirmed search alerts car `carId` answers now (none once it is sold). The number ranges
- * are checked here; the rest is asked of the database once per distinct rest, with /browse's SQL.
+ * The confirmed search alerts each of the cars `carIds` answers now (none once it is sold), by car.
+ * The number ranges are checked here; the rest is asked of the database once per distinct rest
+ * (for all the cars at once), with /browse's SQL, and only when some car is in the alert's ranges.
  */
-async function searchAlertsFor(db: Db, carId: number): Promise<LiveAlert[]> {
-  const car = await db
-    .selectFrom("cars")
-    .select(["price", "year", "mileage", "sold"])
-    .where("id", "=", carId)
-    .executeTakeFirst();
-  if (!car || car.sold) return [];
+async function searchAlertsFor(db: Db, carIds: number[]): Promise<Map<number, LiveAlert[]>> {
+  const out = new Map<number, LiveAlert[]>();
+  if (carIds.length === 0) return out;
   const alerts = await liveAlerts(db).where("buyer_alerts.kind", "=", "search").execute();
-  const parsed = new Map<string, CarFilters>();
-  const answers = new Map<string, boolean>();
-  const out: LiveAlert[] = [];
+  if (alerts.length === 0) return out;
+  const cars = new Map<number, { price: number; year: number; mileage: number | null }>();
+  for (const part of chunks([...new Set(carIds)])) {
+    const rows = await db
+      .selectFrom("cars")
+      .select(["id", "price", "year", "mileage"])
+      .where("id", "in", part)
+      .where(sql<boolean>`cars.sold = 0`)
+      .execute();
+    for (const r of rows) cars.set(r.id, r);
+  }
+  const ids = [...cars.keys()];
+  const parsed = new Map<string, { filters: CarFilters; rest: CarFilters; key: string }>();
+  const answers = new Map<string, Set<number>>();
   for (const alert of alerts) {
     const search = alert.search ?? "";
-    const filters = parsed.get(search) ?? alertFilters(search);
-    parsed.set(search, filters);
-    if (!inNumberRange(filters, car)) continue;
-    const rest = withoutNumberRanges(filters);
-    const key = JSON.stringify(rest);
-    const yes = answers.get(key) ?? (await carMatchesFilters(db, carId, rest));
-    answers.set(key, yes);
-    if (yes) out.push(alert);
+    let p = parsed.get(search);
+    if (!p) {
+      const filters = alertFilters(search);
+      const rest = withoutNumberRanges(filters);
+      p = { filters, rest, key: JSON.stringify(rest) };
+      parsed.set(search, p);
+    }
+    const inRange = ids.filter((id) => {
+      const car = cars.get(id);
+      return car !== undefined && inNumberRange(p.filters, car);
+    });
+    if (inRange.length === 0) continue;
+    let yes = answers.get(p.key);
+    if (!yes) {
+      yes = await carsMatchingFilters(db, ids, p.rest);
+      answers.set(p.key, yes);
+    }
+    for (const id of inRange) if (yes.has(id)) out.set(id, [...(out.get(id) ?? []), alert]);
   }
   return out;
 }
@@ -322,11 +340,22 @@ export interface CarAlertState {
   matched: Set<number>;
 }
 
+/** Call before a write of cars, in its transaction: each car that is there already, by id. */
+export async function carAlertStates(db: Db, carIds: number[]): Promise<Map<number, CarAlertState>> {
+  const states = new Map<number, CarAlertState>();
+  for (const part of chunks([...new Set(carIds)])) {
+    const rows = await db.selectFrom("cars").select(["id", "price"]).where("id", "in", part).execute();
+    for (const r of rows) states.set(r.id, { price: r.price, matched: new Set() });
+  }
+  for (const [id, alerts] of await searchAlertsFor(db, [...states.keys()])) {
+    for (const a of alerts) states.get(id)?.matched.add(a.id);
+  }
+  return states;
+}
+
 /** Call before a car write, in its transaction; null for a car that is not there yet. */
 export async function carAlertState(db: Db, carId: number): Promise<CarAlertState | null> {
-  const car = await db.selectFrom("cars").select("price").where("id", "=", carId).executeTakeFirst();
-  if (!car) return null;
-  return { price: car.price, matched: new Set((await searchAlertsFor(db, carId)).map((a) => a.id)) };
+  return (await carAlertStates(db, [carId])).get(carId) ?? null;
 }
 
 /** The cars as alert emails show them, by id. */
@@ -435,49 +464,81 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
  * now when the alert has had no email this Lagos day, else kept for the next day's email; each
  * price alert of the car is told of a lower price. Returns how many emails were queued.
  */
-export async function queueCarAlerts(
+export function queueCarAlerts(db: Db, carId: number, before: CarAlertState | null, now = new Date()) {
+  return queueCarsAlerts(db, [carId], before ? new Map([[carId, before]]) : new Map(), now);
+}
+
+/**
+ * queueCarAlerts for many cars written together (a spreadsheet import): `before` holds the state
+ * of the cars that were there already. An alert that several of the cars newly answer gets one
+ * email listing them all.
+ */
+export async function queueCarsAlerts(
   db: Db,
-  carId: number,
-  before: CarAlertState | null,
+  carIds: number[],
+  before: Map<number, CarAlertState>,
   now = new Date(),
 ): Promise<number> {
-  if (!mailEnabled()) return 0;
+  if (!mailEnabled() || carIds.length === 0) return 0;
   let queued = 0;
-  const matched = await searchAlertsFor(db, carId);
-  const told = new Set(
-    (await db.selectFrom("alert_matches").select("alert_id").where("car_id", "=", carId).execute()).map(
-      (r) => r.alert_id,
-    ),
-  );
-  const fresh = matched.filter((a) => !before?.matched.has(a.id) && !told.has(a.id));
-  if (fresh.length) {
+  const matched = await searchAlertsFor(db, carIds);
+  const told = new Set<string>();
+  for (const part of chunks([...matched.keys()])) {
+    const rows = await db
+      .selectFrom("alert_matches")
+      .select(["alert_id", "car_id"])
+      .where("car_id", "in", part)
+      .execute();
+    for (const r of rows) told.add(`${r.alert_id}:${r.car_id}`);
+  }
+  const pairs: { alert_id: number; car_id: number }[] = [];
+  const freshAlerts = new Map<number, LiveAlert>();
+  for (const [carId, alerts] of matched) {
+    for (const a of alerts) {
+      if (before.get(carId)?.matched.has(a.id) || told.has(`${a.id}:${carId}`)) continue;
+      pairs.push({ alert_id: a.id, car_id: carId });
+      freshAlerts.set(a.id, a);
+    }
+  }
+  if (pairs.length) {
     const at = now.toISOString();
-    for (const part of chunks(fresh)) {
+    for (const part of chunks(pairs)) {
       await db
         .insertInto("alert_matches")
-        .values(part.map((a) => ({ alert_id: a.id, car_id: carId, created_at: at })))
+        .values(part.map((p) => ({ ...p, created_at: at })))
         .execute();
     }
     const today = lagosDate(now);
     queued += await sendWaiting(
       db,
-      fresh.filter((a) => a.last_sent_day !== today),
+      [...freshAlerts.values()].filter((a) => a.last_sent_day !== today),
       now,
     );
   }
-  const car = (await alertCars(db, [carId])).get(carId);
-  if (before && car && car.price < before.price) {
-    const watchers = await liveAlerts(db)
-      .where("buyer_alerts.kind", "=", "price")
-      .where("buyer_alerts.car_id", "=", carId)
-      .execute();
+  const cars = await alertCars(db, [...before.keys()]);
+  const lower = [...before.keys()].filter((id) => {
+    const car = cars.get(id);
+    const was = before.get(id)?.price;
+    return car !== undefined && was !== undefined && car.price < was;
+  });
+  if (lower.length) {
     const business = await getBusiness(db);
-    const messages = watchers.map((a) => {
-      const links = linksOf(a.leave_token, a.manage_token);
-      return alertEmail(a.email, priceDropMail(car, before.price, links, business), a.leave_token);
-    });
-    await enqueue(db, messages, now);
-    queued += messages.length;
+    for (const part of chunks(lower)) {
+      const watchers = await liveAlerts(db)
+        .select("buyer_alerts.car_id")
+        .where("buyer_alerts.kind", "=", "price")
+        .where("buyer_alerts.car_id", "in", part)
+        .execute();
+      const messages = watchers.flatMap((a) => {
+        const car = a.car_id === null ? undefined : cars.get(a.car_id);
+        const was = a.car_id === null ? undefined : before.get(a.car_id)?.price;
+        if (!car || was === undefined) return [];
+        const links = linksOf(a.leave_token, a.manage_token);
+        return [alertEmail(a.email, priceDropMail(car, was, links, business), a.leave_token)];
+      });
+      await enqueue(db, messages, now);
+      queued += messages.length;
+    }
   }
   return queued;
 }

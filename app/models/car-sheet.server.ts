@@ -271,10 +271,11 @@ export function checkImport(file: { name: string; bytes: Uint8Array }): Promise<
  * Writes every row of a checked file without problems: new cars without photos, and for matched
  * stock numbers only the columns the file has (a sheet without a vin column leaves VINs alone).
  * Prepared statements on the one connection, so inside the caller's transaction (`_db`, taken to
- * say so) they commit or roll back with it.
+ * say so) they commit or roll back with it. `carIds`: every car written, added or changed.
  */
-export function writeImport(_db: Db, { preview, rows, columns }: CheckedImport): ImportPreview {
-  if (preview.problems.length) return preview;
+export function writeImport(_db: Db, { preview, rows, columns }: CheckedImport): ImportPreview & { carIds: number[] } {
+  if (preview.problems.length) return { ...preview, carIds: [] };
+  const carIds: number[] = [];
   const now = nowIso();
   const sqlite = getSqlite();
   // Prepared statements in one synchronous transaction: 10,000 rows in a few seconds.
@@ -288,11 +289,14 @@ export function writeImport(_db: Db, { preview, rows, columns }: CheckedImport):
   sqlite.transaction(() => {
     for (const { input, id } of rows) {
       const values: Record<string, unknown> = { ...carColumns(input), updated_at: now };
-      if (id === null) insert.run({ ...values, created_at: now });
-      else update.run({ ...Object.fromEntries([...columns, "updated_at"].map((c) => [c, values[c]])), id });
+      if (id === null) carIds.push(Number(insert.run({ ...values, created_at: now }).lastInsertRowid));
+      else {
+        update.run({ ...Object.fromEntries([...columns, "updated_at"].map((c) => [c, values[c]])), id });
+        carIds.push(id);
+      }
     }
   })();
-  return { ...preview, written: true };
+  return { ...preview, written: true, carIds };
 }
 
 /** Every car, sold ones too, oldest first (the order they were listed), in batches of 500. */

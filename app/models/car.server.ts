@@ -527,15 +527,19 @@ export function carColumns(input: CarInput): StoredCarFields {
 }
 
 /**
- * Whether car `id` is for sale and answers `filters` exactly as /browse would find it (the same
- * SQL); `db` is the transaction of the write that changed the car.
+ * Which of the cars `ids` are for sale and answer `filters` exactly as /browse would find them
+ * (the same SQL); `db` is the transaction of the write that changed them.
  */
-export async function carMatchesFilters(db: Db, id: number, filters: CarFilters): Promise<boolean> {
-  const row = await applyFilters(db.selectFrom("cars"), filters)
-    .select("cars.id")
-    .where("cars.id", "=", id)
-    .executeTakeFirst();
-  return row !== undefined;
+export async function carsMatchingFilters(db: Db, ids: number[], filters: CarFilters): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await applyFilters(db.selectFrom("cars"), filters)
+      .select("cars.id")
+      .where("cars.id", "in", ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
 }
 
 /** Stores a car and its image paths in one transaction; returns the new id. */
