@@ -109,7 +109,7 @@ describe("alerts on a spreadsheet import", () => {
   });
 
   it("tells a price alert of a car whose price the import lowers", async () => {
-    const id = await makeCar({ ...CAR, price: 30_000_000, stock_number: "LX-9" });
+    const id = await makeCar({ ...CAR, year: 2021, price: 30_000_000, stock_number: "LX-9" });
     expect(await createAlert(db(), { email: "tunde@example.com", car_id: id }, await getBusiness())).toBe("created");
     const token = /\/alerts\/confirm\/([\w-]+)/.exec((await alertMails()).at(-1)?.payload ?? "")?.[1] ?? "";
     await confirmAlert(db(), token);
