@@ -586,6 +586,8 @@ const OTHER_ERRORS: Record<string, string> = {
   "app/models/upload.server.ts": "ImageRejectedError",
   // Internal: rolls back the health check's test write.
   "app/models/health.server.ts": "RolledBack",
+  // Internal: carries the car form's count of waiting buyers out of its rolled-back preview write.
+  "app/models/alerts.server.ts": "PreviewDone",
   // Paystack unreachable or answering nonsense: the reservation use cases turn it into a Refusal.
   "app/models/paystack.server.ts": "PaystackError",
   // The sign-in refusal (401 for a wrong login), answered by the login page and API.

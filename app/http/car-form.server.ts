@@ -1,7 +1,8 @@
+import { reachMessage } from "~/lib/car-reach";
 import type { RawCarFields } from "~/lib/car-schema";
 import { movePhoto, parsePhotoMove } from "~/lib/photo-order";
 import { FORM_TOKEN_FIELD } from "~/models/form-once.server";
-import { addCarListing, editCarListing } from "~/use-cases/cars.server";
+import { addCarListing, carReach, editCarListing } from "~/use-cases/cars.server";
 import type { StaffActor } from "~/use-cases/use-case.server";
 import { carFormValues, readCarUpload } from "./car-upload.server";
 import { refusalForPage } from "./refusals.server";
@@ -17,7 +18,10 @@ export interface CarFormFailure {
   error: string;
   fieldErrors: Record<string, string>;
   values: Record<string, string | string[]>;
-  /** True when the edit page only moved photos (no JavaScript): nothing was saved. */
+  /**
+   * True when the edit page only moved photos, or the form asked how many waiting buyers the car
+   * would reach (no JavaScript): nothing was saved.
+   */
   moved?: boolean;
 }
 
@@ -28,6 +32,13 @@ export async function saveCarForm(request: Request, actor: StaffActor, id: numbe
   const fields: RawCarFields = {};
   try {
     const { files } = await readCarUpload(request, fields);
+    if (fields.reach !== undefined) {
+      const values = carFormValues(fields);
+      delete values.reach;
+      const buyers = await carReach(actor, id, fields);
+      const note = files.length ? " The photos you had chosen were not kept: choose them again." : "";
+      return { ok: false, moved: true, status: 200, error: `${reachMessage(buyers)}${note}`, fieldErrors: {}, values };
+    }
     const move = parsePhotoMove(fields.move);
     if (id && move) {
       const values = carFormValues(fields);

@@ -22,7 +22,7 @@ import {
   withoutNumberRanges,
 } from "~/lib/alerts";
 import type { Business } from "~/lib/business";
-import { carPath } from "~/lib/car";
+import { type CarInput, carPath } from "~/lib/car";
 import type { CarFilters } from "~/lib/car-filters";
 import { digestDayAt } from "~/lib/digest-clock";
 import { imageSrc } from "~/lib/images";
@@ -31,7 +31,7 @@ import type { RenderedMail } from "~/lib/mail-layout";
 import type { EmailPayload } from "~/lib/outbox";
 import { getDb } from "../../db/database.server";
 import { getBusiness } from "./business.server";
-import { carsMatchingFilters } from "./car.server";
+import { carColumns, carsMatchingFilters } from "./car.server";
 import { type Db, inTransaction } from "./db.server";
 import { mailEnabled } from "./notifications.server";
 import { enqueue, type OutboxInput } from "./outbox.server";
@@ -693,4 +693,49 @@ export async function waitingBuyers(): Promise<number> {
     .where("status", "=", "active")
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Carries the answer of a preview out of its transaction, which is rolled back. */
+class PreviewDone extends Error {
+  constructor(readonly buyers: number) {
+    super("preview");
+  }
+}
+
+/**
+ * How many waiting buyers (addresses with a confirmed search alert) a car would newly reach if
+ * saved as `input`: a new car (`carId` null) or car `carId` edited. The car is written in a
+ * transaction that is always rolled back, so the answer is exactly what /browse's SQL would find.
+ */
+export async function buyersReached(input: CarInput, carId: number | null): Promise<number> {
+  try {
+    await inTransaction(async (trx) => {
+      let id = carId;
+      const before = id === null ? null : await carAlertState(trx, id);
+      const columns = { ...carColumns(input), stock_number: null };
+      if (id === null) {
+        const at = new Date().toISOString();
+        id = (
+          await trx
+            .insertInto("cars")
+            .values({ ...columns, created_at: at, updated_at: at })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id;
+      } else await trx.updateTable("cars").set(columns).where("id", "=", id).execute();
+      const carIdNow = id;
+      const matched = (await searchAlertsFor(trx, [carIdNow])).get(carIdNow) ?? [];
+      const told = new Set(
+        (await trx.selectFrom("alert_matches").select("alert_id").where("car_id", "=", carIdNow).execute()).map(
+          (r) => r.alert_id,
+        ),
+      );
+      const fresh = matched.filter((a) => !before?.matched.has(a.id) && !told.has(a.id));
+      throw new PreviewDone(new Set(fresh.map((a) => a.email.toLowerCase())).size);
+    });
+  } catch (e) {
+    if (e instanceof PreviewDone) return e.buyers;
+    throw e;
+  }
+  return 0;
 }

@@ -40,6 +40,7 @@ export default function AddCar() {
         values={failed?.values ?? { financing: "No", registration: "No" }}
         fieldErrors={failed?.fieldErrors ?? {}}
         error={failed?.error}
+        notice={failed?.moved ? "info" : "error"}
         submitLabel="Add Car"
         formToken={formToken}
       />

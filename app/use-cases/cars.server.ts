@@ -4,6 +4,7 @@ import { formatNaira } from "~/lib/money";
 import { Refusal } from "~/lib/refusal";
 import { firstError, validate } from "~/lib/validation";
 import { carTarget, recordActivity } from "~/models/activity.server";
+import { buyersReached } from "~/models/alerts.server";
 import { createCar, deleteCarRow, getCar, markCarSold, stockNumberProblem, updateCar } from "~/models/car.server";
 import { oncePerForm } from "~/models/form-once.server";
 import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "~/models/upload.server";
@@ -172,4 +173,17 @@ export async function sellCar(actor: Actor, input: unknown): Promise<{ id: numbe
     });
     return { id };
   });
+}
+
+/**
+ * For the car form, before saving: how many waiting buyers (confirmed alerts) the car as typed
+ * would newly reach, a new car (`id` null) or car `id` edited; null while the fields are not yet a
+ * valid car. Nothing is written.
+ */
+export async function carReach(actor: Actor, id: number | null, fields: RawCarFields): Promise<number | null> {
+  assertCan(actor, "cars.edit");
+  const result = validate(CarSchema, withCustomPaperAlias(fields));
+  if (!result.ok) return null;
+  if (id !== null && !(await getCar(id))) throw new Refusal("not_found", CAR_NOT_FOUND);
+  return buyersReached(result.data, id);
 }

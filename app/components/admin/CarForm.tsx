@@ -16,7 +16,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import {
   BODY_TYPES,
   CAR_TEXT_MAX,
@@ -357,7 +357,8 @@ export function CarForm({
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const upload = photos.current;
     const submitter = (e.nativeEvent as SubmitEvent).submitter;
-    if (!hydrated || !upload || submitter?.getAttribute("name") === "move") return;
+    const only = submitter?.getAttribute("name");
+    if (!hydrated || !upload || only === "move" || only === "reach") return;
     e.preventDefault();
     if (upload.busy()) {
       setMessage({ kind: "info", text: "The photos are still being prepared: send again in a moment." });
@@ -572,6 +573,8 @@ export function CarForm({
           </Group>
         ) : null}
 
+        <BuyersReached formRef={formRef} carId={carId} hydrated={hydrated} />
+
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/admin/create-listing" variant="default">
             Cancel
@@ -582,5 +585,64 @@ export function CarForm({
         </Group>
       </Stack>
     </Form>
+  );
+}
+
+/**
+ * How many waiting buyers (confirmed alerts) the car as typed would reach, before saving: asked of
+ * /admin/car-reach as the fields change (photos left out). Without JavaScript a button sends the
+ * form to ask, and the page answers with the number; nothing is saved either way.
+ */
+function BuyersReached({
+  formRef,
+  carId,
+  hydrated,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  carId?: number;
+  hydrated: boolean;
+}) {
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let asked = 0;
+    const ask = () => {
+      const body = new FormData(form);
+      for (const [key, value] of [...body.entries()]) if (typeof value !== "string") body.delete(key);
+      body.delete("form_token");
+      const n = ++asked;
+      fetch(`/admin/car-reach${carId ? `?carId=${carId}` : ""}`, { method: "POST", body })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((answer: { message?: string } | null) => {
+          if (n === asked && answer?.message) setMessage(answer.message);
+        })
+        .catch(() => {});
+    };
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(ask, 400);
+    };
+    ask();
+    form.addEventListener("input", soon);
+    form.addEventListener("change", soon);
+    return () => {
+      clearTimeout(timer);
+      form.removeEventListener("input", soon);
+      form.removeEventListener("change", soon);
+    };
+  }, [formRef, carId]);
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" role="status" data-testid="car-reach">
+        {message ?? (hydrated ? "" : "Ask before saving how many waiting buyers this car would reach.")}
+      </Text>
+      {hydrated ? null : (
+        <Button type="submit" name="reach" value="1" variant="default" size="xs" formNoValidate>
+          How many waiting buyers?
+        </Button>
+      )}
+    </Group>
   );
 }
