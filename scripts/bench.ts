@@ -9,6 +9,9 @@
 //   feeds    the Meta catalogue CSV (every unsold car with a photo, streamed) and the RSS new
 //            arrivals: time and bytes
 //   views    the cached car page's req/s with view counting on and off (fresh servers, two rounds)
+//   alerts   publishing a car that 5,000 confirmed buyers' alerts match (BENCH_ALERTS) on its own server
+//            with email on (a local SMTP sink): time until its emails are queued, public pages' p99
+//            under load meanwhile
 //   import   the largest stock spreadsheet an import takes (~10 MB .xlsx) previewed and imported
 //            through the API within the server's 128 MB heap (runs last: it adds 20,000 cars)
 //   ops      the server as a dealer runs it: the demo inventory (SEED_DEMO=1) in its own folder, the
@@ -16,7 +19,8 @@
 //            idle, then after 20 connections for 20 s over cached and cold pages (RSS ≤ 150 MB)
 // The server's memory (RSS, heap) is reported after the cold and cached sections.
 // Options (env): BENCH_SECONDS (10), BENCH_EDIT_SECONDS (30), BENCH_CARS (10000),
-// BENCH_ONLY=cached,cold,edits,weights,start,feeds,views,import,ops (all), BUILD_DIR (as for server.ts).
+// BENCH_ALERTS (5000),
+// BENCH_ONLY=cached,cold,edits,weights,start,feeds,views,alerts,import,ops (all), BUILD_DIR (as for server.ts).
 // Timings belong here, never in pass/fail tests. Loopback only.
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +28,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { BROWSE_PAGE_SIZE } from "../app/config/constants";
 import { MAX_SHEET_ROWS } from "../app/lib/car-sheet";
+import { publishLexus, queuedAlertEmails, seedConfirmedAlerts, startSmtpSink } from "./bench/alerts";
 import { browseWalk, type WalkResult, walk } from "./bench/cold";
 import { generateDataset } from "./bench/dataset";
 import { carPagePath, type EditorStats, login, runEditor } from "./bench/edits";
@@ -42,7 +47,7 @@ import { writeStockWorkbook } from "./bench/sheet";
 import { type Cell, formatTable } from "./bench/table";
 import { type PageWeight, weighPage } from "./bench/weights";
 
-const SECTIONS = ["cached", "cold", "edits", "weights", "start", "feeds", "views", "import", "ops"] as const;
+const SECTIONS = ["cached", "cold", "edits", "weights", "start", "feeds", "views", "alerts", "import", "ops"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberEnv(name: string, fallback: number, min: number): number {
@@ -56,6 +61,7 @@ function numberEnv(name: string, fallback: number, min: number): number {
 const SECONDS = numberEnv("BENCH_SECONDS", 10, 1);
 const EDIT_SECONDS = numberEnv("BENCH_EDIT_SECONDS", 30, 2);
 const CARS = Math.round(numberEnv("BENCH_CARS", 10_000, 50));
+const ALERTS = Math.round(numberEnv("BENCH_ALERTS", 5000, 1));
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((s) => s.trim())
@@ -477,6 +483,61 @@ async function main() {
         `Counting views costs at most 10 % of the cached car page's req/s: ${verdict(drop <= 0.1)} ` +
           `(${(Math.max(0, drop) * 100).toFixed(1)} % at worst)`,
       );
+    }
+
+    if (run("alerts")) {
+      console.log(
+        `Alerts: ${ALERTS.toLocaleString("en-US")} confirmed alerts, one matching car published under load ...`,
+      );
+      seedConfirmedAlerts(dirs.dbPath, ALERTS);
+      const sink = await startSmtpSink();
+      const mailing = await startServer(dirs, { SMTP_URL: sink.url, MAIL_FROM: "Bench <bench@example.ng>" });
+      try {
+        const mailBase = mailing.url;
+        const token = await login(mailBase, ADMIN_USERNAME, ADMIN_PASSWORD);
+        const paths = ["/", "/browse", "/browse?page=2", "/financing", carPage];
+        let published: { status: number; ms: number } | null = null;
+        const loadRun = load({
+          url: mailBase,
+          connections: EDIT_CONNECTIONS,
+          duration: SECONDS,
+          requests: paths.map((p) => ({ method: "GET" as const, path: p })),
+        });
+        await new Promise((r) => setTimeout(r, Math.min(2000, (SECONDS * 1000) / 4)));
+        published = await publishLexus(mailBase, token);
+        const l = await loadRun;
+        const queued = queuedAlertEmails(dirs.dbPath);
+        tables.push(
+          formatTable(
+            `ALERTS: a car that ${ALERTS.toLocaleString("en-US")} confirmed alerts match, published by POST ` +
+              `/api/cars (its emails queued in the same transaction) while ${EDIT_CONNECTIONS} connections read ` +
+              `public pages for ${SECONDS} s; email on (a local SMTP sink)`,
+            [
+              {
+                "publish ms": published.ms,
+                status: published.status,
+                "emails queued": queued,
+                "emails delivered by the end": sink.received(),
+                "req/s": l.rps,
+                "p50 ms": l.p50,
+                "p99 ms": l.p99,
+                errors: l.errors,
+                timeouts: l.timeouts,
+                "non-2xx": l.non2xx,
+              },
+            ],
+          ),
+        );
+        const ok = published.status === 201 && published.ms <= 1000 && queued >= ALERTS;
+        goals.push(
+          `A car matching ${ALERTS.toLocaleString("en-US")} confirmed alerts queues its emails within 1 s: ` +
+            `${verdict(ok)} (${ms(published.ms)}, ${queued} queued); public pages meanwhile p99 ≤ 500 ms, ` +
+            `0 errors: ${verdict(l.p99 <= 500 && l.errors + l.timeouts === 0)} (p99 ${ms(l.p99)})`,
+        );
+      } finally {
+        await mailing.stop();
+        await sink.close();
+      }
     }
 
     if (run("import")) {
