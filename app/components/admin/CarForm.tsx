@@ -573,8 +573,6 @@ export function CarForm({
           </Group>
         ) : null}
 
-        <BuyersReached formRef={formRef} carId={carId} hydrated={hydrated} />
-
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/admin/create-listing" variant="default">
             Cancel
@@ -583,6 +581,8 @@ export function CarForm({
             {submitLabel}
           </Button>
         </Group>
+        {/* After the save button: pressing Enter in a field saves (the first submit button is the default). */}
+        <BuyersReached formRef={formRef} carId={carId} hydrated={hydrated} />
       </Stack>
     </Form>
   );
