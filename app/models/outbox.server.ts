@@ -1,7 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import type { LeadKind } from "~/lib/leads";
 import type { OutboxChannel, OutboxStatus, OutboxTopic } from "~/lib/outbox";
-import { type DB, getDb, getSqlite } from "../../db/database.server";
+import { getDb, getSqlite } from "../../db/database.server";
 import type { OutboxTable } from "../../db/schema";
 import type { Db } from "./db.server";
 
