@@ -166,7 +166,7 @@ describe("without SMTP_URL", () => {
       recipients: [{ email: "desk@example.ng", kinds: ["contact"] }],
       webhooks: [{ url: "https://hooks.example.com/x", kinds: ["contact"], secret: "s".repeat(64), created_at: "" }],
     });
-    await createContactMessage(ContactSchema.parse(validContact()));
+    await createContactMessage(getDb(), ContactSchema.parse(validContact()));
     const rows = await getDb().selectFrom("outbox").select(["channel", "recipient"]).execute();
     expect(rows).toEqual([{ channel: "webhook", recipient: "https://hooks.example.com/x" }]);
   });

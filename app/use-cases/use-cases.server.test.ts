@@ -153,6 +153,7 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
     sales: true,
     run: async (a) => {
       const lead = await createContactMessage(
+        getDb(),
         // A lead of its own for each run (a resend of the same message is the same lead, and the
         // owner's run leaves that one assigned to the owner, which a sales account cannot see).
         ContactSchema.parse({ ...validContact(), email: `${unique()}@example.com`, message: `Hello ${unique()}` }),
