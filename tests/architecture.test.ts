@@ -581,8 +581,6 @@ const OTHER_ERRORS: Record<string, string> = {
   "app/models/health.server.ts": "RolledBack",
   // Paystack unreachable or answering nonsense: the reservation use cases turn it into a Refusal.
   "app/models/paystack.server.ts": "PaystackError",
-  // The sign-in refusal (401 for a wrong login), answered by the login page and API.
-  "app/http/auth.server.ts": "LoginError",
 };
 
 describe("the write path", () => {
