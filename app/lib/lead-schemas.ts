@@ -152,7 +152,7 @@ const optionalLoanReference = z.preprocess(
 
 /**
  * The car a booking or a message was sent from (its id; the car page's links carry it): optional,
- * blank is none. Whether that car exists is the caller's check (a page drops an unknown one, the
+ * blank is none. Whether that car exists is the use case's check (a page drops an unknown one, the
  * API refuses it).
  */
 const carId = z.preprocess((v) => {
