@@ -667,6 +667,36 @@ describe("one transaction per write", () => {
     expect(uploadedFiles().sort()).toEqual(filesBefore);
   });
 
+  it("keeps no lead when its outbox messages cannot be written (the public forms too)", async () => {
+    getSqlite().exec(
+      "CREATE TRIGGER test_outbox_refused BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox down'); END",
+    );
+    const visitor = visitorActor("10.9.0.6");
+    await updateNotifications(await actor("owner"), {
+      recipients: [{ email: "sales@example.ng", kinds: ["inspection", "contact", "loan", "sourcing"] }],
+    });
+    try {
+      // Email is on (see beforeAll): each lead queues a staff alert (and the buyer's confirmation) with it.
+      await expect(bookInspection(visitor, validInspection(), "refuse")).rejects.toThrow(/outbox down/);
+      await expect(sendContactMessage(visitor, validContact(), "refuse")).rejects.toThrow(/outbox down/);
+      const sourcing = { name: "Bola", phone: "08035550199", car_wanted: "Lexus GX 460" };
+      await expect(requestSourcing(visitor, sourcing)).rejects.toThrow(/outbox down/);
+      const loan = await sendLoanApplication(visitor, validLoanApplication());
+      const client = { ...validClientInfo(), loan_application: loan.reference };
+      await expect(sendClientInfo(visitor, client, "required")).rejects.toThrow(/outbox down/);
+    } finally {
+      getSqlite().exec("DROP TRIGGER IF EXISTS test_outbox_refused");
+    }
+    for (const table of ["inspections", "contact_messages", "sourcing_requests", "client_infos"] as const) {
+      expect(await getDb().selectFrom(table).select("id").execute(), table).toEqual([]);
+    }
+    // The loan application alone is no lead: the registry holds nothing.
+    expect(await getDb().selectFrom("leads").select("kind").where("category", "=", "lead").execute()).toEqual([]);
+    // Once the outbox takes messages again, the same booking goes through with its confirmation.
+    await bookInspection(visitor, validInspection(), "refuse");
+    expect(await getDb().selectFrom("outbox").select("topic").execute()).toContainEqual({ topic: "confirmation" });
+  });
+
   it("refuses getDb() inside an open transaction instead of waiting for the connection forever", async () => {
     const owner = await actor("owner");
     await expect(runWrite(owner, "settings.edit", async () => getDb())).rejects.toThrow(/inside an open transaction/);
