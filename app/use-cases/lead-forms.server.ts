@@ -32,7 +32,7 @@ import { createSourcingRequest, type SourcingRequest } from "~/models/sourcing.s
 import { type Actor, assertCan, parseInput, runWrite } from "./use-case.server";
 
 /**
- * The public lead forms (docs/product.md, Leads): a visitor's inspection booking, message, loan
+ * The public lead forms (docs/product.md, Forms and their messages): a visitor's inspection booking, message, loan
  * application, client information and sourcing request, for the page action and the /api route
  * alike. Each checks the `leads.submit` permission, validates with the form's shared schema (the
  * refusal's headline is the form's failure text, the same on page and API), then stores the lead
