@@ -32,13 +32,14 @@ import { createSourcingRequest, type SourcingRequest } from "~/models/sourcing.s
 import { type Actor, assertCan, parseInput, runWrite } from "./use-case.server";
 
 /**
- * The public lead forms (docs/product.md, Forms and their messages): a visitor's inspection booking, message, loan
- * application, client information and sourcing request, for the page action and the /api route
- * alike. Each checks the `leads.submit` permission, validates with the form's shared schema (the
- * refusal's headline is the form's failure text, the same on page and API), then stores the lead
- * in one transaction with what comes with it: the leads registry row (a trigger), and the staff
- * alerts and the buyer's confirmation in the outbox, so a lead never exists without its messages.
- * The bot guard and the lead budget are the HTTP layer's, before the use case is called.
+ * The public lead forms (docs/product.md, Forms and their messages): a visitor's inspection
+ * booking, message, loan application, client information and sourcing request, for the page
+ * action and the /api route alike. Each checks the `leads.submit` permission, validates with the
+ * form's shared schema (the refusal's headline is the form's failure text, the same on page and
+ * API), then stores the lead in one transaction with what comes with it: the leads registry row (a
+ * trigger), and the staff alerts and the buyer's confirmation in the outbox, so a lead never exists
+ * without its messages. The bot guard and the lead budget are the HTTP layer's, before the use
+ * case is called.
  */
 
 /**
