@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/http/cookies.server";
 import { ContactSchema } from "~/lib/lead-schemas";
+import { NO_NOTIFICATIONS } from "~/lib/notifications";
 import { pageActivity } from "~/models/activity.server";
 import { createContactMessage } from "~/models/lead.server";
 import { getNotifications, saveNotifications } from "~/models/notifications.server";
@@ -23,7 +24,7 @@ const status = (out: unknown) => (out as { init?: { status?: number } })?.init?.
 
 beforeEach(async () => {
   await clearData();
-  await saveNotifications(getDb(), { recipients: [], webhooks: [] });
+  await saveNotifications(getDb(), NO_NOTIFICATIONS);
 });
 
 const put = (token: string, body: unknown) =>
@@ -139,7 +140,7 @@ describe("GET and PUT /api/admin/notifications", () => {
       "webhooks.6.url": "Leave the user name and password out of the address",
       "webhooks.7.kinds.0": "Kinds must be among: inspection, contact, loan, sourcing",
     });
-    expect(await getNotifications()).toEqual({ recipients: [], webhooks: [] });
+    expect(await getNotifications()).toEqual(NO_NOTIFICATIONS);
     const dupe = await put(token, {
       recipients: [
         { email: "ok@example.ng", kinds: ["contact"] },
@@ -163,6 +164,7 @@ describe("GET and PUT /api/admin/notifications", () => {
 describe("without SMTP_URL", () => {
   it("queues no email for a lead, but still its webhooks", async () => {
     await saveNotifications(getDb(), {
+      ...NO_NOTIFICATIONS,
       recipients: [{ email: "desk@example.ng", kinds: ["contact"] }],
       webhooks: [{ url: "https://hooks.example.com/x", kinds: ["contact"], secret: "s".repeat(64), created_at: "" }],
     });

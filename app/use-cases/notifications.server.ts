@@ -34,7 +34,7 @@ export interface SavedNotifications {
 export async function updateNotifications(actor: Actor, input: unknown): Promise<SavedNotifications> {
   assertCan(actor, "notifications.manage");
   if (!input || typeof input !== "object" || Array.isArray(input)) {
-    throw new Refusal("invalid", "Send { recipients: [...], webhooks: [...] }");
+    throw new Refusal("invalid", "Send { recipients: [...], webhooks: [...], templates: {...} }");
   }
   const current = await getNotifications();
   const before = notificationsView(current);
@@ -51,7 +51,7 @@ export async function updateNotifications(actor: Actor, input: unknown): Promise
     secrets.push({ url: w.url, secret });
     return { ...w, secret, created_at: new Date().toISOString() };
   });
-  const next: Notifications = { recipients: parsed.data.recipients, webhooks };
+  const next: Notifications = { recipients: parsed.data.recipients, webhooks, templates: parsed.data.templates };
   const after = notificationsView(next);
   const changes = notificationChanges(before, after);
   if (changes.length === 0) return { notifications: before, secrets: [] };
