@@ -149,3 +149,20 @@ export function alertWhatsapp(
   };
   return { subject: templateText(what).slice(0, 200), payload: JSON.stringify(payload) };
 }
+
+/** What a buyer's alert message says, for each reason the site sends one. */
+export const alertChatText = {
+  matches(about: string, cars: { name: string; price: number }[]): string {
+    const list = cars.map((c) => `${c.name}, ${formatNaira(c.price)}`).join("; ");
+    return cars.length === 1
+      ? `A new car for your alert "${about}": ${list}.`
+      : `${cars.length} new cars for your alert "${about}": ${list}.`;
+  },
+  priceDrop(car: { name: string; price: number }, oldPrice: number): string {
+    return `Price drop: the ${car.name} is now ${formatNaira(car.price)} (was ${formatNaira(oldPrice)}).`;
+  },
+  sold(name: string, similar: { name: string; price: number }[]): string {
+    const list = similar.map((c) => `${c.name}, ${formatNaira(c.price)}`).join("; ");
+    return `The ${name} you were watching has been sold.${list ? ` Similar cars still for sale: ${list}.` : ""}`;
+  },
+};

@@ -23,7 +23,7 @@ import { SOURCING_FAILURE, SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber, parseNaira } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
 import { pageCars, stockFacets } from "~/models/car.server";
-import { mailEnabled } from "~/models/notifications.server";
+import { mailEnabled, whatsappEnabled } from "~/models/notifications.server";
 import { createSourcingRequest } from "~/models/sourcing.server";
 import pages from "~/styles/pages.module.css";
 
@@ -69,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sort,
     // "Tell me when it arrives" shows only when alert emails can really be sent.
     alerts: mailEnabled(),
+    alertsOnWhatsapp: whatsappEnabled(),
   };
 }
 
@@ -82,7 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Browse() {
-  const { cars, total, page, pageCount, ignored, sort, facets, stamp, alerts, query } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, ignored, sort, facets, stamp, alerts, alertsOnWhatsapp, query } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
   const { area } = useBusiness();
@@ -144,7 +146,7 @@ export default function Browse() {
         </Suspense>
       ) : null}
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
-      {alerts ? <AlertForm search={query.replace(/^\?/, "")} /> : null}
+      {alerts ? <AlertForm search={query.replace(/^\?/, "")} whatsapp={alertsOnWhatsapp} /> : null}
       {total ? <QuickViewTemplate /> : null}
     </Container>
   );
