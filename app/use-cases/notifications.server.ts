@@ -11,6 +11,7 @@ import {
 } from "~/lib/notifications";
 import { OUTBOX_TOPIC_LABELS } from "~/lib/outbox";
 import { Refusal } from "~/lib/refusal";
+import { whatsappRecipientLabel } from "~/lib/whatsapp-messages";
 import { recordActivity } from "~/models/activity.server";
 import { getNotifications, newWebhookSecret, saveNotifications } from "~/models/notifications.server";
 import { type OutboxMessage, requeueFailed, wakeOutbox } from "~/models/outbox.server";
@@ -90,7 +91,9 @@ function resentEntry(message: OutboxMessage) {
       label:
         message.channel === "webhook"
           ? `W${webhookName(message.recipient).slice(1)}`
-          : `${OUTBOX_TOPIC_LABELS[message.topic]} to ${message.recipient}`,
+          : message.channel === "whatsapp"
+            ? `${OUTBOX_TOPIC_LABELS[message.topic]} on WhatsApp to ${whatsappRecipientLabel(message.recipient)}`
+            : `${OUTBOX_TOPIC_LABELS[message.topic]} to ${message.recipient}`,
     },
     detail: message.subject,
   };
