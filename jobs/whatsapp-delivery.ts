@@ -34,7 +34,7 @@ interface MetaError {
 }
 
 /** The request body Meta's Cloud API takes for a template message. */
-export function templateRequest(to: string, payload: WhatsappPayload) {
+function templateRequest(to: string, payload: WhatsappPayload) {
   return {
     messaging_product: "whatsapp",
     recipient_type: "individual",
@@ -81,7 +81,8 @@ export async function sendWhatsapp(message: OutboxMessage, options: WhatsappOpti
   const error = body?.error;
   const code = typeof error?.code === "number" ? error.code : null;
   const words = [error?.message, error?.error_data?.details].filter(Boolean).join(": ") || text.slice(0, 300).trim();
-  const reason = `WhatsApp answered HTTP ${res.status}${code !== null ? ` (code ${code})` : ""}${words ? `: ${words}` : ""}`;
+  const coded = code !== null ? ` (code ${code})` : "";
+  const reason = `WhatsApp answered HTTP ${res.status}${coded}${words ? `: ${words}` : ""}`;
   const retry = res.status === 429 || res.status >= 500 || (code !== null && THROTTLED.has(code));
   throw new DeliveryError(hide(reason).slice(0, 600), !retry && res.status >= 400 && res.status < 500);
 }

@@ -91,7 +91,10 @@ const EnvSchema = z.object({
       message: "PAYSTACK_API_URL must be an origin such as https://api.paystack.co (no path)",
     })
     .default("https://api.paystack.co"),
-  /** The WhatsApp Business Cloud API's access token (a permanent system user token); with the number's id, WhatsApp is on. */
+  /**
+   * The WhatsApp Business Cloud API's access token (a system user's permanent token); with the
+   * number's id, WhatsApp is on.
+   */
   WHATSAPP_TOKEN: z
     .string()
     .trim()

@@ -93,7 +93,7 @@ const PARAMETER_MAX = 600;
  * A placeholder's text as WhatsApp takes it: one line (no line breaks or tabs), no run of more
  * than four spaces, never empty, at most PARAMETER_MAX characters.
  */
-export function templateText(value: string | null | undefined, empty = "Not given"): string {
+function templateText(value: string | null | undefined, empty = "Not given"): string {
   const text = (value ?? "")
     .replace(/[\r\n\t\v\f\u0085\u2028\u2029]+/g, " ")
     .replace(/ {2,}/g, " ")

@@ -178,7 +178,8 @@ export default function Notifications() {
     <AdminPage
       title="Notifications"
       description={
-        "Who is emailed or sent a WhatsApp message about each new lead and the morning digest, and where every lead is posted as a webhook."
+        "Who is emailed or sent a WhatsApp message about each new lead and the morning digest, " +
+        "and where every lead is posted as a webhook."
       }
     >
       <Stack gap="xs" aria-live="polite">

@@ -168,7 +168,10 @@ export default function Outbox() {
   return (
     <AdminPage
       title="Outbox"
-      description="Every email, webhook and WhatsApp message the site sends, and where it stands. A failed message can be sent again."
+      description={
+        "Every email, webhook and WhatsApp message the site sends, and where it stands. " +
+        "A failed message can be sent again."
+      }
     >
       <Stack gap="xs" aria-live="polite">
         {result ? <Notice kind={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
