@@ -172,7 +172,9 @@ describe("WhatsApp set up", () => {
     await send("Crash Buyer");
     type Row = { status: string; attempts: number };
     const rows = () =>
-      app.rows<Row>("SELECT status, attempts FROM outbox WHERE channel = 'whatsapp' AND recipient = '2348095550190'");
+      app.rows<Row>(
+        "SELECT status, attempts FROM outbox WHERE channel = 'whatsapp' AND recipient = '2348095550190' ORDER BY id",
+      );
     await expect
       .poll(() => rows().map((r) => [r.status, r.attempts > 0]), { timeout: 20_000 })
       .toEqual([["queued", true]]);
@@ -189,6 +191,20 @@ describe("WhatsApp set up", () => {
     await messageFor("2348095550190", "After Restart");
     const toDesk = api.messages.filter((m) => m.to === "2348095550190").map((m) => m.parameters[1]);
     expect(toDesk).toEqual(["Crash Buyer", "After Restart"]);
+
+    // A refusal (a template Meta does not know) fails at once and shows Meta's words on the outbox page.
+    api.mode = "refuse";
+    await send("Refused Buyer");
+    await expect.poll(() => rows().map((r) => r.status), { timeout: 20_000 }).toEqual(["sent", "sent", "failed"]);
+    api.mode = "accept";
+    const page = await app.open("/admin/outbox?status=failed", { js: false, admin: true, viewport: PHONE });
+    const main = page.locator("main");
+    await main.getByText("WhatsApp answered HTTP 400 (code 132001)", { exact: false }).first().waitFor();
+    const text = await main.innerText();
+    expect(text).toContain("Staff alert (WhatsApp)");
+    expect(text).toContain("+234 809 555 0190 on WhatsApp");
+    expect(text).not.toContain(api.token);
+    await shots(page, "outbox-whatsapp-refused");
   });
 });
 
