@@ -204,7 +204,15 @@ describe("WhatsApp set up", () => {
     expect(text).toContain("Staff alert (WhatsApp)");
     expect(text).toContain("+234 809 555 0190 on WhatsApp");
     expect(text).not.toContain(api.token);
-    await shots(page, "outbox-whatsapp-refused");
+    // A page without JavaScript: nothing moves, so it is photographed as it is.
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `${SHOTS}/outbox-whatsapp-refused-${size}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
   });
 });
 
