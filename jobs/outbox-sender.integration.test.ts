@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { BUYER_EMAILS_PER_DAY } from "~/config/constants";
 import { defaultBusiness } from "~/config/site";
 import { ClientInfoSchema, ContactSchema, InspectionSchema, SourcingSchema } from "~/lib/lead-schemas";
-import type { Notifications } from "~/lib/notifications";
+import { NO_NOTIFICATIONS, type Notifications } from "~/lib/notifications";
 import { OUTBOX_MAX_ATTEMPTS } from "~/lib/outbox";
 import { saveBusiness } from "~/models/business.server";
 import { createClientInfo, createContactMessage, createInspection } from "~/models/lead.server";
@@ -62,7 +62,7 @@ const waitOf = (m: { next_attempt_at: string; updated_at: string }) =>
   (Date.parse(m.next_attempt_at) - Date.parse(m.updated_at)) / 60_000;
 
 function notify(doc: Partial<Notifications>): Promise<void> {
-  return saveNotifications(getDb(), { recipients: [], webhooks: [], ...doc });
+  return saveNotifications(getDb(), { ...NO_NOTIFICATIONS, ...doc });
 }
 
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import { sourcingSentDetail } from "~/lib/lead-messages";
 import { formatNumber, parseNaira } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
 import { pageCars, stockFacets } from "~/models/car.server";
-import { mailEnabled } from "~/models/notifications.server";
+import { mailEnabled, whatsappEnabled } from "~/models/notifications.server";
 import pages from "~/styles/pages.module.css";
 import { requestSourcing } from "~/use-cases/lead-forms.server";
 import { visitorActor } from "~/use-cases/use-case.server";
@@ -70,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sort,
     // "Tell me when it arrives" shows only when alert emails can really be sent.
     alerts: mailEnabled(),
+    alertsOnWhatsapp: whatsappEnabled(),
   };
 }
 
@@ -88,7 +89,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Browse() {
-  const { cars, total, page, pageCount, ignored, sort, facets, stamp, alerts, query } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, ignored, sort, facets, stamp, alerts, alertsOnWhatsapp, query } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
   const { area } = useBusiness();
@@ -150,7 +152,7 @@ export default function Browse() {
         </Suspense>
       ) : null}
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
-      {alerts ? <AlertForm search={query.replace(/^\?/, "")} /> : null}
+      {alerts ? <AlertForm search={query.replace(/^\?/, "")} whatsapp={alertsOnWhatsapp} /> : null}
       {total ? <QuickViewTemplate /> : null}
     </Container>
   );
