@@ -7,7 +7,8 @@ import { HeroSlideForm, type SlideValues } from "~/components/admin/HeroSlideFor
 import { Notice } from "~/components/admin/Notice";
 import { MAX_HERO_SLIDES } from "~/config/constants";
 import { requirePermission } from "~/http/auth.server";
-import { readImageForm } from "~/http/image-upload.server";
+import { readSlideForm } from "~/http/image-upload.server";
+import { lastValues, type MultipartFields } from "~/http/multipart.server";
 import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { edge } from "~/lib/edge";
@@ -59,10 +60,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, token } = await requirePermission(request, "home.edit");
   const actor = staffActor(admin, clientIp(context), token);
   let intent: Intent = "add";
+  // The text fields as they arrive: a refused photo (even one the reader stops at) keeps what was typed.
+  const raw: MultipartFields = {};
   let values: Record<string, string> = {};
   let id: number | null = null;
   try {
-    const { fields, file } = await readImageForm(request, "image");
+    const { fields, file } = await readSlideForm(request, raw);
     values = fields;
     intent = (INTENTS as readonly string[]).includes(fields.intent) ? (fields.intent as Intent) : "add";
     id = fields.id ? Number(fields.id) : null;
@@ -74,6 +77,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/admin/hero-slides?done=${intent}`);
   } catch (e) {
     const failure = refusalForPage(e);
+    if (!values.intent) {
+      values = lastValues(raw);
+      intent = (INTENTS as readonly string[]).includes(values.intent) ? (values.intent as Intent) : "add";
+      id = values.id ? Number(values.id) : null;
+    }
     return data<Result>(
       { intent, id, message: failure.message, fieldErrors: failure.fieldErrors, values, at: Date.now() },
       { status: failure.status },
