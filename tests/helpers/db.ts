@@ -77,12 +77,24 @@ export async function cameraPhoto(): Promise<Buffer> {
   const file = path.join(os.tmpdir(), "lpa-test-camera-photo-4000x3000-v1.jpg");
   if (fs.existsSync(file)) return fs.readFileSync(file);
   const shapes = await sharp({
-    create: { width: 120, height: 90, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 70 } },
+    create: {
+      width: 120,
+      height: 90,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 70 },
+    },
   })
     .png()
     .toBuffer();
   const grain = await sharp({
-    create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 10 } },
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 10 },
+    },
   })
     .png({ compressionLevel: 0 })
     .toBuffer();
