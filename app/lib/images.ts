@@ -1,5 +1,8 @@
 /** Image paths as stored: "/uploads/<name>.<ext>" or an absolute URL used as it is. */
 export const PLACEHOLDER_IMAGE = "/images/placeholder-car.svg";
+/** A car without photos yet (an imported car): listed after the cars with photos, with this picture. */
+export const PHOTOS_COMING_SOON_IMAGE = "/images/photos-coming-soon.svg";
+export const PHOTOS_COMING_SOON = "Photos coming soon";
 /** card 640 px and thumb 200 px for every upload; wide 1280 and full 1920 for a home slide's photo. */
 export type ImageVariant = "card" | "thumb" | "wide" | "full";
 

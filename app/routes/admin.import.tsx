@@ -205,8 +205,8 @@ function Preview({ answer }: { answer: Extract<ImportAnswer, { preview: ImportPr
       ) : null}
       {confirmed && preview.written ? (
         <Notice kind="success">
-          {preview.add.length} added and {preview.update.length} updated. New cars have no photos yet: add them on each
-          car's page (until then buyers see the car marked "Photos coming soon").{" "}
+          {preview.add.length} added and {preview.update.length} updated. New cars have no photos yet: they are listed
+          at once, after every car with photos, and show "Photos coming soon" until you add photos on each car's page.{" "}
           <Anchor component={Link} to="/admin/create-listing">
             Back to the stock list
           </Anchor>
