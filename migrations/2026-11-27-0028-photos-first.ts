@@ -15,7 +15,8 @@ const SORT_INDEXES = [
   "CREATE INDEX cars_available_photos_price_asc ON cars (has_photos DESC, price) WHERE sold = 0",
   "CREATE INDEX cars_available_photos_year ON cars (has_photos, year) WHERE sold = 0",
   "CREATE INDEX cars_available_photos_mileage ON cars (has_photos DESC, mileage IS NULL, mileage) WHERE sold = 0",
-  "CREATE INDEX cars_available_body_photos_price ON cars (body_type COLLATE NOCASE, has_photos DESC, price) WHERE sold = 0",
+  `CREATE INDEX cars_available_body_photos_price ON cars (body_type COLLATE NOCASE, has_photos DESC, price)
+    WHERE sold = 0`,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {

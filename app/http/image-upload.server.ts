@@ -8,8 +8,8 @@ import { readFields } from "./request.server";
 /**
  * A form or API body with at most one image (the logo, a hero slide's photo), read by the one
  * multipart reader (multipart.server.ts) under the car photos' size rule unless the caller gives
- * its own (a slide takes a camera photo); the bytes are proven an image later by the upload model. A body without a file (JSON, form-encoded, an empty file
- * input) has only text.
+ * its own (a slide takes a camera photo); the bytes are proven an image later by the upload
+ * model. A body without a file (JSON, form-encoded, an empty file input) has only text.
  */
 export async function readImageForm(
   request: Request,

@@ -352,14 +352,16 @@ export async function homePageCars(req: HomePageCarsRequest): Promise<HomePageCa
     sql`SELECT 'recent' AS section, id
       FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${PHOTOS_FIRST} LIMIT ${req.recent})`,
     sql`SELECT 'collection', id
-      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${PHOTOS_FIRST} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
+      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${PHOTOS_FIRST}
+        LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
     sql`SELECT 'tab', id
       FROM (SELECT id FROM cars WHERE sold = 0 AND condition = ${req.tab.condition} COLLATE NOCASE
         ORDER BY ${PHOTOS_FIRST} LIMIT ${req.tab.size})`,
     ...req.bodyTypes.map(
       (type) =>
         sql`SELECT ${`tile:${type}`}, id
-          FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE ORDER BY ${PHOTOS_FIRST} LIMIT 1)`,
+          FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE
+            ORDER BY ${PHOTOS_FIRST} LIMIT 1)`,
     ),
   ];
   const rows = await sql<CarRow & { section: string }>`

@@ -74,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     else if (intent === "edit") await editHeroSlide(actor, slideId, fields, file);
     else if (intent === "remove") await removeHeroSlide(actor, slideId);
     else await moveHeroSlide(actor, slideId, intent);
-    return redirect(`/admin/hero-slides?done=${intent}`);
+    // Without JavaScript the page lands on its message (a form's own fragment would otherwise carry over).
+    return redirect(`/admin/hero-slides?done=${intent}#done`);
   } catch (e) {
     const failure = refusalForPage(e);
     if (!values.intent) {
@@ -110,8 +111,11 @@ export default function HeroSlides() {
       title="Home page"
       description={`The photos at the top of the home page, with a heading, a short text and a link: at most ${max}.`}
     >
-      <Stack gap="xs" aria-live="polite">
-        {result ? <Notice kind="error">{result.message}</Notice> : null}
+      <Stack gap="xs" aria-live="polite" id="done">
+        {/* A refused slide form says so at its own top (HeroSlideForm); the other buttons' refusals here. */}
+        {result && result.intent !== "add" && result.intent !== "edit" ? (
+          <Notice kind="error">{result.message}</Notice>
+        ) : null}
         {done && !result ? <Notice kind="success">{done}</Notice> : null}
       </Stack>
       {confirm ? (
@@ -170,10 +174,12 @@ export default function HeroSlides() {
                   </Stack>
                   <Stack gap="sm" style={{ flex: "1 1 320px", minWidth: 0 }}>
                     <HeroSlideForm
+                      key={refused ? `r-${refused.at}` : `${slide.id}-${slide.heading}-${slide.image}`}
                       intent="edit"
                       id={slide.id}
                       values={valuesOf(refused ? refused.values : slide)}
                       errors={refused?.fieldErrors ?? {}}
+                      message={refused?.message}
                       formKey={refused ? `r-${refused.at}` : `${slide.id}-${slide.heading}-${slide.image}`}
                       busy={submitting("edit", slide.id)}
                       // Remove asks first: ?confirm=remove&id=N.
@@ -211,9 +217,11 @@ export default function HeroSlides() {
               It goes last; move it up to show it first.
             </Text>
             <HeroSlideForm
+              key={addRefused ? `r-${addRefused.at}` : `add-${slides.length}`}
               intent="add"
               values={valuesOf(addRefused ? addRefused.values : {})}
               errors={addRefused?.fieldErrors ?? {}}
+              message={addRefused?.message}
               formKey={addRefused ? `r-${addRefused.at}` : `add-${slides.length}`}
               busy={submitting("add")}
             />

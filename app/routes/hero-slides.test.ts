@@ -289,7 +289,7 @@ describe("the Home page screen", () => {
     for (const heading of ["First", "Second"]) {
       const out = (await post(cookie, { intent: "add", heading }, await photo())) as Response;
       expect(out.status).toBe(302);
-      expect(out.headers.get("Location")).toBe("/admin/hero-slides?done=add");
+      expect(out.headers.get("Location")).toBe("/admin/hero-slides?done=add#done");
     }
     const [first, second] = await listHeroSlides();
     await post(cookie, { intent: "down", id: String(first.id) });
