@@ -304,6 +304,12 @@ describe("an imported car without photos", () => {
           .evaluateAll((els) => els.map((el) => el.querySelector("a")?.getAttribute("href") ?? ""));
         expect(arrivals.length).toBeGreaterThan(0);
         expect(arrivals.some((href) => new RegExp(`/cars/${bare}\\b`).test(href))).toBe(false);
+
+        // Its page says the same, in place of the photo.
+        const car = await app.open(`/cars/${bare}`, { js, viewport });
+        await expect(car.getByRole("img", { name: "Photos coming soon" }).isVisible()).resolves.toBe(true);
+        await expect(car.getByText("Image not available").isVisible()).resolves.toBe(false);
+        if (js) await shoot(car, `car-no-photo-${width}`, false);
       },
       60_000,
     );
