@@ -210,7 +210,8 @@ describe("home with six camera-sized slides", () => {
         const slides = photos.filter((p) => stems.some((stem) => p.startsWith(stem)));
         expect(slides.length).toBeGreaterThanOrEqual(2);
         console.info(
-          `home at 390 px, DPR ${dpr}, six 4000x3000 slides: ${(bytes / 1024).toFixed(1)} KB; photos ${slides.join(" ")}`,
+          `home at 390 px, DPR ${dpr}, six 4000x3000 slides: ${(bytes / 1024).toFixed(1)} KB;`,
+          `slide photos ${slides.join(" ")}`,
         );
         expect(photos.filter((p) => /\/[0-9a-f]{32}\.jpg$/.test(p))).toEqual([]); // no original
         expect(slides.every((p) => p.endsWith(dpr === 1 ? ".card.webp" : ".wide.webp"))).toBe(true);
