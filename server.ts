@@ -8,6 +8,7 @@ import { logger } from "./app/config/logger.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { flushCarViews } from "./app/models/car-interest.server";
 import { demoSeedNeeded, seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
+import { sizeOlderSlidePhotos } from "./app/models/home-media.server";
 import { endHolds } from "./app/models/reservations.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
@@ -114,6 +115,10 @@ async function main() {
   const server = createServer(app).listen(config.PORT, config.HOST, async () => {
     writePidFile(config.DATABASE_PATH);
     logger.info(`Dealership site ready on http://localhost:${config.PORT} (${config.NODE_ENV})`);
+    // Home slides stored before they had sized photos get them now, after the first answer is possible.
+    sizeOlderSlidePhotos()
+      .then((n) => n && logger.info(`Sized ${n} home slide photo(s) stored before slides had sizes.`))
+      .catch((e) => logger.error({ err: e }, "Could not size the older home slide photos"));
     if (!production) {
       const { broadcastDevReady } = await import("@remix-run/node");
       await broadcastDevReady(build);

@@ -419,7 +419,7 @@ const CHANNELS: Record<string, { pages: string[]; api: string[]; only?: string }
     api: [],
     only: "the outbox is a back-office screen; no API lists its messages to resend",
   },
-  addHeroSlide: { pages: ["admin.hero-slides.tsx"], api: ["api.admin.hero-slides.ts"] },
+  addHeroSlide: { pages: ["admin.hero-slides.tsx", "admin_.slide-upload.ts"], api: ["api.admin.hero-slides.ts"] },
   editHeroSlide: { pages: ["admin.hero-slides.tsx"], api: ["api.admin.hero-slides.$id.ts"] },
   removeHeroSlide: { pages: ["admin.hero-slides.tsx"], api: ["api.admin.hero-slides.$id.ts"] },
   moveHeroSlide: {
