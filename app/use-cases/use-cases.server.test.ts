@@ -420,7 +420,7 @@ const CHANNELS: Record<string, { pages: string[]; api: string[]; only?: string }
     only: "the outbox is a back-office screen; no API lists its messages to resend",
   },
   addHeroSlide: { pages: ["admin.hero-slides.tsx", "admin_.slide-upload.ts"], api: ["api.admin.hero-slides.ts"] },
-  editHeroSlide: { pages: ["admin.hero-slides.tsx"], api: ["api.admin.hero-slides.$id.ts"] },
+  editHeroSlide: { pages: ["admin.hero-slides.tsx", "admin_.slide-upload.ts"], api: ["api.admin.hero-slides.$id.ts"] },
   removeHeroSlide: { pages: ["admin.hero-slides.tsx"], api: ["api.admin.hero-slides.$id.ts"] },
   moveHeroSlide: {
     pages: ["admin.hero-slides.tsx"],
