@@ -29,11 +29,12 @@ describe("screenshots (look at them)", () => {
   it.each([
     ["390", PHONE],
     ["1280", DESKTOP],
-  ] as const)("the car page, /browse with the quick view, the calculator and the booking form at %s px", async (label, viewport) => {
-    const car = app.rows<Row>(
-      "select * from cars where sold = 0 and financing = 1 and (select count(*) from car_images where car_id = cars.id) > 1 order by id",
-    )[0];
-    {
+  ] as const)(
+    "the car page, /browse with the quick view, the calculator and the booking form at %s px",
+    async (label, viewport) => {
+      const car = app.rows<Row>(
+        "select * from cars where sold = 0 and financing = 1 and (select count(*) from car_images where car_id = cars.id) > 1 order by id",
+      )[0];
       for (const js of [true, false]) {
         const tag = `${label}-${js ? "js" : "nojs"}`;
         const page = await app.open(carPath(car), { js, viewport });
@@ -63,7 +64,8 @@ describe("screenshots (look at them)", () => {
         await settled(page);
         await shot(page, `browse-end-${tag}`);
       }
-    }
-    expect(fs.readdirSync(DIR).length).toBeGreaterThan(0);
-  }, 240_000);
+      expect(fs.readdirSync(DIR).length).toBeGreaterThan(0);
+    },
+    240_000,
+  );
 });

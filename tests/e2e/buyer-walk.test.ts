@@ -34,7 +34,7 @@ function reachable(el: Locator): Promise<boolean> {
 }
 
 /** Puts `el`'s top `y` px below the top of the screen. */
-async function scrollTo(page: Page, el: Locator, y: number): Promise<void> {
+async function scrollTo(el: Locator, y: number): Promise<void> {
   await el.evaluate((node, at) => {
     const top = node.getBoundingClientRect().top + window.scrollY;
     window.scrollTo(0, top - at);
@@ -55,10 +55,8 @@ describe.each(JS_MODES)("the car page's photo on a phone $label", ({ js }) => {
     for (const target of targets) {
       // Where the pinned photo used to sit (84 px from the top, 40 % of the screen).
       for (const y of [120, 250]) {
-        await scrollTo(page, target, y);
-        expect(await reachable(target), `${await target.evaluate((n) => n.outerHTML.slice(0, 80))} at ${y}`).toBe(
-          true,
-        );
+        await scrollTo(target, y);
+        expect(await reachable(target), `${await target.evaluate((n) => n.outerHTML.slice(0, 80))} at ${y}`).toBe(true);
       }
     }
     const viewer = page.locator("[data-viewer]").first();
@@ -71,7 +69,7 @@ describe.each(JS_MODES)("the car page's photo on a phone $label", ({ js }) => {
     const sold = app.rows<Row>("select * from cars where sold = 1 order by id")[0];
     const page = await app.open(carPath(sold), { js, viewport: PHONE });
     const notice = page.getByRole("status").filter({ hasText: "This car has been sold" });
-    await scrollTo(page, notice, 150);
+    await scrollTo(notice, 150);
     expect(await reachable(notice)).toBe(true);
   });
 });
@@ -99,7 +97,7 @@ describe("Back closes what is open (with JavaScript)", () => {
     await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
     const results = page.url();
     const cards = page.getByTestId("car-card");
-    await scrollTo(page, cards.nth(1), 100);
+    await scrollTo(cards.nth(1), 100);
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
     await cards.nth(1).getByRole("link", { name: "View Details" }).click();
@@ -191,7 +189,7 @@ describe.each(JS_MODES)("the calculator's Close $label", ({ js }) => {
     const car = unsold().find((c) => c.financing)!;
     const page = await app.open(carPath(car), { js, viewport: PHONE });
     const link = page.locator('p[data-testid="monthly-from"]').getByRole("link");
-    await scrollTo(page, link, 300);
+    await scrollTo(link, 300);
     await link.click();
     await page.waitForURL((u) => u.pathname === `/financing/${car.id}`);
     await page.getByTestId("financing-view").getByRole("link", { name: "Close" }).click();
@@ -218,7 +216,8 @@ function covered(page: Page): Promise<string[]> {
     let bottom = vh;
     for (const band of document.querySelectorAll('[data-testid="sticky-bar"], [data-chat-dock]')) {
       const r = band.getBoundingClientRect();
-      if (r.height > 0 && r.width >= window.innerWidth - 1 && Math.round(r.bottom) >= vh) bottom = Math.min(bottom, r.top);
+      if (r.height > 0 && r.width >= window.innerWidth - 1 && Math.round(r.bottom) >= vh)
+        bottom = Math.min(bottom, r.top);
     }
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
@@ -351,9 +350,12 @@ describe.each(JS_MODES)("small slips $label", ({ js }) => {
     await page.getByLabel(/^Email Address/).fill("ada@example.com");
     await page.getByLabel(/^Your Message/).fill("Is the Camry still available?");
     // The browser's own checks would stop a bad phone before the server sees it: this is the server's answer.
-    await page.locator("form").filter({ has: page.getByLabel(/^Your Message/) }).evaluate((f: HTMLFormElement) => {
-      f.noValidate = true;
-    });
+    await page
+      .locator("form")
+      .filter({ has: page.getByLabel(/^Your Message/) })
+      .evaluate((f: HTMLFormElement) => {
+        f.noValidate = true;
+      });
     await page.getByRole("button", { name: "Send Message" }).click();
     const error = page.getByTestId("lead-error");
     await error.waitFor();

@@ -26,6 +26,7 @@ export function LoanCalculator({
   initialMonthly,
   applyError,
   gridPage,
+  from,
 }: {
   carId: number;
   price: number;
@@ -35,6 +36,8 @@ export function LoanCalculator({
   applyError?: string | null;
   /** The financing grid's page behind the calculator, kept by a no-JavaScript Calculate. */
   gridPage?: string | null;
+  /** The car page the calculator was opened from, kept by a no-JavaScript Calculate (for Close). */
+  from?: string | null;
 }) {
   const [percent, setPercent] = useState(initialPercent);
   const [months, setMonths] = useState<LoanPeriod>(initialMonths);
@@ -56,13 +59,15 @@ export function LoanCalculator({
     <div className={panelClass()}>
       <Form
         method="get"
-        action={`/financing/${carId}`}
+        // Without JavaScript, Calculate's answer opens at the monthly repayment (#loan-result).
+        action={`/financing/${carId}#loan-result`}
         onSubmit={onSubmit}
         preventScrollReset
         aria-label="Loan calculator"
         className={classes.form}
       >
         {gridPage ? <input type="hidden" name="page" value={gridPage} /> : null}
+        {from ? <input type="hidden" name="from" value={from} /> : null}
         <div className={classes.pair}>
           <TextField
             label="Loan Amount"
@@ -129,7 +134,7 @@ export function LoanCalculator({
           Calculate
         </Button>
 
-        <div className={classes.result}>
+        <div className={classes.result} id="loan-result">
           <TextField
             label="Monthly Repayment"
             value={formatNaira(monthly)}
