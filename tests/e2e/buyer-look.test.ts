@@ -4,6 +4,7 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { carPath } from "~/lib/car";
+import { addDays, lagosToday } from "~/lib/lead-schemas";
 import { DESKTOP, PHONE, settled as settledStrict, setupE2E } from "./harness";
 
 const settled = (page: Page) => settledStrict(page).catch(() => page.waitForTimeout(500));
@@ -33,7 +34,8 @@ describe("screenshots (look at them)", () => {
     "the car page, /browse with the quick view, the calculator and the booking form at %s px",
     async (label, viewport) => {
       const car = app.rows<Row>(
-        "select * from cars where sold = 0 and financing = 1 and (select count(*) from car_images where car_id = cars.id) > 1 order by id",
+        "select * from cars where sold = 0 and financing = 1 " +
+          "and (select count(*) from car_images where car_id = cars.id) > 1 order by id",
       )[0];
       for (const js of [true, false]) {
         const tag = `${label}-${js ? "js" : "nojs"}`;
@@ -59,6 +61,22 @@ describe("screenshots (look at them)", () => {
         await app.go(page, `/book-inspection?car=${car.id}`);
         await settled(page);
         await shot(page, `booking-${tag}`, true);
+        // A Sunday: said once.
+        let sunday = addDays(lagosToday(), 1);
+        while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+        await page.getByLabel(/^Full name/).fill("Ada Obi");
+        await page.getByLabel(/^Phone number/).fill("08031234567");
+        await page.getByLabel(/^Email address/).fill("ada@example.com");
+        await page.getByLabel(/^Car make/).fill("Toyota");
+        await page.getByLabel(/^Car model/).fill("Camry");
+        await page.getByLabel(/^Inspection date/).fill(sunday);
+        await page.getByRole("button", { name: "Submit" }).click();
+        await page
+          .getByText(/We are closed on Sundays/)
+          .first()
+          .waitFor();
+        await settled(page);
+        await shot(page, `booking-sunday-${tag}`);
         await app.go(page, "/browse");
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await settled(page);
