@@ -418,6 +418,8 @@ describe("screenshots (look at them)", () => {
       await settled(page);
       await screenshot(page, `buyer-car-fullscreen-${label}`, { fullPage: false });
       await page.keyboard.press("Escape");
+      // Closing the full-screen view goes back past its history entry: let that land first.
+      await page.waitForFunction(() => !(window.history.state as { modal?: string } | null)?.modal);
       await app.go(page, carPath(sold));
       await settled(page);
       await screenshot(page, `buyer-car-sold-${label}`, { fullPage: false });
