@@ -59,8 +59,7 @@ export function LoanCalculator({
     <div className={panelClass()}>
       <Form
         method="get"
-        // Without JavaScript, Calculate's answer opens at the monthly repayment (#loan-result).
-        action={`/financing/${carId}#loan-result`}
+        action={`/financing/${carId}`}
         onSubmit={onSubmit}
         preventScrollReset
         aria-label="Loan calculator"
@@ -130,7 +129,16 @@ export function LoanCalculator({
           options={LOAN_PERIODS.map((p) => ({ value: String(p), label: loanPeriodLabel(p) }))}
         />
 
-        <Button type="submit" name="calculate" value="1" size="md" variant="light" fullWidth>
+        <Button
+          type="submit"
+          name="calculate"
+          value="1"
+          // Without JavaScript, Calculate's answer opens at the monthly repayment (#loan-result).
+          formAction={`/financing/${carId}#loan-result`}
+          size="md"
+          variant="light"
+          fullWidth
+        >
           Calculate
         </Button>
 
