@@ -327,10 +327,11 @@ describe.each(JS_MODES)("small slips $label", ({ js }) => {
     const message = /We are closed on Sundays/;
     await page.getByRole("button", { name: "Submit" }).click();
     if (js) {
-      // Refused in the page at once: the field says why, and nothing is sent.
-      await expect.poll(() => date.evaluate((i: HTMLInputElement) => i.validity.valid)).toBe(false);
+      // Refused in the page at once: the field says why (once), takes the focus, and nothing is sent.
       await expect.poll(() => page.getByText(message).count()).toBe(1);
       expect(await date.getAttribute("aria-invalid")).toBe("true");
+      await expect.poll(() => date.evaluate((i) => i === document.activeElement)).toBe(true);
+      expect(await page.getByTestId("lead-error").count()).toBe(0);
     } else {
       await page.getByTestId("lead-error").waitFor();
       // Once in the answer; and the date field is marked.

@@ -68,7 +68,19 @@ export function InspectionForm({
   return (
     <div className={panelClass()}>
       {/* A new key after a booking remounts the form: every field back to empty. */}
-      <Form method="post" key={formKey} aria-label="Book an inspection" noValidate={false} className={classes.form}>
+      <Form
+        method="post"
+        key={formKey}
+        aria-label="Book an inspection"
+        noValidate={false}
+        className={classes.form}
+        // A closed day picked here is not sent: the date field says why (once), and takes the focus.
+        onSubmit={(e) => {
+          if (!closedDay) return;
+          e.preventDefault();
+          (e.currentTarget.elements.namedItem("inspection_date") as HTMLInputElement | null)?.focus();
+        }}
+      >
         <BotTrap stamp={stamp} />
         <LeadNotice success={success ? INSPECTION_SUCCESS : null} detail={success} error={error} fieldErrors={errors} />
         <LeadSection title="Your details">
@@ -141,9 +153,7 @@ export function InspectionForm({
             error={closedDay === undefined ? errors.inspection_date : closedDay}
             onChange={(e) => {
               const date = e.currentTarget.value;
-              const closed = date ? closedDayError(hours, date) : null;
-              e.currentTarget.setCustomValidity(closed ?? "");
-              setClosedDay(closed);
+              setClosedDay(date ? closedDayError(hours, date) : null);
             }}
           />
         </LeadSection>
