@@ -55,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // absolute.
   return {
     car: toPublicCar(found),
-    monthly: carMonthlyQuote(found),
+    monthly: carMonthlyQuote(found, carPath(found)),
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
     alerts: mailEnabled(),
@@ -132,7 +132,8 @@ export default function CarPage() {
             ) : null}
           </div>
           {monthly ? (
-            <p className={pages.carMonthly} data-testid="monthly-from">
+            // The calculator's Close comes back here (#monthly).
+            <p className={pages.carMonthly} data-testid="monthly-from" id="monthly">
               <Link to={monthly.href}>
                 From {formatNaira(monthly.amount)}/month over {monthly.months} months after a{" "}
                 {formatNaira(monthly.deposit)} deposit ({monthly.percent}%)

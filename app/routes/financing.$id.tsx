@@ -10,18 +10,20 @@ import { pleaseWait } from "~/lib/bot-trap";
 import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { carTitle } from "~/lib/car";
 import { edge } from "~/lib/edge";
-import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
+import { calculatorFrom, quoteLoan, readCalculatorInput } from "~/lib/loan-math";
 import { parseCarId } from "~/models/car.server";
 import { getFinancingCar } from "~/models/loan.server";
 import { applyForCarLoan } from "~/use-cases/lead-forms.server";
 import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: ["percent", "months", "calculate", "page"] }, leads: "form" });
+export const handle = edge({ shared: { query: ["percent", "months", "calculate", "page", "from"] }, leads: "form" });
 
 /**
  * /financing/<id>: the full-screen calculator of one financing car. ?percent=&months=&calculate=1
  * is the no-JavaScript Calculate: the server computes the same figures the browser would.
+ * ?from=/cars/<id>-… (the car page's monthly figure opened it): Close goes back to that car, at
+ * its monthly figure; otherwise to the financing grid.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = parseCarId(params.id);
@@ -47,6 +49,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     percent,
     months,
     monthly: calculated ? quote.monthlyRepayment : 0,
+    from: calculatorFrom(search.get("from")),
   };
 }
 
@@ -68,20 +71,28 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 export default function FinancingCarRoute() {
-  const { car, percent, months, monthly } = useLoaderData<typeof loader>();
+  const { car, percent, months, monthly, from } = useLoaderData<typeof loader>();
   const applied = useActionData<typeof action>();
   const navigate = useNavigate();
   const location = useLocation();
   // The grid behind keeps its page while a car is open, and gets it back on Close.
   const gridPage = new URLSearchParams(location.search).get("page");
-  const backHref = gridPage ? `/financing?${new URLSearchParams({ page: gridPage })}` : "/financing";
-  return (
-    <FinancingCarView
-      car={car}
-      backHref={backHref}
+  const gridHref = gridPage ? `/financing?${new URLSearchParams({ page: gridPage })}` : "/financing";
+  // Opened from a car's page: Close returns there, at the monthly figure that was tapped.
+  const backHref = from ? `${from}#monthly` : gridHref;
+  const onClose = () => {
+    if (!from) {
       // The grid puts the focus back on this car's card (see routes/financing.tsx).
-      onClose={() => navigate(backHref, { preventScrollReset: true, state: { focusCar: car.id } })}
-    >
+      navigate(gridHref, { preventScrollReset: true, state: { focusCar: car.id } });
+      return;
+    }
+    // Straight from that page (this document's first address): Back returns to it as it was, scroll and all.
+    const cameFrom = document.referrer && new URL(document.referrer, window.location.href).pathname === from;
+    if (cameFrom && location.key === "default" && window.history.length > 1) window.history.back();
+    else window.location.assign(backHref);
+  };
+  return (
+    <FinancingCarView car={car} backHref={backHref} onClose={onClose}>
       <LoanCalculator
         // A new car or a server-side Calculate starts the calculator afresh.
         key={`${car.id}${location.search}`}
@@ -92,6 +103,7 @@ export default function FinancingCarRoute() {
         initialMonthly={monthly}
         applyError={applied?.error}
         gridPage={gridPage}
+        from={from}
       />
     </FinancingCarView>
   );
