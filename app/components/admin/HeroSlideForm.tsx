@@ -167,7 +167,7 @@ export function HeroSlideForm({
             description={
               <>
                 A page of this site, or a full https:// address; for example{" "}
-                <Anchor href={EXAMPLE_LINK} target="_blank" rel="noopener" fz="inherit">
+                <Anchor href={EXAMPLE_LINK} target="_blank" rel="noopener" fz="inherit" underline="always">
                   {EXAMPLE_LINK}
                 </Anchor>{" "}
                 (the Foreign Used cars)
