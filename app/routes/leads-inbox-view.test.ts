@@ -9,6 +9,7 @@ import { adminToken, bearer } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { loadContext } from "../../tests/helpers/load-context";
 import * as inbox from "./admin.leads._index";
+import * as leadPage from "./admin.leads.$kind.$id";
 import * as apiLeads from "./api.admin.leads";
 
 const BASE = "http://localhost";
@@ -114,5 +115,41 @@ describe("the car filter", () => {
     expect(byName.map((l: { name: string }) => l.name)).toEqual(["Lexus buyer"]);
     const byId = await (await apiLeads.loader(api(`/api/admin/leads?car=${camry}`))).json();
     expect(byId.map((l: { name: string | null }) => l.name).sort()).toEqual(["Camry buyer", null]);
+  });
+});
+
+describe("a sourcing request's page", () => {
+  it("lists the matching cars for sale, with links to their pages", async () => {
+    const { id } = await getDb()
+      .insertInto("sourcing_requests")
+      .values({
+        name: "Ada",
+        phone: "+2348035550142",
+        car_wanted: "Lexus RX",
+        budget: 30_000_000,
+        search: null,
+        created_at: nowIso(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const open = async () =>
+      (await leadPage.loader({ ...page(`/admin/leads/sourcing/${id}`), params: { kind: "sourcing", id: String(id) } }))
+        .matches;
+    expect(await open()).toEqual([]);
+    const rx = await makeCar({ make: "Lexus", model: "RX 350", year: 2021, price: 29_000_000 });
+    await makeCar({ make: "Lexus", model: "RX 350", year: 2022, price: 45_000_000 }); // over the budget
+    expect(await open()).toEqual([
+      {
+        id: rx,
+        name: "Lexus RX 350 2021",
+        price: 29_000_000,
+        stock_number: autoStockNumber(rx),
+        path: `/cars/${rx}-lexus-rx-350-2021`,
+      },
+    ]);
+    const contact = await leadPage
+      .loader({ ...page("/admin/leads/contact/1"), params: { kind: "contact", id: "1" } })
+      .catch(() => null);
+    expect(contact?.matches ?? null).toBeNull();
   });
 });
