@@ -27,16 +27,9 @@ export function SourcingMatches({ cars }: { cars: SourcingMatch[] }) {
               <Anchor href={car.path} target="_blank" rel="noopener noreferrer" fw={600}>
                 {car.name}
               </Anchor>
-              <Text span size="sm">
-                {" "}
-                · {formatNaira(car.price)}
+              <Text size="sm" c="dimmed">
+                {[formatNaira(car.price), car.stock_number].filter(Boolean).join(" · ")}
               </Text>
-              {car.stock_number ? (
-                <Text span size="sm" c="dimmed">
-                  {" "}
-                  · {car.stock_number}
-                </Text>
-              ) : null}
             </li>
           ))}
         </Stack>
