@@ -36,14 +36,8 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
  * - `signal`: a WhatsApp click or a newsletter sign-up, counted apart;
  * - `incomplete`: a loan application whose client information never came (no one to answer yet).
  */
-export const LEAD_CATEGORIES = ["lead", "signal", "incomplete"] as const;
+const LEAD_CATEGORIES = ["lead", "signal", "incomplete"] as const;
 export type LeadCategory = (typeof LEAD_CATEGORIES)[number];
-
-export const LEAD_CATEGORY_LABELS: Record<LeadCategory, string> = {
-  lead: "Leads to answer",
-  signal: "WhatsApp clicks and newsletter sign-ups",
-  incomplete: "Incomplete loan applications",
-};
 
 /** The kinds of lead a person can answer, and the kinds counted apart. */
 export const ANSWERABLE_KINDS = [

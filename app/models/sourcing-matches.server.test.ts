@@ -58,7 +58,7 @@ const told = () =>
 const lexus = { make: "Lexus", model: "RX 350", year: 2019, price: 28_000_000, body_type: "SUV" };
 
 describe("which cars answer a sourcing request", () => {
-  it("reads the search it came from, the car wanted when there is none, and the budget as the highest price", async () => {
+  it("reads the search it came from, else the car wanted; the budget is the highest price", async () => {
     const fromSearch = await request({ car_wanted: "Lexus RX, black", search: "?make=Lexus&maxPrice=30000000" });
     const byWords = await request({ name: "Bola", car_wanted: "Toyota Highlander" });
     const withBudget = await request({ name: "Chidi", car_wanted: "Lexus RX", budget: 20_000_000 });

@@ -62,7 +62,7 @@ async function signUp(name: string) {
 const kinds = (leads: { kind: string }[]) => leads.map((l) => l.kind).sort();
 
 describe("the inbox's default view", () => {
-  it("lists the leads to answer; signals show with one link, a kind or category=all; the API lists everything", async () => {
+  it("lists the leads to answer; signals one link away, by kind or category=all; the API lists all", async () => {
     await contact("Ada");
     await click(null);
     await signUp("Reader");

@@ -33,7 +33,8 @@ function seedLeads(e2e: E2E, tag: string): { camry: { id: number; stock: string 
   write(e2e, (db) => {
     const at = (s: number) => new Date(Date.now() + s * 1000).toISOString();
     const contact = db.prepare(
-      "INSERT INTO contact_messages (name, phone, email, message, car_id, created_at) VALUES (?, '+2348125550178', ?, 'Still there?', ?, ?)",
+      `INSERT INTO contact_messages (name, phone, email, message, car_id, created_at)
+       VALUES (?, '+2348125550178', ?, 'Still there?', ?, ?)`,
     );
     contact.run(camryBuyer, "camry@example.com", camry.id, at(1));
     contact.run(other, "other@example.com", notCamry.id, at(2));
@@ -52,7 +53,7 @@ function seedLeads(e2e: E2E, tag: string): { camry: { id: number; stock: string 
 }
 
 describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
-  it("on a phone: the first lead to answer shows at once, filters behind a button, car by name or stock number", async () => {
+  it("on a phone: the first lead shows at once, filters fold, car by name or stock number", async () => {
     const tag = `${js ? "Js" : "Plain"}${Date.now()}`;
     const { camry, camryBuyer, other } = seedLeads(app, tag);
     const page = await app.open("/admin/leads", { js, viewport: PHONE, admin: true });
