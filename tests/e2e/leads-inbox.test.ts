@@ -74,6 +74,7 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
     // The filters open with one tap; the car filter takes a name.
     await page.getByText("Filters", { exact: true }).click();
     await page.getByLabel("Car", { exact: true }).fill("Camry");
+    await page.screenshot({ path: `${SHOTS}/inbox-390-filters-open-${js ? "js" : "nojs"}.png` });
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get("car") === "Camry");
     expect(new URL(page.url()).searchParams.get("category")).toBe("lead");
