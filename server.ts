@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { type Env, parseEnv } from "./app/config/env.server";
+import { type Env, parseEnv, whatsappConfig } from "./app/config/env.server";
 import { logger } from "./app/config/logger.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { flushCarViews } from "./app/models/car-interest.server";
@@ -99,6 +99,7 @@ async function main() {
     mailer: config.SMTP_URL ? createMailer(config.SMTP_URL) : null,
     mailFrom: config.MAIL_FROM,
     webhooks: { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE === "1", userAgent: "dealer-site-webhooks/1" },
+    whatsapp: whatsappConfig(config),
     logger,
   });
   // A reservation's hold ends by itself: the car is free again and the buyer and staff are told.
@@ -107,6 +108,8 @@ async function main() {
   }, HOLD_SWEEP_MS);
   holds.unref();
   if (!config.SMTP_URL) logger.info("Email is off: SMTP_URL is not set (webhooks are still sent).");
+  if (!whatsappConfig(config))
+    logger.info("WhatsApp is off: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are not both set.");
   const app = createApp({ config, build: () => build, assetsDir: ASSETS_DIR, logger });
   const server = createServer(app).listen(config.PORT, config.HOST, async () => {
     writePidFile(config.DATABASE_PATH);

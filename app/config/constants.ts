@@ -105,3 +105,8 @@ export const MAX_WEBHOOKS = 10;
  * lead is still stored and staff still alerted. Anyone can type any address into a form.
  */
 export const BUYER_EMAILS_PER_DAY = 3;
+/**
+ * Most alert messages one WhatsApp number gets in any 24 hours, whatever addresses gave it (a
+ * number is never confirmed by its owner: only the email is), counted in the outbox.
+ */
+export const BUYER_WHATSAPP_PER_DAY = 3;

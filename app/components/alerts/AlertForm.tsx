@@ -33,6 +33,7 @@ export function AlertForm({
         {forCar
           ? "We email you if this car's price goes down, and once when it is sold."
           : "We email you when a car matching this search arrives: at most one email a day."}
+        {whatsapp ? " Give a WhatsApp number and we message you there too." : ""}
       </p>
       {forCar ? (
         <input type="hidden" name="car_id" value={carId} />
@@ -63,7 +64,10 @@ export function AlertForm({
           {forCar ? "Watch the price" : "Create alert"}
         </Button>
       </div>
-      <p className={classes.small}>We send a link to confirm first. Every email has a one-click way to stop.</p>
+      <p className={classes.small}>
+        We send a link to confirm first, by email. Every email{whatsapp ? " and WhatsApp message" : ""} has a way to
+        stop.
+      </p>
     </form>
   );
 }
