@@ -6,6 +6,7 @@ process.env.SMTP_URL = "smtp://127.0.0.1:2525";
 
 import { beforeEach, describe, expect, it } from "vitest";
 import { carPath } from "~/lib/car";
+import { NO_NOTIFICATIONS } from "~/lib/notifications";
 import type { EmailPayload } from "~/lib/outbox";
 import { createCar, updateCar } from "~/models/car.server";
 import { saveNotifications } from "~/models/notifications.server";
@@ -20,11 +21,11 @@ const DESK = "desk@lekkiprimeautos.ng";
 beforeEach(async () => {
   await clearData();
   await saveNotifications(db(), {
+    ...NO_NOTIFICATIONS,
     recipients: [
       { email: DESK, kinds: ["sourcing"] },
       { email: "loans@lekkiprimeautos.ng", kinds: ["loan"] },
     ],
-    webhooks: [],
   });
 });
 
