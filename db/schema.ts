@@ -297,6 +297,13 @@ export interface AlertMatchesTable {
   sent_at: string | null;
 }
 
+/** A car that newly answered an open sourcing request: each pair once (the staff are told once). */
+export interface SourcingMatchesTable {
+  sourcing_id: number;
+  car_id: number;
+  created_at: string;
+}
+
 export interface Database {
   cars: CarsTable;
   car_images: CarImagesTable;
@@ -321,6 +328,7 @@ export interface Database {
   alert_contacts: AlertContactsTable;
   buyer_alerts: BuyerAlertsTable;
   alert_matches: AlertMatchesTable;
+  sourcing_matches: SourcingMatchesTable;
   reservations: ReservationsTable;
 }
 

@@ -18,6 +18,7 @@ import * as buyerAlerts from "./2026-11-27-0019-buyer-alerts";
 import * as reservations from "./2026-11-27-0021-reservations";
 import * as reservationSales from "./2026-11-27-0022-reservation-sales";
 import * as whatsappOutbox from "./2026-11-27-0023-whatsapp-outbox";
+import * as sourcingMatches from "./2026-11-27-0027-sourcing-matches";
 import * as photosFirst from "./2026-11-27-0028-photos-first";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0021-reservations": reservations,
   "2026-11-27-0022-reservation-sales": reservationSales,
   "2026-11-27-0023-whatsapp-outbox": whatsappOutbox,
+  "2026-11-27-0027-sourcing-matches": sourcingMatches,
   "2026-11-27-0028-photos-first": photosFirst,
 };

@@ -37,6 +37,7 @@ import { carMatchesFilters } from "./car.server";
 import { type Db, inTransaction } from "./db.server";
 import { getNotifications, mailEnabled, whatsappEnabled } from "./notifications.server";
 import { enqueue, type OutboxInput } from "./outbox.server";
+import { queueSourcingMatches, sourcingRequestsFor } from "./sourcing-matches.server";
 
 /**
  * Buyers' alerts (docs/product.md, Alerts). An alert is stored 'pending' with a confirmation
@@ -370,17 +371,25 @@ async function searchAlertsFor(db: Db, carId: number): Promise<LiveAlert[]> {
   return out;
 }
 
-/** What queueCarAlerts compares with: the car's price and the alerts it answered before the write. */
+/**
+ * What queueCarAlerts compares with: the car's price, and the alerts and sourcing requests it
+ * answered before the write.
+ */
 export interface CarAlertState {
   price: number;
   matched: Set<number>;
+  sourcing: Set<number>;
 }
 
 /** Call before a car write, in its transaction; null for a car that is not there yet. */
 export async function carAlertState(db: Db, carId: number): Promise<CarAlertState | null> {
   const car = await db.selectFrom("cars").select("price").where("id", "=", carId).executeTakeFirst();
   if (!car) return null;
-  return { price: car.price, matched: new Set((await searchAlertsFor(db, carId)).map((a) => a.id)) };
+  return {
+    price: car.price,
+    matched: new Set((await searchAlertsFor(db, carId)).map((a) => a.id)),
+    sourcing: new Set((await sourcingRequestsFor(db, carId)).map((r) => r.id)),
+  };
 }
 
 /** The cars as alert emails show them, by id. */
@@ -493,7 +502,9 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
  * What a car write causes, in its transaction (`before`: carAlertState from before the write,
  * null for a new car): each confirmed search alert the car newly answers gets it once, emailed
  * now when the alert has had no email this Lagos day, else kept for the next day's email; each
- * price alert of the car is told of a lower price. Returns how many emails were queued.
+ * price alert of the car is told of a lower price; the staff are told of each open sourcing
+ * request it newly answers (queueSourcingMatches). Every way a car is written or shows publicly
+ * calls this one function. Returns how many emails were queued.
  */
 export async function queueCarAlerts(
   db: Db,
@@ -501,8 +512,8 @@ export async function queueCarAlerts(
   before: CarAlertState | null,
   now = new Date(),
 ): Promise<number> {
-  if (!mailEnabled()) return 0;
-  let queued = 0;
+  let queued = await queueSourcingMatches(db, carId, before?.sourcing ?? null, now);
+  if (!mailEnabled()) return queued;
   const matched = await searchAlertsFor(db, carId);
   const told = new Set(
     (await db.selectFrom("alert_matches").select("alert_id").where("car_id", "=", carId).execute()).map(

@@ -7,6 +7,7 @@ import type { LeadCar, LeadCategory, LeadFilters, LeadKind, LeadStatus, LeadUpda
 import { roundMoney } from "~/lib/loan-math";
 import { getDb, nowIso } from "../../db/database.server";
 import type { LeadsTable } from "../../db/schema";
+import { searchWords } from "./car.server";
 import { atomically, type Db } from "./db.server";
 
 /**
@@ -165,14 +166,28 @@ export function visibleTo(who: number) {
   return sql<boolean>`(leads.assignee_id = ${who} OR (leads.assignee_id IS NULL AND leads.status = 'new'))`;
 }
 
+/**
+ * The ids of the cars a typed name or stock number means: the car with that stock number (any
+ * letter case), or the cars whose make, model and year hold every word ("Camry", "toyota camry
+ * 2019"), through the search index.
+ */
+function carsNamed(text: string) {
+  const words = searchWords(text);
+  const byNumber = sql`SELECT id FROM cars WHERE stock_number = ${text} COLLATE NOCASE`;
+  if (words.length === 0) return byNumber;
+  const match = `{make model year} : (${words.map((w) => `"${w}"*`).join(" AND ")})`;
+  return sql`${byNumber} UNION SELECT rowid FROM cars_fts WHERE cars_fts MATCH ${match}`;
+}
+
 function filtered(f: LeadFilters) {
   let q = getDb().selectFrom("leads");
   const who = f.visibleTo;
   if (who !== undefined) q = q.where(visibleTo(who));
-  if (f.category) q = q.where("leads.category", "=", f.category);
+  if (f.category && f.category !== "all") q = q.where("leads.category", "=", f.category);
   if (f.kind) q = q.where("leads.kind", "=", f.kind);
   if (f.status) q = q.where("leads.status", "=", f.status);
-  if (f.car !== undefined) q = q.where("leads.car_id", "=", f.car);
+  if (typeof f.car === "number") q = q.where("leads.car_id", "=", f.car);
+  else if (f.car !== undefined) q = q.where(sql<boolean>`leads.car_id IN (${carsNamed(f.car)})`);
   if (f.from) q = q.where("leads.created_at", ">=", lagosDayStart(f.from));
   if (f.to) q = q.where("leads.created_at", "<", lagosDayEnd(f.to));
   const match = leadSearchMatch(f.q);

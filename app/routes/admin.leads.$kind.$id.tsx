@@ -14,6 +14,7 @@ import {
 import { LeadStatusBadge } from "~/components/admin/LeadList";
 import { Notice } from "~/components/admin/Notice";
 import { ReservationActions } from "~/components/admin/ReservationActions";
+import { SourcingMatches } from "~/components/admin/SourcingMatches";
 import { requireAdmin } from "~/http/auth.server";
 import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
@@ -33,6 +34,7 @@ import { can } from "~/lib/roles";
 import { activityFor } from "~/models/activity.server";
 import { listAdmins } from "~/models/admin.server";
 import { getLead } from "~/models/lead-inbox.server";
+import { sourcingMatches } from "~/models/sourcing-matches.server";
 import { answerLead } from "~/use-cases/leads.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
@@ -42,13 +44,20 @@ function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: 
   return { kind: params.kind, id };
 }
 
-/** One lead: everything the buyer sent, the car, one-tap answers, the status form and its history. */
+/**
+ * One lead: everything the buyer sent, the car, one-tap answers, the status form and its history;
+ * a sourcing request also lists the matching cars for sale.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const { kind, id } = leadKey(params);
   // A sales account's lead page opens for its own leads and the new unassigned ones only.
   const lead = notFoundIfMissing(await getLead(kind, id, leadScope(admin)), "Lead not found");
-  const [history, staff] = await Promise.all([activityFor("lead", `${kind}/${id}`), listAdmins()]);
+  const [history, staff, matches] = await Promise.all([
+    activityFor("lead", `${kind}/${id}`),
+    listAdmins(),
+    kind === "sourcing" ? sourcingMatches(id) : null,
+  ]);
   const saved = new URL(request.url).searchParams.get("done") === "saved";
   const reference = kind === "reservation" ? lead.fields.reference : null;
   return {
@@ -56,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     history,
     staff: staff.map((s) => s.username),
     saved,
+    matches,
     reservation:
       typeof reference === "string" ? { reference, canRefund: can(admin.role, "reservations.refund") } : null,
   };
@@ -85,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function LeadPage() {
-  const { lead, history, staff, saved, reservation } = useLoaderData<typeof loader>();
+  const { lead, history, staff, saved, matches, reservation } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const name = leadName(lead);
   return (
@@ -165,6 +175,7 @@ export default function LeadPage() {
                 </Paper>
               )
             ) : null}
+            {matches ? <SourcingMatches cars={matches} /> : null}
             {reservation ? (
               <ReservationActions reference={reservation.reference} canRefund={reservation.canRefund} />
             ) : null}

@@ -155,7 +155,7 @@ describe("the pages", () => {
     expect(mine).toMatchObject({
       total: 1,
       filters: { assignee: "me", status: "new" },
-      query: "?status=new&assignee=me",
+      query: "?category=lead&status=new&assignee=me", // the inbox opens on the leads to answer
     });
     expect(mine.leads[0]).toMatchObject({ name: "Aisha Bello", assignee: "Tunde" });
     expect((await inbox.loader(page("/admin/leads?assignee=none"))).total).toBe(1);
