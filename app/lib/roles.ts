@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   "cars.sell": EVERYONE,
   /** Bring cars in from a spreadsheet. */
   "cars.import": EVERYONE,
+  /** Put a car marked sold by mistake back on sale (its sale record removed). */
+  "cars.unsell": OWNER,
   "cars.delete": OWNER,
   /** Read and answer leads: status, notes, assignment. */
   "leads.answer": EVERYONE,

@@ -19,7 +19,7 @@ import { getDb, getSqlite } from "../../db/database.server";
 import { TEST_PASSWORD } from "../../tests/helpers/admin-auth";
 import { baseCar, clearData, makeCar, makeImage, uploadedFiles } from "../../tests/helpers/db";
 import { validContact } from "../../tests/helpers/leads";
-import { addCarListing, deleteCarListing, editCarListing, sellCar } from "./cars.server";
+import { addCarListing, deleteCarListing, editCarListing, sellCar, unsellCar } from "./cars.server";
 import { removeDemoStock } from "./demo.server";
 import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide, reorderHeroSlides } from "./hero-slides.server";
 import { answerLead } from "./leads.server";
@@ -83,6 +83,15 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
   },
   { name: "sell a car", sales: true, run: async (a) => sellCar(a, await sale()) },
   { name: "delete a car", sales: false, run: async (a) => deleteCarListing(a, await makeCar()) },
+  {
+    name: "put a sold car back on sale",
+    sales: false,
+    run: async (a) => {
+      const { id } = await sale();
+      await sellCar(await actor("owner"), { id });
+      return unsellCar(a, { id });
+    },
+  },
   {
     name: "change own password",
     sales: true,
@@ -366,5 +375,63 @@ describe("mark sold at the agreed price", () => {
       code: "invalid",
       fieldErrors: { salePrice: "salePrice cannot be negative" },
     });
+  });
+});
+
+describe("put back on sale", () => {
+  it("removes the sale record, makes the car available and records what the sale was", async () => {
+    const owner = await actor("owner");
+    const { id } = await sale();
+    await sellCar(owner, { id, salePrice: "23,500,000" });
+    expect(await unsellCar(owner, { id })).toEqual({ id });
+    expect((await getCar(id))?.sold).toBe(false);
+    expect(await getDb().selectFrom("car_sales").selectAll().where("car_id", "=", id).execute()).toEqual([]);
+    const entry = await getDb()
+      .selectFrom("activity")
+      .select(["action", "detail", "changes", "target_id"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({
+      action: "car.unsold",
+      target_id: String(id),
+      detail: "Sale for ₦23,500,000 removed",
+      changes: JSON.stringify([{ field: "status", from: "Sold", to: "Available" }]),
+    });
+    // Once on sale, there is nothing to undo; it can be sold again.
+    await expect(unsellCar(owner, { id })).rejects.toMatchObject({ code: "invalid" });
+    await sellCar(owner, { id });
+    expect((await getCar(id))?.sold).toBe(true);
+    await expect(unsellCar(owner, { id: 999_999 })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("leaves a sale that came with a reservation deposit", async () => {
+    const owner = await actor("owner");
+    const { id } = await sale();
+    await sellCar(owner, { id });
+    await getDb().updateTable("car_sales").set({ reservation_reference: "LPA-RES-1", deposit: 500_000 }).execute();
+    await expect(unsellCar(owner, { id })).rejects.toMatchObject({ code: "conflict" });
+    expect((await getCar(id))?.sold).toBe(true);
+  });
+});
+
+describe("the activity trail names what changed", () => {
+  const lastEntry = () =>
+    getDb()
+      .selectFrom("activity")
+      .select(["action", "detail", "changes"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+
+  it("an edited car: each field changed with its old and new value", async () => {
+    const owner = await actor("owner");
+    const id = await makeCar({ price: 32_000_000, mileage: 40_000 });
+    await editCarListing(owner, id, { ...carFields(), price: "30,500,000", mileage: "42000" }, []);
+    const entry = await lastEntry();
+    expect(entry.action).toBe("car.update");
+    expect(JSON.parse(entry.changes ?? "[]")).toEqual([
+      { field: "price", from: "₦32,000,000", to: "₦30,500,000" },
+      { field: "mileage", from: "40,000", to: "42,000" },
+    ]);
+    expect(entry.detail).toBe("price ₦32,000,000 → ₦30,500,000, mileage 40,000 → 42,000");
   });
 });

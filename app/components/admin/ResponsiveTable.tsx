@@ -20,7 +20,7 @@ export function ResponsiveTable({
   empty: string;
   minWidth: number;
   fz?: "sm";
-  horizontalSpacing?: "sm" | "md";
+  horizontalSpacing?: "xs" | "sm" | "md";
 }) {
   return (
     <>
