@@ -36,7 +36,7 @@ function Target({ row }: { row: ActivityEntry }) {
  */
 function Detail({ row }: { row: ActivityEntry }) {
   const extra = row.detail && row.detail !== changesText(row.changes) ? row.detail : null;
-  if (row.changes.length === 0) return row.detail ? <>{row.detail}</> : null;
+  if (row.changes.length === 0) return row.detail;
   return (
     <>
       {extra ? <Text size="sm">{extra}</Text> : null}

@@ -68,15 +68,16 @@ export interface StockPermissions {
 
 /** The list price, or for a sold car the agreed price of its sale with the list price beside it. */
 function Price({ car }: { car: StockRow }) {
-  if (!car.sold || car.sale_price === null) return <>{formatNaira(car.price)}</>;
+  if (!car.sold || car.sale_price === null)
+    return <span style={{ whiteSpace: "nowrap" }}>{formatNaira(car.price)}</span>;
   return (
     <>
       <Text size="sm" fw={600} span display="block">
-        Sold for {formatNaira(car.sale_price)}
+        Sold for <span style={{ whiteSpace: "nowrap" }}>{formatNaira(car.sale_price)}</span>
       </Text>
       {car.sale_price !== car.price ? (
         <Text size="xs" c="dimmed" span display="block">
-          Listed at {formatNaira(car.price)}
+          Listed at <span style={{ whiteSpace: "nowrap" }}>{formatNaira(car.price)}</span>
         </Text>
       ) : null}
     </>
@@ -244,7 +245,7 @@ export function StockListTable({
             ) : null}
           </Table.Td>
           <Table.Td>{car.year}</Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>
+          <Table.Td style={{ minWidth: 100 }}>
             <Price car={car} />
           </Table.Td>
           <Table.Td style={{ whiteSpace: "nowrap" }}>
