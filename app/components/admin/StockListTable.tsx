@@ -120,10 +120,10 @@ function ConfirmButton({
  * A row's actions, each button as wide as its words: Edit and Delete side by side, then Mark as Sold
  * (or, for owners on a sold car, Put back on sale) under them, so the column stays narrow.
  */
-function Actions({ car, canDelete, canUnsell }: { car: StockRow } & StockPermissions) {
+function Actions({ car, canDelete, canUnsell, narrow }: { car: StockRow; narrow?: boolean } & StockPermissions) {
   const name = `${car.make} ${car.model} ${car.year}`;
   return (
-    <Group gap={6} wrap="wrap" style={{ maxWidth: 240 }}>
+    <Group gap={6} wrap="wrap" style={narrow ? { maxWidth: 160 } : undefined}>
       <Button
         component={Link}
         to={`/admin/edit-car/${car.id}`}
@@ -262,7 +262,7 @@ export function StockListTable({
             <Status sold={car.sold} />
           </Table.Td>
           <Table.Td style={{ width: 1 }}>
-            <Actions car={car} {...can} />
+            <Actions car={car} narrow {...can} />
           </Table.Td>
         </Table.Tr>
       ))}
