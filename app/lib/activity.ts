@@ -21,6 +21,7 @@ export const ACTIVITY_ACTIONS = {
   "admin.remove": { kind: "admin", label: "Removed an admin" },
   "admin.password": { kind: "admin", label: "Changed a password" },
   "admin.role": { kind: "admin", label: "Changed a role" },
+  "admin.details": { kind: "admin", label: "Changed a name or phone" },
   "lead.update": { kind: "lead", label: "Updated a lead" },
   "lead.assign": { kind: "lead", label: "Assigned a lead" },
   "reservation.extend": { kind: "lead", label: "Extended a reservation" },
