@@ -25,7 +25,7 @@ import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide, reorderHer
 import { answerLead } from "./leads.server";
 import { resendMessage, updateNotifications } from "./notifications.server";
 import { setLogo, updateSettings } from "./settings.server";
-import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
+import { addStaff, changeStaffPassword, removeStaff, setStaffRole, updateStaffDetails } from "./staff.server";
 import { importStock } from "./stock-sheet.server";
 import { type Actor, runWrite, type StaffActor, staffActor, visitorActor } from "./use-case.server";
 
@@ -134,6 +134,24 @@ const TABLE: { name: string; sales: boolean; run: (a: Actor) => Promise<unknown>
       const other = await createAdmin(`role-${unique()}`, "longenough1");
       return setStaffRole(a, { username: other.username, role: "owner", currentPassword: TEST_PASSWORD });
     },
+  },
+  {
+    name: "change a colleague's name and phone",
+    sales: false,
+    run: async (a) => {
+      const other = await createAdmin(`nm-${unique()}`, "longenough1");
+      return updateStaffDetails(a, { username: other.username, displayName: "Chidi Okafor", phone: "0803 555 0142" });
+    },
+  },
+  {
+    name: "change one's own name and phone",
+    sales: true,
+    run: (a) =>
+      updateStaffDetails(a, {
+        username: a.kind === "staff" ? a.admin.username : "table-owner",
+        displayName: `Me ${unique()}`,
+        phone: "",
+      }),
   },
   { name: "change the settings", sales: false, run: (a) => updateSettings(a, { tagline: `Tagline ${unique()}` }) },
   { name: "upload the logo", sales: false, run: async (a) => setLogo(a, await makeImage("png")) },
@@ -433,5 +451,72 @@ describe("the activity trail names what changed", () => {
       { field: "mileage", from: "40,000", to: "42,000" },
     ]);
     expect(entry.detail).toBe("price ₦32,000,000 → ₦30,500,000, mileage 40,000 → 42,000");
+  });
+});
+
+describe("the activity trail names what changed, never a secret", () => {
+  const entries = async (n: number) =>
+    (await getDb().selectFrom("activity").select(["action", "changes"]).orderBy("id", "desc").limit(n).execute()).map(
+      (e) => ({ action: e.action, changes: JSON.parse(e.changes ?? "[]") }),
+    );
+
+  it("settings, staff and slides", async () => {
+    const owner = await actor("owner");
+    await updateSettings(owner, { name: "Ade Motors", catalogueFeed: !defaultBusiness.catalogueFeed });
+    const other = await createAdmin(`chidi-${unique()}`, "longenough1");
+    await updateStaffDetails(owner, { username: other.username, displayName: "Chidi Okafor", phone: "0803 555 0142" });
+    await setStaffRole(owner, { username: other.username, role: "owner", currentPassword: TEST_PASSWORD });
+    await changeStaffPassword(owner, {
+      username: other.username,
+      newPassword: "a-secret-password",
+      currentPassword: TEST_PASSWORD,
+    });
+    const id = await slide();
+    await editHeroSlide(owner, id, { heading: "December sale", text: "", link: "" }, null);
+    expect(await entries(5)).toEqual([
+      { action: "hero.update", changes: [{ field: "heading", from: "Slide", to: "December sale" }] },
+      { action: "admin.password", changes: [{ field: "password", secret: true }] },
+      { action: "admin.role", changes: [{ field: "role", from: "Sales", to: "Owner" }] },
+      {
+        action: "admin.details",
+        changes: [
+          { field: "display name", from: "—", to: "Chidi Okafor" },
+          { field: "phone", from: "—", to: "+234 803 555 0142" },
+        ],
+      },
+      {
+        action: "settings.update",
+        changes: [
+          { field: "name", from: defaultBusiness.name, to: "Ade Motors" },
+          {
+            field: "catalogue feed",
+            from: defaultBusiness.catalogueFeed ? "Yes" : "No",
+            to: defaultBusiness.catalogueFeed ? "No" : "Yes",
+          },
+        ],
+      },
+    ]);
+    const trail = JSON.stringify(await getDb().selectFrom("activity").selectAll().execute());
+    expect(trail).not.toContain("a-secret-password");
+    expect(await findAdminByUsername(other.username)).toMatchObject({
+      display_name: "Chidi Okafor",
+      phone: "+2348035550142",
+    });
+  });
+
+  it("refuses a bad phone and another's details from a sales account", async () => {
+    const owner = await actor("owner");
+    const sales = await actor("sales");
+    await expect(
+      updateStaffDetails(owner, { username: sales.admin.username, displayName: "Bola", phone: "12345" }),
+    ).rejects.toMatchObject({
+      code: "invalid",
+      fieldErrors: { phone: "Enter a Nigerian mobile number, e.g. 0803 555 0142" },
+    });
+    await expect(
+      updateStaffDetails(sales, { username: owner.admin.username, displayName: "Not me", phone: "" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await updateStaffDetails(sales, { username: sales.admin.username, displayName: "Bola Ade", phone: "" });
+    expect(await findAdminByUsername(sales.admin.username)).toMatchObject({ display_name: "Bola Ade", phone: null });
   });
 });
