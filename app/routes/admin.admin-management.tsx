@@ -381,7 +381,7 @@ function StaffTable({ me, admins }: { me: string; admins: Member[] }) {
               <Who member={a} me={me} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{phone(a)}</Table.Td>
-            <Table.Td>
+            <Table.Td style={{ minWidth: 96 }}>
               <RoleBadge role={a.role} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{a.created_at.slice(0, 10)}</Table.Td>
