@@ -510,7 +510,7 @@ export default function AdminManagement() {
   return (
     <AdminPage
       title="Admin Management"
-      description="Add colleagues to the back office; each row has its own actions: name and phone, role, password, remove."
+      description="Add colleagues to the back office; each row has its own actions: name and phone, role, password."
     >
       {notices}
       {panel}

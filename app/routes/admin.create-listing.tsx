@@ -30,6 +30,7 @@ const DONE_MESSAGES: Record<string, string> = {
   sold: "Car marked as sold",
   unsold: "Car put back on sale",
 };
+const UNSELL_NOTE = "The activity trail keeps what the sale was.";
 const QUESTIONS = {
   delete: "Are you sure you want to delete this item?",
   sold: "Are you sure you want to mark this car as sold?",
@@ -170,7 +171,7 @@ export default function StockList() {
           question={QUESTIONS[confirm.kind]}
           detail={
             confirm.kind === "unsell"
-              ? `${confirm.label}: its sale record is removed and it shows as available again. The activity trail keeps what the sale was.`
+              ? `${confirm.label}: its sale record is removed and it shows as available again. ${UNSELL_NOTE}`
               : confirm.label
           }
           fields={{ intent: confirm.kind, id: String(confirm.id) }}

@@ -48,7 +48,10 @@ describe.each(JS_MODES)("staff rows $label", ({ js }) => {
     await expect(field(form, "Display name").inputValue()).resolves.toBe(name);
     await field(form, "Phone").fill("0803 555 0142");
     await form.getByRole("button", { name: "Save" }).click();
-    await page.getByRole("status").filter({ hasText: `Name and phone of '${who}' saved` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Name and phone of '${who}' saved` })
+      .waitFor();
     await expect.poll(() => row.innerText()).toContain(name);
     expect(await row.innerText()).toContain("+234 803 555 0142");
     expect(app.rows("SELECT display_name, phone FROM admins WHERE username = ?", who)).toEqual([
@@ -90,7 +93,10 @@ describe.each(JS_MODES)("staff rows $label", ({ js }) => {
     const remove = page.getByRole("form", { name: `Remove ${gone}` });
     await field(remove, "Your current password").fill(ADMIN_PASSWORD);
     await remove.getByRole("button", { name: "Remove Admin" }).click();
-    await page.getByRole("status").filter({ hasText: `Admin '${gone}' removed successfully` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Admin '${gone}' removed successfully` })
+      .waitFor();
     await expect.poll(() => table.locator(`[data-staff="${gone}"]`).count()).toBe(0);
     expect(app.rows("SELECT id FROM admins WHERE username = ?", gone)).toEqual([]);
   });
@@ -140,9 +146,9 @@ describe("the activity page", () => {
     it(`names each field changed, old and new, never a password, at ${size} px`, async () => {
       const page = await app.open("/admin/activity?kind=admin", { js: true, viewport, admin: true });
       const changes = page.getByRole("list", { name: "Changes" }).filter({ visible: true });
-      await expect.poll(() => changes.allInnerTexts()).toEqual(
-        expect.arrayContaining([expect.stringMatching(/display name\s+—\s+→\s+Kemi Adebayo/)]),
-      );
+      await expect
+        .poll(() => changes.allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringMatching(/display name\s+—\s+→\s+Kemi Adebayo/)]));
       const text = await page.locator("main").innerText();
       expect(text).toMatch(/password\s+changed/);
       expect(text).not.toContain("a-brand-new-pass");
