@@ -126,6 +126,10 @@ export interface AdminsTable {
   role: Generated<Role>;
   /** 1 while the admin must choose their own password (someone else chose the current one). */
   must_change_password: Generated<number>; // 0 | 1
+  /** The name shown on the leads assigned to them ("Chidi Okafor"); null: the username stands. */
+  display_name: Generated<string | null>;
+  /** Their phone, in the +234 form, shown beside that name; null when not given. */
+  phone: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -206,6 +210,8 @@ export interface ActivityTable {
   target_id: string | null;
   target_label: string | null;
   detail: string | null;
+  /** The fields the write changed, with old and new values: JSON text of ActivityChange[]; null for none. */
+  changes: Generated<string | null>;
 }
 
 export interface SettingsTable {

@@ -18,6 +18,7 @@ import * as buyerAlerts from "./2026-11-27-0019-buyer-alerts";
 import * as reservations from "./2026-11-27-0021-reservations";
 import * as reservationSales from "./2026-11-27-0022-reservation-sales";
 import * as whatsappOutbox from "./2026-11-27-0023-whatsapp-outbox";
+import * as staffDetails from "./2026-11-27-0024-staff-details";
 import * as sourcingMatches from "./2026-11-27-0027-sourcing-matches";
 import * as photosFirst from "./2026-11-27-0028-photos-first";
 
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0021-reservations": reservations,
   "2026-11-27-0022-reservation-sales": reservationSales,
   "2026-11-27-0023-whatsapp-outbox": whatsappOutbox,
+  "2026-11-27-0024-staff-details": staffDetails,
   "2026-11-27-0027-sourcing-matches": sourcingMatches,
   "2026-11-27-0028-photos-first": photosFirst,
 };

@@ -702,3 +702,39 @@ export async function markCarSold(db: Db, id: number, sale: CarSale): Promise<Ma
   if (!result.ok) return result;
   return { ok: true, label: result.label };
 }
+
+export type UnmarkSoldResult =
+  | { ok: true; label: string; salePrice: number | null }
+  | { ok: false; reason: "not-found" | "not-sold" | "reservation-sale" };
+
+/**
+ * Undoes a sale marked by mistake: removes the car's sale record (reports and monthly figures stop
+ * counting it) and sets the car available again. A sale that came from a reservation (a deposit
+ * paid through Paystack) is left as it is.
+ */
+export async function unmarkCarSold(db: Db, id: number): Promise<UnmarkSoldResult> {
+  return atomically(db, async (trx) => {
+    const row = await trx
+      .selectFrom("cars")
+      .select(["sold", "make", "model", "year"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.sold !== 1) return { ok: false, reason: "not-sold" };
+    const sale = await trx
+      .selectFrom("car_sales")
+      .select(["id", "price", "sale_price", "reservation_reference"])
+      .where("car_id", "=", id)
+      .orderBy("date_sold", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (sale?.reservation_reference) return { ok: false, reason: "reservation-sale" };
+    if (sale) await trx.deleteFrom("car_sales").where("id", "=", sale.id).execute();
+    await trx.updateTable("cars").set({ sold: 0, updated_at: nowIso() }).where("id", "=", id).execute();
+    return {
+      ok: true,
+      label: `${row.make} ${row.model} ${row.year}`,
+      salePrice: sale?.sale_price ?? sale?.price ?? null,
+    };
+  });
+}

@@ -41,6 +41,9 @@ export interface Lead {
   updated_at: string | null;
   /** The staff member the lead is assigned to (their username), or null. */
   assignee: string | null;
+  /** Their display name and phone (+234…), when they gave them. */
+  assignee_name: string | null;
+  assignee_phone: string | null;
 }
 
 export type LeadFieldValue = string | number | null;
@@ -61,10 +64,19 @@ interface CarColumns {
   /** The car's name as the lead recorded it, read only when the car is gone. */
   car_recorded: string | null;
 }
-type LeadRow = Selectable<LeadsTable> & { assignee: string | null } & CarColumns;
+type LeadRow = Selectable<LeadsTable> & {
+  assignee: string | null;
+  assignee_name?: string | null;
+  assignee_phone?: string | null;
+} & CarColumns;
 
 /** The assignee's username beside the registry's columns. */
 const ASSIGNEE = sql<string | null>`(SELECT username FROM admins WHERE admins.id = leads.assignee_id)`.as("assignee");
+/** The assignee's display name and phone, shown on the lead and in the inbox. */
+const ASSIGNEE_DETAILS = [
+  sql<string | null>`(SELECT display_name FROM admins WHERE admins.id = leads.assignee_id)`.as("assignee_name"),
+  sql<string | null>`(SELECT phone FROM admins WHERE admins.id = leads.assignee_id)`.as("assignee_phone"),
+];
 
 /**
  * The lead's car beside the registry's columns (the query joins `cars` on leads.car_id): its name
@@ -91,6 +103,7 @@ function leadRows(db: Db = getDb()) {
     .leftJoin("cars", "cars.id", "leads.car_id")
     .selectAll("leads")
     .select(ASSIGNEE)
+    .select(ASSIGNEE_DETAILS)
     .select(CAR_COLUMNS);
 }
 
@@ -139,6 +152,8 @@ function toLead(row: LeadRow): Lead {
     updated_by: row.updated_by,
     updated_at: row.updated_at,
     assignee: row.assignee,
+    assignee_name: row.assignee_name ?? null,
+    assignee_phone: row.assignee_phone ?? null,
   };
 }
 
@@ -257,6 +272,7 @@ export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_
       .leftJoin("cars", "cars.id", "leads.car_id")
       .selectAll("leads")
       .select(ASSIGNEE)
+      .select(ASSIGNEE_DETAILS)
       .select(CAR_COLUMNS);
     if (after) {
       const { created_at, id } = after;

@@ -5,6 +5,7 @@ import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import {
   AnswerLinks,
+  AssignedTo,
   LeadAssigneeForm,
   LeadFields,
   LeadHistory,
@@ -63,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     lead,
     history,
-    staff: staff.map((s) => s.username),
+    staff: staff.map((s) => ({ username: s.username, name: s.displayName ?? s.username })),
     saved,
     matches,
     reservation:
@@ -121,9 +122,7 @@ export default function LeadPage() {
           <Badge variant="outline" color="gray" radius="sm" tt="none">
             {LEAD_KIND_LABELS[lead.kind]}
           </Badge>
-          <Text size="sm" c="dimmed">
-            {lead.assignee ? `Assigned to ${lead.assignee}` : "Not assigned"}
-          </Text>
+          <AssignedTo lead={lead} />
         </Group>
         <Text size="sm" mb="sm" style={{ overflowWrap: "anywhere" }}>
           {lead.summary}

@@ -148,7 +148,20 @@ describe("the pages", () => {
     expect(saved.headers.get("Location")).toBe(`/admin/leads/contact/${a.id}?done=saved`);
     const shown = await leadPage.loader(page(`/admin/leads/contact/${a.id}?done=saved`, {}, a));
     expect(shown).toMatchObject({ saved: true, lead: { assignee: "Tunde", status: "new" } });
-    expect(shown.staff).toEqual(expect.arrayContaining(["boss", "Tunde"]));
+    expect(shown.staff.map((s: { username: string }) => s.username)).toEqual(expect.arrayContaining(["boss", "Tunde"]));
+    // The assignee's display name and phone show on the lead and in the assignee choice.
+    await getDb()
+      .updateTable("admins")
+      .set({ display_name: "Tunde Bakare", phone: "+2348035550142" })
+      .where("username", "=", "Tunde")
+      .execute();
+    const named = await leadPage.loader(page(`/admin/leads/contact/${a.id}`, {}, a));
+    expect(named.lead).toMatchObject({
+      assignee: "Tunde",
+      assignee_name: "Tunde Bakare",
+      assignee_phone: "+2348035550142",
+    });
+    expect(named.staff).toContainEqual({ username: "Tunde", name: "Tunde Bakare" });
     expect(shown.history[0]).toMatchObject({ admin_username: "Tunde", detail: "assigned to Tunde" });
 
     const mine = await inbox.loader(page("/admin/leads?assignee=me&status=new"));

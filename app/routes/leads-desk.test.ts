@@ -197,6 +197,8 @@ describe("the leads API", () => {
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         "assignee",
+        "assignee_name",
+        "assignee_phone",
         "car",
         "car_id",
         "category",

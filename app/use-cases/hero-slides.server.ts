@@ -1,6 +1,6 @@
 import { MAX_HERO_SLIDES, MAX_SLIDE_PHOTO_BYTES, SLIDE_PHOTO_MAX_SIDE } from "~/config/constants";
 import { SLIDE_PHOTO_TOO_LARGE } from "~/config/messages";
-import type { ActivityAction } from "~/lib/activity";
+import { type ActivityAction, type ActivityChange, changeList } from "~/lib/activity";
 import { HeroOrderSchema, HeroSlideSchema, SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { Refusal } from "~/lib/refusal";
 import { recordActivity } from "~/models/activity.server";
@@ -45,10 +45,19 @@ async function existing(id: number, db?: Db): Promise<HeroSlide> {
   return slide;
 }
 
-function record(trx: Db, actor: Actor, action: ActivityAction, slide: HeroSlide, detail: string) {
+function record(
+  trx: Db,
+  actor: Actor,
+  action: ActivityAction,
+  slide: HeroSlide,
+  detail: string,
+  changes?: ActivityChange[],
+) {
   const target = { id: null, label: `Hero slide "${slide.heading}"` };
-  return recordActivity(trx, adminOf(actor), { action, target, detail });
+  return recordActivity(trx, adminOf(actor), { action, target, detail, changes });
 }
+
+const SLIDE_FIELDS = { heading: { label: "heading" }, text: { label: "text" }, link: { label: "link" } };
 
 /** `write` with the photo already on disk; it is removed again when the write fails. */
 async function withPhoto<T>(image: string | null, write: () => Promise<T>): Promise<T> {
@@ -93,7 +102,16 @@ export async function editHeroSlide(
     runWrite(actor, "home.edit", async (trx) => {
       await existing(id, trx);
       await updateHeroSlide(trx, id, next);
-      await record(trx, actor, "hero.update", { id, ...next }, photo ? "Changed, with a new photo" : "Changed");
+      const changes = changeList({ ...before }, next, SLIDE_FIELDS);
+      if (fresh) changes.push({ field: "photo", from: "the previous photo", to: "a new photo" });
+      await record(
+        trx,
+        actor,
+        "hero.update",
+        { id, ...next },
+        photo ? "Changed, with a new photo" : "Changed",
+        changes,
+      );
     }),
   );
   if (fresh) await deleteImageFiles(before.image);

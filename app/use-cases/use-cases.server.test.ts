@@ -25,7 +25,7 @@ import { baseCar, clearData, makeCar, makeImage, uploadedFiles } from "../../tes
 import { validClientInfo, validContact, validInspection, validLoanApplication } from "../../tests/helpers/leads";
 import { type PaystackStandIn, startPaystackStandIn } from "../../tests/helpers/paystack-stand-in";
 import { confirmBuyerAlert, leaveBuyerAlert, removeBuyerAlerts, requestAlert } from "./alerts.server";
-import { addCarListing, deleteCarListing, editCarListing, sellCar } from "./cars.server";
+import { addCarListing, deleteCarListing, editCarListing, sellCar, unsellCar } from "./cars.server";
 import { removeDemoStock } from "./demo.server";
 import { addHeroSlide, editHeroSlide, moveHeroSlide, removeHeroSlide, reorderHeroSlides } from "./hero-slides.server";
 import {
@@ -47,7 +47,7 @@ import {
   updateReservationSettings,
 } from "./reservations.server";
 import { setLogo, updateSettings } from "./settings.server";
-import { addStaff, changeStaffPassword, removeStaff, setStaffRole } from "./staff.server";
+import { addStaff, changeStaffPassword, removeStaff, setStaffRole, updateStaffDetails } from "./staff.server";
 import { importStock } from "./stock-sheet.server";
 import { type Actor, runWrite, type StaffActor, staffActor, visitorActor } from "./use-case.server";
 
@@ -161,6 +161,36 @@ const TABLE: { useCase: (...args: never[]) => unknown; name: string; who: Who; r
       name: "delete a car",
       who: "owner",
       run: async (a) => deleteCarListing(a, await makeCar()),
+    },
+    {
+      useCase: unsellCar,
+      name: "put a sold car back on sale",
+      who: "owner",
+      run: async (a) => {
+        const { id } = await sale();
+        await sellCar(await actor("owner"), { id });
+        return unsellCar(a, { id });
+      },
+    },
+    {
+      useCase: updateStaffDetails,
+      name: "change a colleague's name and phone",
+      who: "owner",
+      run: async (a) => {
+        const other = await createAdmin(`nm-${unique()}`, "longenough1");
+        return updateStaffDetails(a, { username: other.username, displayName: "Chidi Okafor", phone: "0803 555 0142" });
+      },
+    },
+    {
+      useCase: updateStaffDetails,
+      name: "change one's own name and phone",
+      who: "staff",
+      run: (a) =>
+        updateStaffDetails(a, {
+          username: a.kind === "staff" ? a.admin.username : "table-owner",
+          displayName: `Me ${unique()}`,
+          phone: "",
+        }),
     },
     {
       useCase: changeStaffPassword,
@@ -403,6 +433,12 @@ const CHANNELS: Record<string, { pages: string[]; api: string[]; only?: string }
   importStock: { pages: ["admin.import.tsx"], api: ["api.cars.import.ts"] },
   sellCar: { pages: ["admin.create-listing.tsx"], api: ["api.cars.mark-sold.ts"] },
   deleteCarListing: { pages: ["admin.create-listing.tsx"], api: ["api.cars.$id.ts"] },
+  unsellCar: { pages: ["admin.create-listing.tsx"], api: ["api.cars.unsell.ts"] },
+  updateStaffDetails: {
+    pages: ["admin.admin-management.tsx"],
+    api: [],
+    only: "names and phones are edited on the staff page; the API's staff routes manage accounts, roles and passwords",
+  },
   changeStaffPassword: {
     pages: ["admin.admin-management.tsx", "admin_.change-password.tsx"],
     api: ["api.admin.change-password.ts"],
@@ -846,5 +882,130 @@ describe("mark sold at the agreed price", () => {
       code: "invalid",
       fieldErrors: { salePrice: "salePrice cannot be negative" },
     });
+  });
+});
+
+describe("put back on sale", () => {
+  it("removes the sale record, makes the car available and records what the sale was", async () => {
+    const owner = await actor("owner");
+    const { id } = await sale();
+    await sellCar(owner, { id, salePrice: "23,500,000" });
+    expect(await unsellCar(owner, { id })).toEqual({ id });
+    expect((await getCar(id))?.sold).toBe(false);
+    expect(await getDb().selectFrom("car_sales").selectAll().where("car_id", "=", id).execute()).toEqual([]);
+    const entry = await getDb()
+      .selectFrom("activity")
+      .select(["action", "detail", "changes", "target_id"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({
+      action: "car.unsold",
+      target_id: String(id),
+      detail: "Sale for ₦23,500,000 removed",
+      changes: JSON.stringify([{ field: "status", from: "Sold", to: "Available" }]),
+    });
+    // Once on sale, there is nothing to undo; it can be sold again.
+    await expect(unsellCar(owner, { id })).rejects.toMatchObject({ code: "invalid" });
+    await sellCar(owner, { id });
+    expect((await getCar(id))?.sold).toBe(true);
+    await expect(unsellCar(owner, { id: 999_999 })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("leaves a sale that came with a reservation deposit", async () => {
+    const owner = await actor("owner");
+    const { id } = await sale();
+    await sellCar(owner, { id });
+    await getDb().updateTable("car_sales").set({ reservation_reference: "LPA-RES-1", deposit: 500_000 }).execute();
+    await expect(unsellCar(owner, { id })).rejects.toMatchObject({ code: "conflict" });
+    expect((await getCar(id))?.sold).toBe(true);
+  });
+});
+
+describe("the activity trail names what changed", () => {
+  const lastEntry = () =>
+    getDb()
+      .selectFrom("activity")
+      .select(["action", "detail", "changes"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+
+  it("an edited car: each field changed with its old and new value", async () => {
+    const owner = await actor("owner");
+    const id = await makeCar({ price: 32_000_000, mileage: 40_000 });
+    await editCarListing(owner, id, { ...carFields(), price: "30,500,000", mileage: "42000" }, []);
+    const entry = await lastEntry();
+    expect(entry.action).toBe("car.update");
+    expect(JSON.parse(entry.changes ?? "[]")).toEqual([
+      { field: "price", from: "₦32,000,000", to: "₦30,500,000" },
+      { field: "mileage", from: "40,000", to: "42,000" },
+    ]);
+    expect(entry.detail).toBe("price ₦32,000,000 → ₦30,500,000, mileage 40,000 → 42,000");
+  });
+});
+
+describe("the activity trail names what changed, never a secret", () => {
+  const entries = async (n: number) =>
+    (await getDb().selectFrom("activity").select(["action", "changes"]).orderBy("id", "desc").limit(n).execute()).map(
+      (e) => ({ action: e.action, changes: JSON.parse(e.changes ?? "[]") }),
+    );
+
+  it("settings, staff and slides", async () => {
+    const owner = await actor("owner");
+    await updateSettings(owner, { name: "Ade Motors", catalogueFeed: !defaultBusiness.catalogueFeed });
+    const other = await createAdmin(`chidi-${unique()}`, "longenough1");
+    await updateStaffDetails(owner, { username: other.username, displayName: "Chidi Okafor", phone: "0803 555 0142" });
+    await setStaffRole(owner, { username: other.username, role: "owner", currentPassword: TEST_PASSWORD });
+    await changeStaffPassword(owner, {
+      username: other.username,
+      newPassword: "a-secret-password",
+      currentPassword: TEST_PASSWORD,
+    });
+    const id = await slide();
+    await editHeroSlide(owner, id, { heading: "December sale", text: "", link: "" }, null);
+    expect(await entries(5)).toEqual([
+      { action: "hero.update", changes: [{ field: "heading", from: "Slide", to: "December sale" }] },
+      { action: "admin.password", changes: [{ field: "password", secret: true }] },
+      { action: "admin.role", changes: [{ field: "role", from: "Sales", to: "Owner" }] },
+      {
+        action: "admin.details",
+        changes: [
+          { field: "display name", from: "—", to: "Chidi Okafor" },
+          { field: "phone", from: "—", to: "+234 803 555 0142" },
+        ],
+      },
+      {
+        action: "settings.update",
+        changes: [
+          { field: "name", from: defaultBusiness.name, to: "Ade Motors" },
+          {
+            field: "catalogue feed",
+            from: defaultBusiness.catalogueFeed ? "Yes" : "No",
+            to: defaultBusiness.catalogueFeed ? "No" : "Yes",
+          },
+        ],
+      },
+    ]);
+    const trail = JSON.stringify(await getDb().selectFrom("activity").selectAll().execute());
+    expect(trail).not.toContain("a-secret-password");
+    expect(await findAdminByUsername(other.username)).toMatchObject({
+      display_name: "Chidi Okafor",
+      phone: "+2348035550142",
+    });
+  });
+
+  it("refuses a bad phone and another's details from a sales account", async () => {
+    const owner = await actor("owner");
+    const sales = await actor("sales");
+    await expect(
+      updateStaffDetails(owner, { username: sales.admin.username, displayName: "Bola", phone: "12345" }),
+    ).rejects.toMatchObject({
+      code: "invalid",
+      fieldErrors: { phone: "Enter a Nigerian mobile number, e.g. 0803 555 0142" },
+    });
+    await expect(
+      updateStaffDetails(sales, { username: owner.admin.username, displayName: "Not me", phone: "" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await updateStaffDetails(sales, { username: sales.admin.username, displayName: "Bola Ade", phone: "" });
+    expect(await findAdminByUsername(sales.admin.username)).toMatchObject({ display_name: "Bola Ade", phone: null });
   });
 });
