@@ -173,6 +173,22 @@ describe("the leads CSV", () => {
       null,
       "boss",
       "2026-03-02 09:00",
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const reservation = {
+      amount: 100_000,
+      reference: "LPA-1a2b",
+      status: "paid",
+      hold_until: "2026-03-04T13:00:00.000Z",
+    };
+    expect(leadCsvRow({ ...base, kind: "reservation", car_id: null, car: null, reservation }).slice(-4)).toEqual([
+      100_000,
+      "LPA-1a2b",
+      "paid",
+      "2026-03-04 14:00",
     ]);
     const gone = { id: 9, title: "Kia Rio 2019", exists: false, sold: false, url: null };
     expect(leadCsvRow({ ...base, car_id: 9, car: gone }).slice(7, 10)).toEqual([9, "Kia Rio 2019 (deleted)", null]);
