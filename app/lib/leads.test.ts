@@ -263,6 +263,15 @@ describe("the report's range and CSV", () => {
         incomplete: 1,
       },
       signals: { whatsapp: [3, 0], newsletter: [0, 5] },
+      reservations: {
+        deposits: [2, 1],
+        depositValue: [200_000, 100_000],
+        totalDeposits: 3,
+        totalDepositValue: 300_000,
+        refunds: 1,
+        converted: [0, 1],
+        totalConverted: 1,
+      },
       firstResponse: {
         staff: [
           { staff: "ada", answered: 2, medianMs: 90 * 60_000 },
@@ -275,10 +284,11 @@ describe("the report's range and CSV", () => {
     });
     expect(text.split("\r\n")).toEqual([
       "\uFEFFMonth,Cars sold,Sales value (NGN),Inspection leads,Contact message leads,Loan application leads," +
-        "Sourcing request leads,Reservation leads,All leads,WhatsApp clicks,Newsletter sign-ups",
-      "2026-01,1,10000000,1,0,0,0,0,1,3,0",
-      "2026-02,2,30000000,0,0,2,1,0,3,0,5",
-      "Total,3,40000000,1,0,2,1,0,4,3,5",
+        "Sourcing request leads,Reservation leads,All leads,WhatsApp clicks,Newsletter sign-ups," +
+        "Deposits taken,Deposits (NGN),Reservations converted",
+      "2026-01,1,10000000,1,0,0,0,0,1,3,0,2,200000,0",
+      "2026-02,2,30000000,0,0,2,1,0,3,0,5,1,100000,1",
+      "Total,3,40000000,1,0,2,1,0,4,3,5,3,300000,1",
       "",
       "Period,2026-01-01 to 2026-02-28",
       "Stock on hand (cars),3",
@@ -288,6 +298,7 @@ describe("the report's range and CSV", () => {
       "Leads won,2",
       "Share of leads won,50.0%",
       "Incomplete loan applications (not counted as leads),1",
+      "Deposits refunded or to refund,1",
       "",
       "Staff member,Leads answered,Median hours to first status change",
       "ada,2,1.5",

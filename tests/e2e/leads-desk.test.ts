@@ -349,6 +349,10 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
       "Note",
       "Updated by",
       "Updated at (Lagos time)",
+      "Deposit (NGN)",
+      "Reservation reference",
+      "Reservation status",
+      "Hold ends (Lagos time)",
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({
