@@ -17,6 +17,7 @@ import * as carInterest from "./2026-11-27-0017-car-interest";
 import * as buyerAlerts from "./2026-11-27-0019-buyer-alerts";
 import * as reservations from "./2026-11-27-0021-reservations";
 import * as reservationSales from "./2026-11-27-0022-reservation-sales";
+import * as availabilityAlerts from "./2026-11-27-0026-availability-alerts";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0019-buyer-alerts": buyerAlerts,
   "2026-11-27-0021-reservations": reservations,
   "2026-11-27-0022-reservation-sales": reservationSales,
+  "2026-11-27-0026-availability-alerts": availabilityAlerts,
 };
