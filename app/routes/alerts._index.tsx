@@ -17,7 +17,7 @@ import { visitorActor } from "~/use-cases/use-case.server";
 /** Edge policy (app/lib/edge.ts): a post is a buyer's lead on the per-address budget. */
 export const handle = edge({ leads: "form" });
 
-/** GET /alerts?search=… or ?car=…: the alert form on its own page (where the forms post). */
+/** GET /alerts?search=…, ?car=… or ?car=…&when=available: the alert form on its own page (where the forms post). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const car = Number(params.get("car"));
@@ -25,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     enabled: mailEnabled(),
     search: alertSearchQuery(params.get("search") ?? ""),
     carId: Number.isInteger(car) && car > 0 ? car : null,
+    available: params.get("when") === "available",
   };
 }
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Alerts() {
-  const { enabled, search, carId } = useLoaderData<typeof loader>();
+  const { enabled, search, carId, available } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const values = result?.values ?? {};
   const sentSearch = values.search !== undefined ? alertSearchQuery(values.search) : search;
@@ -73,6 +74,7 @@ export default function Alerts() {
             <AlertForm
               search={sentSearch}
               carId={sentCar ?? undefined}
+              available={values.when !== undefined ? values.when === "available" : available}
               values={values}
               errors={result && !result.ok ? result.fieldErrors : {}}
             />
