@@ -44,11 +44,15 @@ async function mailFor(to: string, subject: RegExp, ms = 75_000): Promise<Parsed
 }
 
 async function apiToken(): Promise<string> {
-  const res = await fetch(app.url("/api/admin/login"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
+  const res = await fetch(
+    app.url("/api/admin/login"),
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+    },
+    150_000,
+  );
   return ((await res.json()) as { token: string }).token;
 }
 
@@ -93,7 +97,7 @@ describe("the owner's reservation settings", () => {
   it("with JavaScript: the deposit as a percentage and the hold are saved; a bad hold is named", async () => {
     const page = await app.open("/admin/settings", { js: true, viewport: DESKTOP, admin: true });
     const section = page.getByTestId("reservation-settings");
-    await section.getByLabel("A percentage of the price").check();
+    await section.getByLabel("A percentage of the price", { exact: true }).check();
     await section.getByLabel("Deposit as a percentage of the price").fill("5");
     await section.getByLabel(/^Hold \(hours\)/).fill("0");
     await section.getByRole("button", { name: "Save reservations" }).click();
@@ -176,7 +180,11 @@ describe("a reserved car", () => {
     const link = /https?:\/\/\S+\/alerts\/confirm\/[\w-]+/.exec(confirm.text ?? "")?.[0];
     expect(link).toBeTruthy();
     const confirmed = await app.open(new URL(link as string).pathname, { js: false, viewport: PHONE });
-    expect(await confirmed.locator("main").innerText()).toMatch(/confirmed/i);
+    await Promise.all([
+      confirmed.waitForLoadState("load"),
+      confirmed.getByRole("button", { name: "Yes, send me this alert" }).click(),
+    ]);
+    await expect.poll(() => confirmed.locator("main").innerText()).toMatch(/Alert confirmed/);
     const desk = await app.open(`/cars/${car.id}`, { js: true, viewport: DESKTOP });
     await screenshot(desk, "reserved-car-1280");
   });
@@ -227,7 +235,7 @@ describe("a reserved car", () => {
       const page = await app.open("/admin/report", { js: true, viewport, admin: true });
       expect(await page.getByTestId("report-deposits").innerText()).toMatch(/Deposits taken\s*1\b/i);
       expect(await page.getByTestId("report-converted").innerText()).toMatch(/Reservations converted\s*0\b/i);
-      await page.getByText("Reservations Per Month").scrollIntoViewIfNeeded();
+      await page.getByText("Reservations Per Month").first().scrollIntoViewIfNeeded();
       await screenshot(page, `report-reservations-${viewport.width}`);
     }
   });
