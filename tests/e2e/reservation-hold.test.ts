@@ -7,12 +7,20 @@
 // Time: the server runs on the real clock, so the test moves the hold's end into the past in the
 // database, as the 72 hours passing would (the integration tests pass `now` instead). The server's
 // own 30-second sweep then records the end and sends the emails: no test path in the product.
+import fs from "node:fs";
 import Database from "better-sqlite3";
 import type { ParsedMail } from "mailparser";
+import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtp, type TestSmtp } from "../helpers/mail-servers";
 import { type PaystackStandIn, startPaystackStandIn } from "../helpers/paystack-stand-in";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DESKTOP, JS_MODES, PHONE, screenshot, setupE2E } from "./harness";
+
+/** A picture of one part of a page, under tests/artifacts like the harness's whole pages. */
+async function shot(part: Locator, name: string): Promise<void> {
+  fs.mkdirSync("tests/artifacts", { recursive: true });
+  await part.screenshot({ path: `tests/artifacts/${name}.png` });
+}
 
 const paystack: PaystackStandIn = await startPaystackStandIn();
 const serverEnv: Record<string, string> = {
@@ -91,7 +99,7 @@ describe("the owner's reservation settings", () => {
     expect(storedSettings()).toEqual([
       expect.objectContaining({ enabled: true, deposit: { kind: "fixed", naira: 100_000 }, holdHours: 72 }),
     ]);
-    await screenshot(page, "reservation-settings-390");
+    await shot(saved, "reservation-settings-390");
   });
 
   it("with JavaScript: the deposit as a percentage and the hold are saved; a bad hold is named", async () => {
@@ -109,7 +117,7 @@ describe("the owner's reservation settings", () => {
     expect(storedSettings()).toEqual([
       expect.objectContaining({ enabled: true, deposit: { kind: "percent", percent: 5 }, holdHours: 48 }),
     ]);
-    await screenshot(page, "reservation-settings-1280");
+    await shot(section, "reservation-settings-1280");
     // Back to the defaults the next tests read.
     await section.getByLabel("A fixed amount").check();
     await section.getByLabel(/^Hold \(hours\)/).fill("72");
@@ -172,7 +180,8 @@ describe("a reserved car", () => {
     await expect(page.getByTestId("reserve").count()).resolves.toBe(0);
     const form = page.locator("form[action='/alerts']");
     await expect(form.getByRole("heading", { name: "Tell me if it becomes available" }).count()).resolves.toBe(1);
-    await screenshot(page, "reserved-car-390");
+    await page.setViewportSize({ width: 390, height: 1600 });
+    await screenshot(page, "reserved-car-390", { fullPage: false });
     await form.getByLabel("Your email").fill(watcher);
     await Promise.all([page.waitForURL(/\/alerts/), form.getByRole("button", { name: "Tell me" }).click()]);
     expect(await page.locator("main").innerText()).toMatch(/Check your email/);
@@ -186,7 +195,7 @@ describe("a reserved car", () => {
     ]);
     await expect.poll(() => confirmed.locator("main").innerText()).toMatch(/Alert confirmed/);
     const desk = await app.open(`/cars/${car.id}`, { js: true, viewport: DESKTOP });
-    await screenshot(desk, "reserved-car-1280");
+    await screenshot(desk, "reserved-car-1280", { fullPage: false });
   });
 
   it("is for sale again by itself when the hold ends; buyer, staff and the waiting buyer are emailed", async () => {
@@ -235,8 +244,10 @@ describe("a reserved car", () => {
       const page = await app.open("/admin/report", { js: true, viewport, admin: true });
       expect(await page.getByTestId("report-deposits").innerText()).toMatch(/Deposits taken\s*1\b/i);
       expect(await page.getByTestId("report-converted").innerText()).toMatch(/Reservations converted\s*0\b/i);
-      await page.getByText("Reservations Per Month").first().scrollIntoViewIfNeeded();
-      await screenshot(page, `report-reservations-${viewport.width}`);
+      await shot(page.getByTestId("report-deposits").locator("xpath=../.."), `report-reservations-${viewport.width}`);
+      const chart = page.getByText("Reservations Per Month").first();
+      await chart.scrollIntoViewIfNeeded();
+      await screenshot(page, `report-chart-${viewport.width}`, { fullPage: false });
     }
   });
 });
