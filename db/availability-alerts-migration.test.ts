@@ -48,20 +48,22 @@ const state = (sqlite: Database.Database) => ({
 });
 
 describe(`migration ${NAME}`, () => {
-  it("lets an alert be 'available', keeping every alert, its matches and indexes; down() takes them away again", async () => {
+  it("lets an alert be 'available', keeping alerts, matches and indexes; down() undoes it", async () => {
     const { db, sqlite } = await before();
     const was = state(sqlite);
     await availabilityAlerts.up(db);
     expect(state(sqlite)).toEqual(was);
     sqlite
       .prepare(
-        "INSERT INTO buyer_alerts (email, kind, car_id, leave_token, created_at) VALUES ('ada@example.com', 'available', 7, 'l3', ?)",
+        "INSERT INTO buyer_alerts (email, kind, car_id, leave_token, created_at) " +
+          "VALUES ('ada@example.com', 'available', 7, 'l3', ?)",
       )
       .run(AT);
     expect(() =>
       sqlite
         .prepare(
-          "INSERT INTO buyer_alerts (email, kind, leave_token, created_at) VALUES ('ada@example.com', 'other', 'l4', ?)",
+          "INSERT INTO buyer_alerts (email, kind, leave_token, created_at) " +
+            "VALUES ('ada@example.com', 'other', 'l4', ?)",
         )
         .run(AT),
     ).toThrow(/CHECK constraint failed/);

@@ -269,7 +269,10 @@ export interface AlertContactsTable {
   created_at: string;
 }
 
-/** A buyer's alert: a /browse search ('search'), one car's price ('price'), or a reserved car becoming available ('available'). */
+/**
+ * A buyer's alert: a /browse search ('search'), one car's price ('price'), or a reserved car
+ * becoming available again ('available').
+ */
 export interface BuyerAlertsTable {
   id: Generated<number>;
   email: string;

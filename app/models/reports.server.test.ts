@@ -78,7 +78,7 @@ describe("the time to a first status change", () => {
 });
 
 describe("reservations in the report", () => {
-  it("count deposits by the Lagos month they were paid, refunds among them, and sales that came from a reservation", async () => {
+  it("count deposits by the Lagos month paid, refunds among them, and sales from a reservation", async () => {
     const db = getDb();
     const car = await makeCar({});
     const reservation = (ref: string, status: ReservationStatus, paid_at: string | null, amount = 100_000) =>

@@ -15,8 +15,8 @@ import { getDb } from "../../db/database.server";
  * The Reports page: stock on hand, sales per month, days from listing to sale, leads per kind
  * per month and the share of leads won (leads a person can answer; WhatsApp clicks and newsletter
  * sign-ups apart, unfinished loan applications not at all), and how long each staff member took
- * to first change a lead's status, deposits taken and reservations converted, over a range of Lagos calendar days (both ends included;
- * months are Lagos months: Lagos keeps UTC+1 all year).
+ * to first change a lead's status, deposits taken and reservations converted, over a range of
+ * Lagos calendar days (both ends included; months are Lagos months: Lagos keeps UTC+1 all year).
  */
 
 export interface ReportRange {

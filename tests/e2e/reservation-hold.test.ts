@@ -52,15 +52,11 @@ async function mailFor(to: string, subject: RegExp, ms = 75_000): Promise<Parsed
 }
 
 async function apiToken(): Promise<string> {
-  const res = await fetch(
-    app.url("/api/admin/login"),
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-    },
-    150_000,
-  );
+  const res = await fetch(app.url("/api/admin/login"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 
@@ -70,7 +66,7 @@ const storedSettings = () =>
     .map((r) => JSON.parse(r.value) as { enabled: boolean; deposit: unknown; holdHours: number });
 
 describe("the owner's reservation settings", () => {
-  it("without JavaScript: no key, cannot be turned on and says why; a pasted key is shown masked, test mode", async () => {
+  it("without JavaScript: no key, cannot be turned on and says why; a pasted key shown masked, test mode", async () => {
     const page = await app.open("/admin/settings", { js: false, viewport: PHONE, admin: true });
     const section = page.getByTestId("reservation-settings");
     expect(await section.innerText()).toMatch(/Reservations need your Paystack secret key/);
@@ -142,7 +138,8 @@ describe("a reserved car", () => {
     });
     expect(notify.status).toBe(200);
     [car] = app.rows<typeof car>(
-      "SELECT id, make, model, year FROM cars WHERE sold = 0 AND id NOT IN (SELECT car_id FROM reservations) ORDER BY id LIMIT 1",
+      "SELECT id, make, model, year FROM cars WHERE sold = 0 AND id NOT IN (SELECT car_id FROM reservations) " +
+        "ORDER BY id LIMIT 1",
     );
     const res = await fetch(app.url("/api/reservations"), {
       method: "POST",
@@ -237,7 +234,7 @@ describe("a reserved car", () => {
     await new Promise((r) => setTimeout(r, 1000));
     const ended = smtp.received.filter((m) => /has ended$|^Hold ended|^Available again/.test(m.subject ?? ""));
     expect(ended).toHaveLength(3);
-  });
+  }, 150_000);
 
   it("is counted on the Reports page: one deposit taken, none converted yet", async () => {
     for (const viewport of [PHONE, DESKTOP]) {

@@ -112,7 +112,10 @@ export function ReservationSettingsForm({
           <TextInput
             name="holdHours"
             label="Hold (hours)"
-            description={`How long the car stays reserved after the buyer pays: 72 hours is three days; at most ${MAX_HOLD_HOURS}.`}
+            description={
+              "How long the car stays reserved after the buyer pays: 72 hours is three days; " +
+              `at most ${MAX_HOLD_HOURS}.`
+            }
             inputMode="numeric"
             defaultValue={values.holdHours}
             error={errors.holdHours}
@@ -126,7 +129,7 @@ export function ReservationSettingsForm({
             defaultValue={values.terms}
             error={errors.terms}
             autosize
-            minRows={3}
+            minRows={4}
             maxLength={1000}
             required
           />
@@ -149,7 +152,10 @@ export function ReservationSettingsForm({
             <PasswordInput
               name="secretKey"
               aria-label={hasKey ? "Replace the Paystack secret key" : "Paste your Paystack secret key"}
-              description="From Paystack: Settings, API Keys & Webhooks. It starts with sk_live_ (or sk_test_ for test mode). After saving it is only shown masked."
+              description={
+                "From Paystack: Settings, API Keys & Webhooks. It starts with sk_live_ (or sk_test_ for test " +
+                "mode). After saving it is only shown masked."
+              }
               placeholder={hasKey ? "Leave empty to keep the key in use" : "sk_live_…"}
               autoComplete="off"
               error={errors.secretKey}
