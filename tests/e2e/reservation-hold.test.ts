@@ -248,3 +248,38 @@ describe("a reserved car", () => {
     }
   });
 });
+
+describe("two buyers in Chromium", () => {
+  it("race for one car from its page (one without JavaScript, one with): one pays, the other is told", async () => {
+    const [car] = app.rows<{ id: number }>(
+      "SELECT id FROM cars WHERE sold = 0 AND id NOT IN (SELECT car_id FROM reservations) ORDER BY id LIMIT 1",
+    );
+    const pages = await Promise.all([
+      app.open(`/cars/${car.id}`, { js: false, viewport: PHONE }),
+      app.open(`/cars/${car.id}`, { js: true, viewport: DESKTOP }),
+    ]);
+    for (const [i, page] of pages.entries()) {
+      await page.getByLabel("Your name").fill(`Buyer ${i}`);
+      await page.getByLabel("Email (for your receipt)").fill(`buyer${i}@example.com`);
+      await page.getByLabel("Phone").fill("0803 555 0142");
+    }
+    await Promise.all(
+      pages.map((page) =>
+        Promise.all([
+          page.waitForURL(/\/checkout\/|\/reservations$/),
+          page
+            .getByTestId("reserve")
+            .getByRole("button", { name: /Reserve with/ })
+            .click(),
+        ]),
+      ),
+    );
+    const atCheckout = pages.filter((p) => /\/checkout\//.test(p.url()));
+    const refused = pages.filter((p) => /\/reservations$/.test(p.url()));
+    expect([atCheckout.length, refused.length]).toEqual([1, 1]);
+    await expect
+      .poll(() => refused[0].getByRole("alert").innerText())
+      .toMatch(/Someone is paying for this car right now\. Try again after \w+ \d+ \w+, \d\d:\d\d/);
+    expect(app.rows("SELECT status FROM reservations WHERE car_id = ?", car.id)).toEqual([{ status: "pending" }]);
+  });
+});
