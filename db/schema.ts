@@ -20,6 +20,8 @@ export interface CarsTable extends StoredCarFields {
   sold: Generated<number>; // 0 | 1
   /** 1 for the demo stock of a fresh install (removable in one go), 0 for the dealer's own cars. */
   demo: Generated<number>;
+  /** 1 when the car has a photo, kept by triggers on car_images (migration 0028); public lists put 0 last. */
+  has_photos: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -3,6 +3,7 @@ import { type CarFilters, canonicalFilterQuery, parseCarFilters } from "./car-fi
 import { formatNaira, formatNumber } from "./money";
 import { normalizeNigerianPhone } from "./phone";
 import { oneLine } from "./validation";
+import { WHATSAPP_NUMBER_MESSAGE } from "./whatsapp-messages";
 
 /**
  * Buyers' alerts (docs/product.md, Alerts): "tell me when it arrives" (a /browse search) and
@@ -52,12 +53,12 @@ export const AlertSchema = z
       .string()
       .overwrite(oneLine)
       .trim()
-      .max(30, { error: "Enter a Nigerian mobile number" })
+      .max(30, { error: WHATSAPP_NUMBER_MESSAGE })
       .optional()
       .transform((v, ctx) => {
         if (!v) return undefined;
         const phone = normalizeNigerianPhone(v);
-        if (!phone) ctx.addIssue({ code: "custom", message: "Enter a Nigerian mobile number, e.g. 0803 555 0142" });
+        if (!phone) ctx.addIssue({ code: "custom", message: WHATSAPP_NUMBER_MESSAGE });
         return phone ?? undefined;
       }),
   })

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { BUYER_WHATSAPP_PER_DAY } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import {
   type AlertCar,
@@ -30,11 +31,12 @@ import { imageSrc } from "~/lib/images";
 import { lagosDate } from "~/lib/lagos-time";
 import type { RenderedMail } from "~/lib/mail-layout";
 import type { EmailPayload } from "~/lib/outbox";
+import { alertChatText, alertWhatsapp, whatsappRecipient } from "~/lib/whatsapp-messages";
 import { getDb } from "../../db/database.server";
 import { getBusiness } from "./business.server";
 import { carMatchesFilters } from "./car.server";
 import { type Db, inTransaction } from "./db.server";
-import { mailEnabled } from "./notifications.server";
+import { getNotifications, mailEnabled, whatsappEnabled } from "./notifications.server";
 import { enqueue, type OutboxInput } from "./outbox.server";
 
 /**
@@ -282,6 +284,8 @@ export async function removeAlerts(db: Db, token: string, which: number | "all")
 interface LiveAlert {
   id: number;
   email: string;
+  /** The WhatsApp number the buyer gave (+2348035550142), if any. */
+  whatsapp: string | null;
   search: string | null;
   leave_token: string;
   manage_token: string;
@@ -295,12 +299,62 @@ const liveAlerts = (db: Db) =>
     .select([
       "buyer_alerts.id",
       "buyer_alerts.email",
+      "alert_contacts.whatsapp",
       "buyer_alerts.search",
       "buyer_alerts.leave_token",
       "alert_contacts.manage_token",
       "buyer_alerts.last_sent_day",
     ])
     .where("buyer_alerts.status", "=", "active");
+
+/** One alert message for a buyer's WhatsApp: what happened, where to see it. */
+interface AlertChat {
+  alert: LiveAlert;
+  what: string;
+  see: string;
+}
+
+/**
+ * The WhatsApp copies of alert messages, for the buyers who gave a number, when WhatsApp is set
+ * up: each number gets at most BUYER_WHATSAPP_PER_DAY in any 24 hours (counted in the outbox, so
+ * a restart does not reset it), whichever addresses gave it. Every message links to the page of
+ * the address's alerts, where they stop.
+ */
+async function alertChats(db: Db, chats: AlertChat[], now: Date): Promise<OutboxInput[]> {
+  const wanted = chats.filter((c) => c.alert.whatsapp);
+  if (wanted.length === 0 || !whatsappEnabled()) return [];
+  const { templates } = await getNotifications(db);
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const counts = new Map<string, number>();
+  const numbers = [...new Set(wanted.map((c) => whatsappRecipient(c.alert.whatsapp ?? "")))];
+  for (const part of chunks(numbers)) {
+    const rows = await db
+      .selectFrom("outbox")
+      .select(["recipient", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("created_at", ">=", since)
+      .where("channel", "=", "whatsapp")
+      .where("topic", "=", "buyer-alert")
+      .where("recipient", "in", part)
+      .groupBy("recipient")
+      .execute();
+    for (const r of rows) counts.set(r.recipient, Number(r.n));
+  }
+  const out: OutboxInput[] = [];
+  for (const c of wanted) {
+    const to = whatsappRecipient(c.alert.whatsapp ?? "");
+    const n = counts.get(to) ?? 0;
+    if (n >= BUYER_WHATSAPP_PER_DAY) continue;
+    counts.set(to, n + 1);
+    const stop = linksOf(c.alert.leave_token, c.alert.manage_token).manage;
+    out.push({
+      channel: "whatsapp",
+      topic: "buyer-alert",
+      recipient: to,
+      ...alertWhatsapp(c.what, c.see, stop, templates),
+    });
+  }
+  return out;
+}
 
 /**
  * The confirmed search alerts car `carId` answers now (none once it is sold). The number ranges
@@ -405,6 +459,7 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
   }
   const business = known ?? (await getBusiness(db));
   const messages: OutboxInput[] = [];
+  const chats: AlertChat[] = [];
   const sent: { id: number; n: number }[] = [];
   const layouts = new Map<string, ReturnType<typeof matchesMailsFor>>();
   for (const alert of alerts) {
@@ -417,8 +472,13 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
     const subject: AlertSubject = { kind: "search", search: alert.search, carName: null };
     const browseUrl = `${origin()}/browse${alert.search ? `?${alert.search}` : ""}`;
     messages.push(alertEmail(alert.email, layout({ subject, links, browseUrl }), alert.leave_token));
+    if (alert.whatsapp) {
+      const what = alertChatText.matches(searchInWords(alert.search ?? ""), list);
+      chats.push({ alert, what, see: list.length === 1 ? list[0].url : browseUrl });
+    }
     sent.push({ id: alert.id, n: list.length });
   }
+  messages.push(...(await alertChats(db, chats, now)));
   const at = now.toISOString();
   const day = lagosDate(now);
   for (const part of chunks(messages, 200)) await enqueue(db, part, now);
@@ -491,7 +551,13 @@ export async function queueCarAlerts(
       const links = linksOf(a.leave_token, a.manage_token);
       return alertEmail(a.email, priceDropMail(car, before.price, links, business), a.leave_token);
     });
-    await enqueue(db, messages, now);
+    const what = alertChatText.priceDrop(car, before.price);
+    const chats = await alertChats(
+      db,
+      watchers.map((alert) => ({ alert, what, see: car.url })),
+      now,
+    );
+    await enqueue(db, [...messages, ...chats], now);
     queued += messages.length;
   }
   return queued;
@@ -574,7 +640,14 @@ export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): 
     const links = linksOf(a.leave_token, a.manage_token);
     return alertEmail(a.email, soldMail(name, list, links, business), a.leave_token);
   });
-  await enqueue(db, messages, now);
+  const what = alertChatText.sold(name, list);
+  const see = list[0]?.url ?? `${origin()}/browse`;
+  const chats = await alertChats(
+    db,
+    watchers.map((alert) => ({ alert, what, see })),
+    now,
+  );
+  await enqueue(db, [...messages, ...chats], now);
   return messages.length;
 }
 

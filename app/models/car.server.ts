@@ -72,20 +72,23 @@ const imagesJson = sql<
 const reservedUntil = sql<string | null>`(SELECT hold_until FROM reservations
   WHERE reservations.car_id = cars.id AND status = 'paid' AND hold_until > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/** Newest first; the id breaks ties so paging is stable. */
+/** Newest first; the id breaks ties so paging is stable (the sitemap's order). */
 const NEWEST = sql`cars.created_at DESC, cars.id DESC`;
 
 /**
- * Each list order, with the id as the tie-break so paging is stable. Every one walks a partial
- * index over unsold cars (price, year, the mileage sort index that puts unknown mileages last).
+ * Each public list order: cars with photos first (an imported car waits for its photos, see
+ * docs/product.md), then the asked order, with the id as the tie-break so paging is stable. Every
+ * one walks a partial index over unsold cars led by `has_photos` (migration 0028), the mileage
+ * one putting unknown mileages last.
  */
 const SORT_ORDERS: Record<CarSort, ReturnType<typeof sql>> = {
-  newest: NEWEST,
-  price_asc: sql`cars.price ASC, cars.id ASC`,
-  price_desc: sql`cars.price DESC, cars.id DESC`,
-  year_desc: sql`cars.year DESC, cars.id DESC`,
-  mileage_asc: sql`cars.mileage IS NULL, cars.mileage ASC, cars.id ASC`,
+  newest: sql`cars.has_photos DESC, cars.created_at DESC, cars.id DESC`,
+  price_asc: sql`cars.has_photos DESC, cars.price ASC, cars.id ASC`,
+  price_desc: sql`cars.has_photos DESC, cars.price DESC, cars.id DESC`,
+  year_desc: sql`cars.has_photos DESC, cars.year DESC, cars.id DESC`,
+  mileage_asc: sql`cars.has_photos DESC, cars.mileage IS NULL, cars.mileage ASC, cars.id ASC`,
 };
+const PHOTOS_FIRST = SORT_ORDERS.newest;
 
 type CarsQuery = SelectQueryBuilder<Database, "cars", object>;
 
@@ -247,7 +250,13 @@ export function catalogQueries(
     RANGE_FILTERS.some((k) => filters[k] !== undefined) &&
     !EQUALITY_FILTERS.some((k) => filters[k]) &&
     !filters.condition;
-  const order = sort !== "newest" ? SORT_ORDERS[sort] : rangeOnly ? sql`+cars.created_at DESC, cars.id DESC` : NEWEST;
+  const order = includeSold
+    ? NEWEST // the back office's lists: newest first, photos or not
+    : sort !== "newest"
+      ? SORT_ORDERS[sort]
+      : rangeOnly
+        ? sql`cars.has_photos DESC, +cars.created_at DESC, cars.id DESC`
+        : PHOTOS_FIRST;
   const ids = applyFilters(getDb().selectFrom("cars"), filters, includeSold)
     .select("cars.id")
     .orderBy(order)
@@ -257,13 +266,17 @@ export function catalogQueries(
 }
 
 /** The cars with these ids, in the given order (newest first by default), with their images. */
-async function carsWithIds(ids: ReturnType<typeof catalogQueries>["ids"], sort: CarSort = DEFAULT_SORT) {
+async function carsWithIds(
+  ids: ReturnType<typeof catalogQueries>["ids"],
+  sort: CarSort = DEFAULT_SORT,
+  includeSold = false,
+) {
   const rows = await getDb()
     .selectFrom("cars")
     .selectAll("cars")
     .select([imagesJson.as("images_json"), reservedUntil.as("reserved_until")])
     .where("cars.id", "in", ids)
-    .orderBy(SORT_ORDERS[sort])
+    .orderBy(includeSold ? NEWEST : SORT_ORDERS[sort])
     .execute();
   return rows.map(toCar);
 }
@@ -291,7 +304,11 @@ export async function pageCars(
   const offset = (current - 1) * pageSize;
   const cars =
     offset < total
-      ? await carsWithIds(catalogQueries(filters, { includeSold, limit: pageSize, offset, sort }).ids, sort)
+      ? await carsWithIds(
+          catalogQueries(filters, { includeSold, limit: pageSize, offset, sort }).ids,
+          sort,
+          includeSold,
+        )
       : [];
   return { cars, total, page: current, pageCount };
 }
@@ -339,23 +356,25 @@ export async function homePageCars(req: HomePageCarsRequest): Promise<HomePageCa
 
   const picks = [
     sql`SELECT 'recent' AS section, id
-      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${req.recent})`,
+      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${PHOTOS_FIRST} LIMIT ${req.recent})`,
     sql`SELECT 'collection', id
-      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
+      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${PHOTOS_FIRST}
+        LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
     sql`SELECT 'tab', id
       FROM (SELECT id FROM cars WHERE sold = 0 AND condition = ${req.tab.condition} COLLATE NOCASE
-        ORDER BY ${NEWEST} LIMIT ${req.tab.size})`,
+        ORDER BY ${PHOTOS_FIRST} LIMIT ${req.tab.size})`,
     ...req.bodyTypes.map(
       (type) =>
         sql`SELECT ${`tile:${type}`}, id
-          FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT 1)`,
+          FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE
+            ORDER BY ${PHOTOS_FIRST} LIMIT 1)`,
     ),
   ];
   const rows = await sql<CarRow & { section: string }>`
     WITH picked (section, id) AS (${sql.join(picks, sql` UNION ALL `)})
     SELECT picked.section, cars.*, ${imagesJson} AS images_json, ${reservedUntil} AS reserved_until
     FROM picked JOIN cars ON cars.id = picked.id
-    ORDER BY ${NEWEST}`.execute(db);
+    ORDER BY ${PHOTOS_FIRST}`.execute(db);
   const section = (name: string) => rows.rows.filter((r) => r.section === name).map(toCar);
   return {
     recent: section("recent"),

@@ -60,7 +60,10 @@ describe("the time to a first status change", () => {
       admin: { id: admin.id, username: admin.username, role: admin.role },
       ip: "10.0.0.9",
     };
-    const message = await createContactMessage(ContactSchema.parse({ ...validContact(), message: "Report timing" }));
+    const message = await createContactMessage(
+      getDb(),
+      ContactSchema.parse({ ...validContact(), message: "Report timing" }),
+    );
     // The message came in 90 minutes ago.
     const came = new Date(Date.now() - 90 * 60_000).toISOString();
     await getDb().updateTable("contact_messages").set({ created_at: came }).where("id", "=", message.id).execute();

@@ -10,7 +10,7 @@ import { refusalForPage } from "~/http/refusals.server";
 import { clientIp, readFormValues } from "~/http/request.server";
 import { ALERT_SUCCESS, ALERTS_UNAVAILABLE, alertSearchQuery, searchInWords } from "~/lib/alerts";
 import { edge } from "~/lib/edge";
-import { mailEnabled } from "~/models/notifications.server";
+import { mailEnabled, whatsappEnabled } from "~/models/notifications.server";
 import { requestAlert } from "~/use-cases/alerts.server";
 import { visitorActor } from "~/use-cases/use-case.server";
 
@@ -23,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const car = Number(params.get("car"));
   return {
     enabled: mailEnabled(),
+    whatsapp: whatsappEnabled(),
     search: alertSearchQuery(params.get("search") ?? ""),
     carId: Number.isInteger(car) && car > 0 ? car : null,
     available: params.get("when") === "available",
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Alerts() {
-  const { enabled, search, carId, available } = useLoaderData<typeof loader>();
+  const { enabled, whatsapp, search, carId, available } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const values = result?.values ?? {};
   const sentSearch = values.search !== undefined ? alertSearchQuery(values.search) : search;
@@ -75,6 +76,7 @@ export default function Alerts() {
               search={sentSearch}
               carId={sentCar ?? undefined}
               available={values.when !== undefined ? values.when === "available" : available}
+              whatsapp={whatsapp}
               values={values}
               errors={result && !result.ok ? result.fieldErrors : {}}
             />

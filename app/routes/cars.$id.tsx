@@ -32,7 +32,7 @@ import { formatNaira } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
 import { holdEndText } from "~/lib/reservations";
 import { getCar, similarCars } from "~/models/car.server";
-import { mailEnabled } from "~/models/notifications.server";
+import { mailEnabled, whatsappEnabled } from "~/models/notifications.server";
 import { reservationOffer } from "~/models/reservations.server";
 import pages from "~/styles/pages.module.css";
 
@@ -59,12 +59,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
     alerts: mailEnabled(),
+    alertsOnWhatsapp: whatsappEnabled(),
     reserve: await reservationOffer(found),
   };
 }
 
 export default function CarPage() {
-  const { car, monthly, similar, origin, alerts, reserve } = useLoaderData<typeof loader>();
+  const { car, monthly, similar, origin, alerts, alertsOnWhatsapp, reserve } = useLoaderData<typeof loader>();
   const business = useBusiness();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
@@ -167,7 +168,9 @@ export default function CarPage() {
             </div>
           )}
           {car.sold ? null : <ShareButtons car={car} origin={origin} />}
-          {alerts && !car.sold ? <AlertForm carId={car.id} available={Boolean(car.reserved_until)} /> : null}
+          {alerts && !car.sold ? (
+            <AlertForm carId={car.id} available={Boolean(car.reserved_until)} whatsapp={alertsOnWhatsapp} />
+          ) : null}
           {reserve ? (
             <ReserveForm carId={car.id} deposit={reserve.deposit} terms={reserve.terms} testMode={reserve.testMode} />
           ) : null}

@@ -3,17 +3,18 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { FinancingCarView } from "~/components/leads/FinancingCarView";
 import { LoanCalculator } from "~/components/leads/LoanCalculator";
-import { readFormValues } from "~/http/request.server";
+import { refusalForPage } from "~/http/refusals.server";
+import { clientIp, readFormValues } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { pleaseWait } from "~/lib/bot-trap";
 import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { carTitle } from "~/lib/car";
 import { edge } from "~/lib/edge";
-import { LoanRequestSchema } from "~/lib/lead-schemas";
 import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
-import { firstError, validate } from "~/lib/validation";
 import { parseCarId } from "~/models/car.server";
-import { applyForCarLoan, getFinancingCar } from "~/models/loan.server";
+import { getFinancingCar } from "~/models/loan.server";
+import { applyForCarLoan } from "~/use-cases/lead-forms.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: ["percent", "months", "calculate", "page"] }, leads: "form" });
@@ -50,21 +51,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 /** Apply for Loan: recompute from the stored price, store, go to /loan-application by its reference. */
+/** Apply for Loan: the loan application, its figures from the car's stored price (the use case's). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const id = parseCarId(params.id);
   // Over the lead budget of a shared address: ask to send again, nothing stored.
   const retryAfter = context.leadRetryAfter;
   if (retryAfter) return data({ error: pleaseWait(retryAfter) }, { status: 429 });
-  const parsed = validate(LoanRequestSchema, await readFormValues(request));
-  if (!id || !parsed.ok) {
-    return data({ error: parsed.ok ? "Unknown car." : firstError(parsed.fieldErrors) }, { status: 400 });
+  try {
+    const { application } = await applyForCarLoan(visitorActor(clientIp(context)), id, await readFormValues(request));
+    return redirect(`/loan-application?application=${encodeURIComponent(application.reference)}`);
+  } catch (e) {
+    const refused = refusalForPage(e);
+    context.logger.warn(`Loan application refused for car ${id}: ${refused.message}`);
+    return data({ error: refused.message }, { status: refused.status });
   }
-  const result = await applyForCarLoan(id, parsed.data.percent, parsed.data.months);
-  if (!result.ok) {
-    context.logger.warn(`Loan application refused for car ${id}: ${result.error}`);
-    return data({ error: result.error }, { status: 400 });
-  }
-  return redirect(`/loan-application?application=${encodeURIComponent(result.application.reference)}`);
 }
 
 export default function FinancingCarRoute() {

@@ -56,8 +56,9 @@ const form = (fields: Record<string, string>) => ({
 });
 
 async function twoContacts() {
-  const a = await createContactMessage(ContactSchema.parse(validContact()));
+  const a = await createContactMessage(getDb(), ContactSchema.parse(validContact()));
   const b = await createContactMessage(
+    getDb(),
     ContactSchema.parse({
       name: "Bola Ade",
       phone: "+234 803 555 0199",
@@ -174,6 +175,7 @@ describe("which leads a sales account sees", () => {
   it("its own and the new unassigned ones, on every page and API; another's is 404", async () => {
     const { a, b } = await twoContacts();
     const third = await createContactMessage(
+      getDb(),
       ContactSchema.parse({ ...validContact(), name: "Chika Eze", phone: "0803 555 0177", message: "Third" }),
     );
     const c = { kind: "contact", id: String(third.id) };

@@ -214,9 +214,9 @@ describe("booking from a car's page", () => {
 describe("the dashboard's figures", () => {
   it("count leads a person can answer; WhatsApp clicks and sign-ups apart; incomplete loans not at all", async () => {
     const carId = await makeCar();
-    const inspection = await createInspection(InspectionSchema.parse(validInspection()));
-    await createContactMessage(ContactSchema.parse(validContact()));
-    await createLoanApplication(LoanApplicationSchema.parse(validLoanApplication())); // no client information
+    const inspection = await createInspection(getDb(), InspectionSchema.parse(validInspection()));
+    await createContactMessage(getDb(), ContactSchema.parse(validContact()));
+    await createLoanApplication(getDb(), LoanApplicationSchema.parse(validLoanApplication())); // no client information
     await subscribe(NewsletterSchema.parse({ name: "Reader", email: "reader@example.com" }));
     await subscribe(NewsletterSchema.parse({ name: "Other", email: "other@example.com" }));
     await recordWhatsappClick({ carId, from: "/", address: "10.1.0.1" });
@@ -247,7 +247,10 @@ describe("Inspection Requests", () => {
     const today = lagosToday();
     const carId = await makeCar({ make: "Honda", model: "Accord", year: 2018 });
     const book = async (name: string, date: string, car: number | null = null) => {
-      const row = await createInspection(InspectionSchema.parse({ ...validInspection(), name, car_id: car ?? "" }));
+      const row = await createInspection(
+        getDb(),
+        InspectionSchema.parse({ ...validInspection(), name, car_id: car ?? "" }),
+      );
       // Stored dates in the past cannot be booked through the form: set them as the history would have.
       await getDb().updateTable("inspections").set({ inspection_date: date }).where("id", "=", row.id).execute();
     };

@@ -178,8 +178,11 @@ describe("GET /go/whatsapp", () => {
 
 describe("the leads API", () => {
   async function someLeads() {
-    const inspection = await createInspection(InspectionSchema.parse({ ...validInspection(), name: "Ngozi Eze" }));
-    const contact = await createContactMessage(ContactSchema.parse(validContact()));
+    const inspection = await createInspection(
+      getDb(),
+      InspectionSchema.parse({ ...validInspection(), name: "Ngozi Eze" }),
+    );
+    const contact = await createContactMessage(getDb(), ContactSchema.parse(validContact()));
     await subscribe(NewsletterSchema.parse({ name: "Émeka", email: "emeka@example.com" }));
     return { inspection, contact };
   }
@@ -264,6 +267,7 @@ describe("the leads API", () => {
 
   it("exports the filtered leads as a streamed CSV with a BOM, formula cells neutralised", async () => {
     await createContactMessage(
+      getDb(),
       ContactSchema.parse({
         ...validContact(),
         name: "Adéolá Ọláńrewájú",
@@ -295,7 +299,7 @@ describe("the leads API", () => {
 
 describe("the leads pages", () => {
   it("lists leads in the inbox, tidies the form's empty fields away, counts new leads on the dashboard", async () => {
-    await createContactMessage(ContactSchema.parse(validContact()));
+    await createContactMessage(getDb(), ContactSchema.parse(validContact()));
     const data = await inbox.loader(page("/admin/leads?kind=contact"));
     expect(data).toMatchObject({
       total: 1,
@@ -318,7 +322,7 @@ describe("the leads pages", () => {
   });
 
   it("saves a status and note from the lead's page (a plain form post), shows them, records who", async () => {
-    const contact = await createContactMessage(ContactSchema.parse(validContact()));
+    const contact = await createContactMessage(getDb(), ContactSchema.parse(validContact()));
     const params = { kind: "contact", id: String(contact.id) };
     const saved = await respond(() =>
       leadPage.action(page("", form({ status: "won", note: "Bought the Lexus" }), params)),

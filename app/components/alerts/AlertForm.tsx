@@ -51,7 +51,10 @@ export function AlertForm({
       <h2 className={classes.title} id="alert-form-title">
         {text.title}
       </h2>
-      <p className={classes.text}>{text.about}</p>
+      <p className={classes.text}>
+        {text.about}
+        {whatsapp ? " Give a WhatsApp number and we message you there too." : ""}
+      </p>
       {forCar ? (
         <>
           <input type="hidden" name="car_id" value={carId} />
@@ -84,7 +87,10 @@ export function AlertForm({
           {text.button}
         </Button>
       </div>
-      <p className={classes.small}>We send a link to confirm first. Every email has a one-click way to stop.</p>
+      <p className={classes.small}>
+        We send a link to confirm first, by email. Every email{whatsapp ? " and WhatsApp message" : ""} has a way to
+        stop.
+      </p>
     </form>
   );
 }

@@ -6,7 +6,6 @@ import { LeadForm, type LeadFormProps } from "./LeadForm";
 import classes from "./leads.module.css";
 
 const CONTACT_SUCCESS = "Message sent successfully!";
-export const CONTACT_FAILURE = "Error sending message";
 
 /**
  * The Connect page form: Full Name, Phone Number, Email Address, Your Message (all required). `car`

@@ -12,7 +12,6 @@ import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
 
 const INSPECTION_SUCCESS = "Inspection booked successfully!";
-export const INSPECTION_FAILURE = "Error booking inspection";
 
 /**
  * The Book Inspection form. `values` are what to show: the typed values after a refusal, or the
