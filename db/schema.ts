@@ -277,11 +277,14 @@ export interface AlertContactsTable {
   created_at: string;
 }
 
-/** A buyer's alert: a /browse search ('search') or one car's price ('price'). */
+/**
+ * A buyer's alert: a /browse search ('search'), one car's price ('price'), or a reserved car
+ * becoming available again ('available').
+ */
 export interface BuyerAlertsTable {
   id: Generated<number>;
   email: string;
-  kind: "search" | "price";
+  kind: "search" | "price" | "available";
   search: string | null;
   car_id: number | null;
   status: Generated<"pending" | "active" | "ended" | "removed">;

@@ -19,6 +19,7 @@ import * as reservations from "./2026-11-27-0021-reservations";
 import * as reservationSales from "./2026-11-27-0022-reservation-sales";
 import * as whatsappOutbox from "./2026-11-27-0023-whatsapp-outbox";
 import * as staffDetails from "./2026-11-27-0024-staff-details";
+import * as availabilityAlerts from "./2026-11-27-0026-availability-alerts";
 import * as sourcingMatches from "./2026-11-27-0027-sourcing-matches";
 import * as photosFirst from "./2026-11-27-0028-photos-first";
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0022-reservation-sales": reservationSales,
   "2026-11-27-0023-whatsapp-outbox": whatsappOutbox,
   "2026-11-27-0024-staff-details": staffDetails,
+  "2026-11-27-0026-availability-alerts": availabilityAlerts,
   "2026-11-27-0027-sourcing-matches": sourcingMatches,
   "2026-11-27-0028-photos-first": photosFirst,
 };

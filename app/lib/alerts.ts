@@ -44,6 +44,11 @@ export const AlertSchema = z
       .pipe(z.email({ error: "Enter a valid email address" })),
     search: z.string().max(2000, { error: "The search is too long" }).optional(),
     car_id: z.coerce.number().int().positive({ error: "Unknown car" }).optional(),
+    /** With a car: "available" asks to be told when the reserved car is for sale again (else its price). */
+    when: z
+      .enum(["available", "price", ""], { error: "Choose what to be told about the car" })
+      .optional()
+      .transform((v) => (v === "available" ? "available" : undefined)),
     whatsapp: z
       .string()
       .overwrite(oneLine)

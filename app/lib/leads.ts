@@ -332,7 +332,20 @@ export const LEAD_CSV_HEADER = [
   "Note",
   "Updated by",
   "Updated at (Lagos time)",
+  "Deposit (NGN)",
+  "Reservation reference",
+  "Reservation status",
+  "Hold ends (Lagos time)",
 ] as const;
+
+/** A reservation lead's own columns in the CSV (empty for other kinds). */
+export interface LeadReservationColumns {
+  amount: number;
+  reference: string;
+  /** pending, paid, expired, converted, cancelled, needs_refund or refunded, beside the lead's own status. */
+  status: string;
+  hold_until: string;
+}
 
 /** The car a lead is about, as the inbox, the CSV and the API show it. */
 export interface LeadCar {
@@ -360,7 +373,9 @@ export function leadCsvRow(lead: {
   note: string | null;
   updated_by: string | null;
   updated_at: string | null;
+  reservation?: LeadReservationColumns | null;
 }) {
+  const r = lead.reservation ?? null;
   return [
     LEAD_KIND_LABELS[lead.kind],
     lead.id,
@@ -376,6 +391,10 @@ export function leadCsvRow(lead: {
     lead.note,
     lead.updated_by,
     lagosDateTime(lead.updated_at),
+    r?.amount ?? null,
+    r?.reference ?? null,
+    r?.status ?? null,
+    r ? lagosDateTime(r.hold_until) : null,
   ];
 }
 

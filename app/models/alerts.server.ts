@@ -7,6 +7,7 @@ import {
   type AlertLinks,
   type AlertSubject,
   alertAbout,
+  availableAgainMail,
   confirmAlertMail,
   matchesMailsFor,
   priceDropMail,
@@ -45,7 +46,8 @@ import { queueSourcingMatches, sourcingRequestsFor } from "./sourcing-matches.se
  * own transaction: each confirmed search alert the car newly answers gets it once (alert_matches
  * holds each pair once), at once when the alert has had no email that Lagos day, else in the next
  * day's email (queueAlertBatches, from 08:00). Price alerts get the old and new price on a drop
- * and one last email when the car is sold. Leaving deletes the alert.
+ * and one last email when the car is sold. "Available" alerts (on a reserved car) get one email
+ * when its paid hold ends or is cancelled, or the sold email. Leaving deletes the alert.
  */
 
 const DAY_MS = 86_400_000;
@@ -66,9 +68,9 @@ const oneClickPath = (token: string) => `/api/alerts/leave/${token}`;
 const managePath = (token: string) => `/alerts/manage/${token}`;
 
 /** An alert as a buyer asks for it (AlertSchema's output). */
-export type NewAlert = Omit<AlertInput, "whatsapp"> & { whatsapp?: string };
+export type NewAlert = Omit<AlertInput, "whatsapp" | "when"> & { whatsapp?: string; when?: "available" };
 
-export type CreateAlertResult = "created" | "exists" | "limit" | "no-car";
+export type CreateAlertResult = "created" | "exists" | "limit" | "no-car" | "not-reserved";
 
 /**
  * Stores an alert and queues its confirmation email, in `db` (the caller's transaction). The same
@@ -90,8 +92,9 @@ export async function createAlert(
       .executeTakeFirst();
     if (!car || car.sold) return "no-car";
     carName = `${car.make} ${car.model} ${car.year}`;
+    if (input.when === "available" && !(await reservedNow(db, input.car_id, now))) return "not-reserved";
   }
-  const kind = input.car_id !== undefined ? "price" : "search";
+  const kind = input.car_id === undefined ? "search" : input.when === "available" ? "available" : "price";
   const search = kind === "search" ? alertSearchQuery(input.search ?? "") : null;
   const at = now.toISOString();
   const contact = await db
@@ -139,6 +142,18 @@ export async function createAlert(
   const mail = confirmAlertMail({ kind, search, carName }, origin() + confirmPath(confirm), links, business);
   await enqueue(db, [alertEmail(email, mail, null)], now);
   return "created";
+}
+
+/** Whether a buyer's paid hold is on the car now (what the car page shows as "Reserved"). */
+async function reservedNow(db: Db, carId: number, now: Date): Promise<boolean> {
+  const held = await db
+    .selectFrom("reservations")
+    .select("id")
+    .where("car_id", "=", carId)
+    .where("status", "=", "paid")
+    .where("hold_until", ">", now.toISOString())
+    .executeTakeFirst();
+  return held !== undefined;
 }
 
 const linksOf = (leave: string, manage: string): AlertLinks => ({
@@ -560,12 +575,44 @@ export async function queueCarAlerts(
 }
 
 /**
- * A car just sold (in the sale's transaction): its price alerts get one last email with up to
- * three similar cars, and end.
+ * A reserved car is for sale again (its paid hold ended or was cancelled; in that transaction):
+ * each confirmed "tell me if it becomes available" alert of the car gets one email, and ends.
+ * Returns how many emails were queued.
+ */
+export async function queueAvailableAlerts(db: Db, carId: number, now = new Date()): Promise<number> {
+  const watchers = await liveAlerts(db)
+    .where("buyer_alerts.kind", "=", "available")
+    .where("buyer_alerts.car_id", "=", carId)
+    .execute();
+  if (watchers.length === 0) return 0;
+  const car = (await alertCars(db, [carId])).get(carId);
+  const sold = await db.selectFrom("cars").select("sold").where("id", "=", carId).executeTakeFirst();
+  if (!car || !sold || sold.sold) return 0;
+  await db
+    .updateTable("buyer_alerts")
+    .set({ status: "ended", ended_at: now.toISOString() })
+    .where(
+      "id",
+      "in",
+      watchers.map((w) => w.id),
+    )
+    .execute();
+  if (!mailEnabled()) return 0;
+  const business = await getBusiness(db);
+  const messages = watchers.map((a) =>
+    alertEmail(a.email, availableAgainMail(car, linksOf(a.leave_token, a.manage_token), business), a.leave_token),
+  );
+  await enqueue(db, messages, now);
+  return messages.length;
+}
+
+/**
+ * A car just sold (in the sale's transaction): its price alerts, and those waiting for it to be
+ * available again, get one last email with up to three similar cars, and end.
  */
 export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): Promise<number> {
   const watchers = await liveAlerts(db)
-    .where("buyer_alerts.kind", "=", "price")
+    .where("buyer_alerts.kind", "in", ["price", "available"])
     .where("buyer_alerts.car_id", "=", carId)
     .execute();
   if (watchers.length === 0) return 0;
@@ -657,7 +704,7 @@ export async function queueAlertBatches(now = new Date()): Promise<number> {
 export interface AdminAlert {
   id: number;
   email: string;
-  kind: "search" | "price";
+  kind: "search" | "price" | "available";
   about: string;
   search: string | null;
   car_id: number | null;
@@ -702,7 +749,10 @@ export async function pageAlerts(page: number, pageSize: number, { clamp = true 
     .execute();
   const alerts: AdminAlert[] = rows.map(({ car_name, ...r }) => ({
     ...r,
-    about: r.kind === "search" ? searchInWords(r.search ?? "") : `Price of ${car_name ?? "a car no longer listed"}`,
+    about:
+      r.kind === "search"
+        ? searchInWords(r.search ?? "")
+        : `${r.kind === "price" ? "Price of" : "Available again:"} ${car_name ?? "a car no longer listed"}`,
     waiting: Number(r.waiting),
   }));
   return { alerts, total, page: current, pageCount };

@@ -171,6 +171,12 @@ function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): Car
   }
   if (f.financing) q = q.where(sql<boolean>`cars.financing = 1`);
   if (f.customs_duty_paid) q = q.where(sql<boolean>`cars.custom_paper = 'Yes' COLLATE NOCASE`);
+  // The same hold as `reserved_until` (a paid one not yet ended), found through the one-holder index.
+  if (f.hide_reserved) {
+    q = q.where(sql<boolean>`NOT EXISTS (SELECT 1 FROM reservations AS r WHERE r.car_id = cars.id
+      AND r.status IN ('pending', 'paid') AND r.status = 'paid'
+      AND r.hold_until > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+  }
   if (f.minYear !== undefined) q = q.where("cars.year", ">=", f.minYear);
   if (f.maxYear !== undefined) q = q.where("cars.year", "<=", f.maxYear);
   if (f.minPrice !== undefined) q = q.where("cars.price", ">=", f.minPrice);

@@ -137,6 +137,40 @@ describe("the leads registry", () => {
     expect(seen).toEqual((await pageLeads({}, 1, 25)).leads.map((l) => `${l.kind}/${l.id}`));
   });
 
+  it("exports a reservation with its deposit, reference, status and hold end; other kinds without", async () => {
+    await oneOfEach();
+    const carId = await makeCar({ make: "Lexus", model: "RX", year: 2021 });
+    await getDb().deleteFrom("reservations").execute();
+    const at = "2026-03-01T10:00:00.000Z";
+    await getDb()
+      .insertInto("reservations")
+      .values({
+        reference: "LPA-export1",
+        car_id: carId,
+        car_label: "Lexus RX 2021",
+        name: "Ada",
+        email: "ada@example.com",
+        phone: "+2348035550142",
+        amount: 150_000,
+        status: "paid",
+        hold_until: "2026-03-04T10:00:00.000Z",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const exported = [];
+    for await (const batch of leadBatches({})) exported.push(...batch);
+    const reservation = exported.find((l) => l.kind === "reservation");
+    expect(reservation?.reservation).toEqual({
+      amount: 150_000,
+      reference: "LPA-export1",
+      status: "paid",
+      hold_until: "2026-03-04T10:00:00.000Z",
+    });
+    expect(exported.filter((l) => l.reservation !== null)).toHaveLength(1);
+    expect(exported).toHaveLength(7);
+  });
+
   it("removes a lead with the row it came from", async () => {
     const { contact } = await oneOfEach();
     await getDb().deleteFrom("contact_messages").where("id", "=", contact.id).execute();

@@ -3,7 +3,15 @@ import { CSV_EXPORT_BATCH } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import { carPath } from "~/lib/car";
 import { lagosDayEnd, lagosDayStart } from "~/lib/lagos-time";
-import type { LeadCar, LeadCategory, LeadFilters, LeadKind, LeadStatus, LeadUpdate } from "~/lib/leads";
+import type {
+  LeadCar,
+  LeadCategory,
+  LeadFilters,
+  LeadKind,
+  LeadReservationColumns,
+  LeadStatus,
+  LeadUpdate,
+} from "~/lib/leads";
 import { roundMoney } from "~/lib/loan-math";
 import { getDb, nowIso } from "../../db/database.server";
 import type { LeadsTable } from "../../db/schema";
@@ -260,27 +268,45 @@ export async function countLeads(filters: LeadFilters): Promise<number> {
   return Number(n);
 }
 
+/** A lead as the CSV writes it: a reservation's deposit, reference, status and hold end beside it. */
+export type ExportedLead = Lead & { reservation: LeadReservationColumns | null };
+
 /**
  * Every lead matching the filters, newest first, a batch at a time: each batch is one indexed
  * statement that continues after the last lead of the previous one (no OFFSET, no open cursor
  * between batches, so other requests keep using the connection while an export streams).
  */
-export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_BATCH): AsyncGenerator<Lead[]> {
+export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_BATCH): AsyncGenerator<ExportedLead[]> {
   let after: { created_at: string; id: number } | null = null;
   for (;;) {
     let q = filtered(filters)
       .leftJoin("cars", "cars.id", "leads.car_id")
+      .leftJoin("reservations", (join) =>
+        join.onRef("reservations.id", "=", "leads.source_id").on("leads.kind", "=", "reservation"),
+      )
       .selectAll("leads")
       .select(ASSIGNEE)
       .select(ASSIGNEE_DETAILS)
-      .select(CAR_COLUMNS);
+      .select(CAR_COLUMNS)
+      .select([
+        "reservations.amount as r_amount",
+        "reservations.reference as r_reference",
+        "reservations.status as r_status",
+        "reservations.hold_until as r_hold_until",
+      ]);
     if (after) {
       const { created_at, id } = after;
       q = q.where(sql<boolean>`(leads.created_at, leads.id) < (${created_at}, ${id})`);
     }
     const rows = await q.orderBy(NEWEST).limit(batchSize).execute();
     if (rows.length === 0) return;
-    yield rows.map(toLead);
+    yield rows.map((row) => ({
+      ...toLead(row),
+      reservation:
+        row.r_reference === null || row.r_amount === null || row.r_status === null || row.r_hold_until === null
+          ? null
+          : { amount: row.r_amount, reference: row.r_reference, status: row.r_status, hold_until: row.r_hold_until },
+    }));
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
     after = { created_at: last.created_at, id: last.id };

@@ -17,7 +17,7 @@ import { visitorActor } from "~/use-cases/use-case.server";
 /** Edge policy (app/lib/edge.ts): a post is a buyer's lead on the per-address budget. */
 export const handle = edge({ leads: "form" });
 
-/** GET /alerts?search=… or ?car=…: the alert form on its own page (where the forms post). */
+/** GET /alerts?search=…, ?car=… or ?car=…&when=available: the alert form on its own page (where the forms post). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const car = Number(params.get("car"));
@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     whatsapp: whatsappEnabled(),
     search: alertSearchQuery(params.get("search") ?? ""),
     carId: Number.isInteger(car) && car > 0 ? car : null,
+    available: params.get("when") === "available",
   };
 }
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Alerts() {
-  const { enabled, whatsapp, search, carId } = useLoaderData<typeof loader>();
+  const { enabled, whatsapp, search, carId, available } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const values = result?.values ?? {};
   const sentSearch = values.search !== undefined ? alertSearchQuery(values.search) : search;
@@ -74,6 +75,7 @@ export default function Alerts() {
             <AlertForm
               search={sentSearch}
               carId={sentCar ?? undefined}
+              available={values.when !== undefined ? values.when === "available" : available}
               whatsapp={whatsapp}
               values={values}
               errors={result && !result.ok ? result.fieldErrors : {}}

@@ -42,6 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
   minMileage: "Min mileage",
   maxMileage: "Max mileage",
   customs_duty_paid: "Custom Paper",
+  hide_reserved: "Hide reserved cars",
   sort: "Sort",
 };
 

@@ -169,7 +169,9 @@ export default function CarPage() {
             </div>
           )}
           {car.sold ? null : <ShareButtons car={car} origin={origin} />}
-          {alerts && !car.sold ? <AlertForm carId={car.id} whatsapp={alertsOnWhatsapp} /> : null}
+          {alerts && !car.sold ? (
+            <AlertForm carId={car.id} available={Boolean(car.reserved_until)} whatsapp={alertsOnWhatsapp} />
+          ) : null}
           {reserve ? (
             <ReserveForm carId={car.id} deposit={reserve.deposit} terms={reserve.terms} testMode={reserve.testMode} />
           ) : null}

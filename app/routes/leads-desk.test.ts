@@ -286,7 +286,7 @@ describe("the leads API", () => {
     const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).split("\r\n");
     expect(lines[0]).toBe(
       "\uFEFFKind,Id,Received (Lagos time),Status,Name,Phone,Email,Car id,Car,Car link,Summary,Note,Updated by," +
-        "Updated at (Lagos time)",
+        "Updated at (Lagos time),Deposit (NGN),Reservation reference,Reservation status,Hold ends (Lagos time)",
     );
     expect(lines).toHaveLength(4); // header, two contact messages, the last line's end
     expect(lines.find((l) => l.includes("Adéolá Ọláńrewájú"))).toContain(`"'=cmd|' /C calc'!A0 for ₦25,000,000"`);

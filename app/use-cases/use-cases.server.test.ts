@@ -510,11 +510,7 @@ const CHANNELS: Record<string, { pages: string[]; api: string[]; only?: string }
     pages: ["admin_.reservations.$reference.tsx"],
     api: ["api.admin.reservations.$reference.refund.ts"],
   },
-  updateReservationSettings: {
-    pages: [],
-    api: ["api.admin.reservations.settings.ts"],
-    only: "the settings screen is being built; until then the API",
-  },
+  updateReservationSettings: { pages: ["admin.settings.tsx"], api: ["api.admin.reservations.settings.ts"] },
 };
 
 beforeEach(async () => {

@@ -11,6 +11,7 @@ export async function clearData(): Promise<void> {
   const db = getDb();
   for (const table of [
     "outbox",
+    "reservations",
     "sourcing_requests",
     "whatsapp_clicks",
     "client_infos",
