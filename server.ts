@@ -3,11 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { type Env, parseEnv } from "./app/config/env.server";
+import { type Env, parseEnv, whatsappConfig } from "./app/config/env.server";
 import { logger } from "./app/config/logger.server";
 import { ensureFirstAdmin } from "./app/models/admin.server";
 import { flushCarViews } from "./app/models/car-interest.server";
 import { demoSeedNeeded, seedDemoIfEmpty } from "./app/models/demo/demo-inventory.server";
+import { sizeOlderSlidePhotos } from "./app/models/home-media.server";
 import { endHolds } from "./app/models/reservations.server";
 import { closeDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate";
@@ -99,6 +100,7 @@ async function main() {
     mailer: config.SMTP_URL ? createMailer(config.SMTP_URL) : null,
     mailFrom: config.MAIL_FROM,
     webhooks: { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE === "1", userAgent: "dealer-site-webhooks/1" },
+    whatsapp: whatsappConfig(config),
     logger,
   });
   // A reservation's hold ends by itself: the car is free again and the buyer and staff are told.
@@ -107,10 +109,16 @@ async function main() {
   }, HOLD_SWEEP_MS);
   holds.unref();
   if (!config.SMTP_URL) logger.info("Email is off: SMTP_URL is not set (webhooks are still sent).");
+  if (!whatsappConfig(config))
+    logger.info("WhatsApp is off: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are not both set.");
   const app = createApp({ config, build: () => build, assetsDir: ASSETS_DIR, logger });
   const server = createServer(app).listen(config.PORT, config.HOST, async () => {
     writePidFile(config.DATABASE_PATH);
     logger.info(`Dealership site ready on http://localhost:${config.PORT} (${config.NODE_ENV})`);
+    // Home slides stored before they had sized photos get them now, after the first answer is possible.
+    sizeOlderSlidePhotos()
+      .then((n) => n && logger.info(`Sized ${n} home slide photo(s) stored before slides had sizes.`))
+      .catch((e) => logger.error({ err: e }, "Could not size the older home slide photos"));
     if (!production) {
       const { broadcastDevReady } = await import("@remix-run/node");
       await broadcastDevReady(build);

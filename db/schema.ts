@@ -20,6 +20,8 @@ export interface CarsTable extends StoredCarFields {
   sold: Generated<number>; // 0 | 1
   /** 1 for the demo stock of a fresh install (removable in one go), 0 for the dealer's own cars. */
   demo: Generated<number>;
+  /** 1 when the car has a photo, kept by triggers on car_images (migration 0028); public lists put 0 last. */
+  has_photos: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -134,6 +136,10 @@ export interface AdminsTable {
   role: Generated<Role>;
   /** 1 while the admin must choose their own password (someone else chose the current one). */
   must_change_password: Generated<number>; // 0 | 1
+  /** The name shown on the leads assigned to them ("Chidi Okafor"); null: the username stands. */
+  display_name: Generated<string | null>;
+  /** Their phone, in the +234 form, shown beside that name; null when not given. */
+  phone: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -214,6 +220,8 @@ export interface ActivityTable {
   target_id: string | null;
   target_label: string | null;
   detail: string | null;
+  /** The fields the write changed, with old and new values: JSON text of ActivityChange[]; null for none. */
+  changes: Generated<string | null>;
 }
 
 export interface SettingsTable {
@@ -279,11 +287,14 @@ export interface AlertContactsTable {
   created_at: string;
 }
 
-/** A buyer's alert: a /browse search ('search') or one car's price ('price'). */
+/**
+ * A buyer's alert: a /browse search ('search'), one car's price ('price'), or a reserved car
+ * becoming available again ('available').
+ */
 export interface BuyerAlertsTable {
   id: Generated<number>;
   email: string;
-  kind: "search" | "price";
+  kind: "search" | "price" | "available";
   search: string | null;
   car_id: number | null;
   status: Generated<"pending" | "active" | "ended" | "removed">;
@@ -303,6 +314,13 @@ export interface AlertMatchesTable {
   car_id: number;
   created_at: string;
   sent_at: string | null;
+}
+
+/** A car that newly answered an open sourcing request: each pair once (the staff are told once). */
+export interface SourcingMatchesTable {
+  sourcing_id: number;
+  car_id: number;
+  created_at: string;
 }
 
 export interface Database {
@@ -329,6 +347,7 @@ export interface Database {
   alert_contacts: AlertContactsTable;
   buyer_alerts: BuyerAlertsTable;
   alert_matches: AlertMatchesTable;
+  sourcing_matches: SourcingMatchesTable;
   reservations: ReservationsTable;
 }
 

@@ -18,6 +18,7 @@ import {
 } from "../app/models/outbox.server";
 import { DeliveryError, type Mailer } from "./mailer";
 import { postWebhook, type WebhookOptions } from "./webhook-delivery";
+import { sendWhatsapp, type WhatsappOptions } from "./whatsapp-delivery";
 
 /**
  * The sender (docs/architecture.md, The outbox): in the server's own process, it delivers what
@@ -41,6 +42,8 @@ export interface SenderOptions {
   mailer: Mailer | null;
   mailFrom: string | undefined;
   webhooks: WebhookOptions;
+  /** Null without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID: WhatsApp messages stay queued. */
+  whatsapp?: WhatsappOptions | null;
   logger: Log;
   /** The clock (tests move it instead of waiting). */
   now?: () => Date;
@@ -65,7 +68,11 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   const now = options.now ?? (() => new Date());
   const waits = options.waits ?? OUTBOX_RETRY_MINUTES;
   const pollMs = options.pollMs ?? 60_000;
-  const channels: Channels = options.mailer ? ["email", "webhook"] : ["webhook"];
+  const channels: Channels = [
+    ...(options.mailer ? (["email"] as const) : []),
+    "webhook",
+    ...(options.whatsapp ? (["whatsapp"] as const) : []),
+  ];
   const log = options.logger;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -79,6 +86,9 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         if (!options.mailer) return;
         const business = await getBusiness();
         await options.mailer.send(message, fromHeader(options.mailFrom, business));
+      } else if (message.channel === "whatsapp") {
+        if (!options.whatsapp) return;
+        await sendWhatsapp(message, options.whatsapp);
       } else {
         await postWebhook(message, options.webhooks);
       }

@@ -17,7 +17,12 @@ import * as carInterest from "./2026-11-27-0017-car-interest";
 import * as buyerAlerts from "./2026-11-27-0019-buyer-alerts";
 import * as reservations from "./2026-11-27-0021-reservations";
 import * as reservationSales from "./2026-11-27-0022-reservation-sales";
+import * as whatsappOutbox from "./2026-11-27-0023-whatsapp-outbox";
+import * as staffDetails from "./2026-11-27-0024-staff-details";
 import * as newsletterConsent from "./2026-11-27-0025-newsletter-consent";
+import * as availabilityAlerts from "./2026-11-27-0026-availability-alerts";
+import * as sourcingMatches from "./2026-11-27-0027-sourcing-matches";
+import * as photosFirst from "./2026-11-27-0028-photos-first";
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -39,5 +44,10 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0019-buyer-alerts": buyerAlerts,
   "2026-11-27-0021-reservations": reservations,
   "2026-11-27-0022-reservation-sales": reservationSales,
+  "2026-11-27-0023-whatsapp-outbox": whatsappOutbox,
+  "2026-11-27-0024-staff-details": staffDetails,
   "2026-11-27-0025-newsletter-consent": newsletterConsent,
+  "2026-11-27-0026-availability-alerts": availabilityAlerts,
+  "2026-11-27-0027-sourcing-matches": sourcingMatches,
+  "2026-11-27-0028-photos-first": photosFirst,
 };

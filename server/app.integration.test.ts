@@ -154,6 +154,7 @@ describe("/metrics", () => {
     expect(text).toMatch(/^leads_created_total\{kind="contact"\} 1$/m);
     expect(text).toMatch(/^outbox_messages\{channel="email",status="failed"\} 1$/m);
     expect(text).toMatch(/^outbox_messages\{channel="webhook",status="queued"\} 0$/m);
+    expect(text).toMatch(/^outbox_messages\{channel="whatsapp",status="sent"\} 0$/m);
     expect(text).toMatch(/^sqlite_file_bytes\{file="database"\} [1-9]\d*$/m);
     expect(text).toMatch(/^process_resident_memory_bytes [1-9]\d*$/m);
   });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { ServerBuild } from "@remix-run/node";
 import type express from "express";
 import client from "prom-client";
+import { OUTBOX_CHANNELS } from "../app/lib/outbox";
 
 export interface MetricsSources {
   /** The Remix build, whose route table names the pattern of each request (req.edge, server/route-policies). */
@@ -75,12 +76,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   new client.Gauge({
     name: "outbox_messages",
-    help: "Emails and webhooks in the outbox, by channel and status (queued, sent, failed)",
+    help: "Emails, webhooks and WhatsApp messages in the outbox, by channel and status (queued, sent, failed)",
     labelNames: ["channel", "status"] as const,
     registers: [registry],
     async collect() {
       this.reset();
-      for (const channel of ["email", "webhook"]) {
+      for (const channel of OUTBOX_CHANNELS) {
         for (const status of ["queued", "sent", "failed"]) this.set({ channel, status }, 0);
       }
       for (const { channel, status, count } of await sources.outboxCounts()) this.set({ channel, status }, count);

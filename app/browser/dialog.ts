@@ -23,6 +23,31 @@ export function openModal(dialog: HTMLDialogElement, onClose: () => void): void 
   dialog.showModal();
 }
 
+let entries = 0;
+
+/**
+ * Makes an open modal a history entry (at `url`, the current address by default): Back closes it
+ * and leaves the page under it as it was (its address, its scroll), and closing it any other way
+ * (Close, Escape, the backdrop) goes back, so no stray entry is left behind. Call it after
+ * openModal: the close event's own handler runs first.
+ */
+export function historyEntry(dialog: HTMLDialogElement, url = window.location.href): void {
+  const token = `modal-${++entries}`;
+  const state = window.history.state;
+  window.history.pushState({ ...(state && typeof state === "object" ? state : {}), modal: token }, "", url);
+  const mine = () => (window.history.state as { modal?: string } | null)?.modal === token;
+  const onPop = () => {
+    if (!mine() && dialog.open) dialog.close();
+  };
+  const closed = () => {
+    dialog.removeEventListener("close", closed);
+    window.removeEventListener("popstate", onPop);
+    if (mine()) window.history.back();
+  };
+  window.addEventListener("popstate", onPop);
+  dialog.addEventListener("close", closed);
+}
+
 /** Calls `go` on a mostly sideways swipe of 40 px or more across `el`: 1 to the left, -1 to the right. */
 export function onSwipe(el: HTMLElement, go: (step: 1 | -1) => void): void {
   let start: { x: number; y: number } | null = null;

@@ -1,5 +1,5 @@
 import { carSrcSet, imageSrc, imageVariant } from "~/lib/images";
-import { onSwipe, openModal } from "./dialog";
+import { historyEntry, onSwipe, openModal } from "./dialog";
 
 /**
  * The photo viewer (components/car/PhotoViewer.tsx) on a page without React. Its controls (links
@@ -8,7 +8,8 @@ import { onSwipe, openModal } from "./dialog";
  * to the next or previous one, the stage shows a spinner while a photo loads and 'Image not
  * available' when it fails, and Full screen opens the full-screen view from the viewer's
  * <template>: a tap zooms in to twice the size around the tapped point (drag to look around),
- * another tap zooms out; swipes and the arrows go on; Escape or Close ends it.
+ * another tap zooms out; swipes and the arrows go on; Escape, Close or Back ends it (it is a
+ * history entry).
  */
 
 /** The file the stage shows at this screen width: the 640 px card on phones, the original from 48em. */
@@ -84,6 +85,11 @@ export function enhanceViewer(root: HTMLElement, address: boolean): Viewer | nul
     select(Number(control.dataset.photo));
   });
   if (count > 1) onSwipe(stage, (step) => select(current + step));
+  // Back from the full-screen view lands on the entry under it, whose address names the photo shown
+  // when it opened: name the photo shown now.
+  if (address) {
+    window.addEventListener("popstate", () => window.history.replaceState(window.history.state, "", linkOf(current)));
+  }
 
   const template = root.querySelector<HTMLTemplateElement>("template[data-full-template]");
   fullLink?.addEventListener("click", (e) => {
@@ -158,6 +164,8 @@ function openFullScreen(
     dialog.remove();
     onClose();
   });
+  // Back closes it (and only it: the car page or the quick view under it stays).
+  historyEntry(dialog);
   return { show };
 }
 

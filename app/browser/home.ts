@@ -30,7 +30,9 @@ function slideshow(hero: HTMLElement): void {
   // The next photo is fetched while the current one shows.
   const fetchPhoto = (i: number) => {
     const img = photos[i];
-    if (!img.getAttribute("src") && img.dataset.src) img.src = img.dataset.src;
+    if (img.getAttribute("src") || !img.dataset.src) return;
+    if (img.dataset.srcset) img.srcset = img.dataset.srcset;
+    img.src = img.dataset.src;
   };
   const show = (i: number) => {
     current = i;

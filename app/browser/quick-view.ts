@@ -1,6 +1,6 @@
 import { inspectionHref } from "~/lib/car";
 import { chatHref } from "~/lib/chat-link";
-import { openModal } from "./dialog";
+import { historyEntry, openModal } from "./dialog";
 import { enhanceViewer, type Viewer } from "./gallery";
 import { drawHearts } from "./saved";
 
@@ -8,8 +8,9 @@ import { drawHearts } from "./saved";
  * The quick view of a page of cards (components/car/QuickView.tsx): a click on a card's View
  * Details or photo (marked `data-quick-view`) opens it instead of the car's page. It shows what
  * the card carries (`data-car`) at once, then the photos, key features and facts from the car's
- * own page (fetched: the page cache keeps it). The address bar shows the car's page while it is
- * open; closing puts the previous address back and the focus back on the card.
+ * own page (fetched: the page cache keeps it). Open, it is a history entry at the car's page
+ * address: Back closes it, leaving the results (address, scroll) as they were; closing puts the
+ * focus back on the card.
  */
 
 interface CardData {
@@ -117,7 +118,6 @@ function open(car: CardData): void {
   }
   part("photos").replaceChildren();
   part("details").innerHTML = loadingHtml;
-  window.history.replaceState(window.history.state, "", car.path);
   const onKey = (e: KeyboardEvent) => {
     // The full-screen photo over it has its own arrows.
     if (document.querySelector('[data-testid="photo-full"][open]')) return;
@@ -127,9 +127,10 @@ function open(car: CardData): void {
   window.addEventListener("keydown", onKey);
   openModal(dialog, () => {
     window.removeEventListener("keydown", onKey);
-    window.history.replaceState(window.history.state, "", previous);
     shownId = 0;
   });
+  // The address bar shows the car's page; Back closes the quick view (the results stay as they were).
+  historyEntry(dialog, car.path);
   void loadDetails(car);
 }
 

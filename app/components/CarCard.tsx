@@ -65,7 +65,6 @@ export function CarCard({
               Reserved
             </span>
           ) : null}
-          {car.images.length === 0 ? <span className={classes.noPhotos}>Photos coming soon</span> : null}
         </Link>
         <SaveButton car={car} className={classes.save} anchor={anchor} />
       </div>

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { carSrcSet, imageSrc, imageVariant, PLACEHOLDER_IMAGE } from "~/lib/images";
+import {
+  carSrcSet,
+  imageSrc,
+  imageVariant,
+  PHOTOS_COMING_SOON,
+  PHOTOS_COMING_SOON_IMAGE,
+  PLACEHOLDER_IMAGE,
+} from "~/lib/images";
 import classes from "./CarImage.module.css";
 
 /** `sizes` for the usual places a car photo appears (CSS pixels the photo takes at each width). */
@@ -23,8 +30,8 @@ export const CAR_IMAGE_SIZES = {
 
 /**
  * A car photo: the thumbnail or card WebP the browser picks from `sizes` (so a phone never fetches
- * the original), the placeholder ('Image not available') when the path is missing or the file
- * fails to load. Lazy unless `eager`.
+ * the original); 'Photos coming soon' for a car that has none yet; the placeholder ('Image not
+ * available') when the file fails to load. Lazy unless `eager`.
  */
 export function CarImage({
   path,
@@ -45,14 +52,28 @@ export function CarImage({
 }) {
   const srcSet = carSrcSet(path);
   const src = srcSet ? imageVariant(path, "card") : imageSrc(path);
-  const [failed, setFailed] = useState(!path);
+  // The path whose file failed to load (a new path is tried afresh).
+  const [failedPath, setFailedPath] = useState<string | null>(null);
+  const failed = !!path && failedPath === path;
+  const setFailed = () => setFailedPath(path ?? null);
   const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => setFailed(!path), [path]);
   // An image that failed before hydration never fires onError again: check it once mounted.
   useEffect(() => {
     const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0 && path) setFailed(true);
+    if (img?.complete && img.naturalWidth === 0 && path) setFailedPath(path);
   }, [path]);
+  if (!path) {
+    return (
+      <img
+        src={PHOTOS_COMING_SOON_IMAGE}
+        alt={PHOTOS_COMING_SOON}
+        width={width}
+        height={height}
+        data-testid="photos-coming-soon"
+        className={className ? `${classes.img} ${className}` : classes.img}
+      />
+    );
+  }
   return (
     <img
       ref={ref}
@@ -64,7 +85,7 @@ export function CarImage({
       decoding="async"
       width={width}
       height={height}
-      onError={() => setFailed(true)}
+      onError={setFailed}
       // A page without React: app/browser/images.ts puts the placeholder in when it fails.
       data-fallback={failed ? undefined : ""}
       className={className ? `${classes.img} ${className}` : classes.img}

@@ -21,13 +21,16 @@ function useCurrentCar(): CarLike | null {
 
 /**
  * Floating WhatsApp chat link with a greeting about a listing (the car's own on its page). It goes
- * through /go/whatsapp, which counts the click as a lead.
+ * through /go/whatsapp, which counts the click as a lead. On a phone it is docked in a band of its
+ * own at the bottom of the screen, and the page keeps room for the band under its end, so the
+ * button is never drawn over a card's View Details or any other control (a car's page has its own
+ * contact bar with WhatsApp instead).
  */
 export function ChatButton() {
   const car = useCurrentCar();
   const { pathname } = useLocation();
   return (
-    <aside aria-label="WhatsApp chat">
+    <aside aria-label="WhatsApp chat" className={classes.dock} data-chat-dock="">
       <a
         href={chatHref(car, pathname)}
         target="_blank"
@@ -35,8 +38,8 @@ export function ChatButton() {
         data-testid="chat-button"
         className={classes.chat}
       >
-        <span className="visually-hidden">Chat with us on WhatsApp</span>
-        <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true" fill="#fff">
+        <span className={classes.label}>Chat with us on WhatsApp</span>
+        <svg width="30" height="30" className={classes.icon} viewBox="0 0 32 32" aria-hidden="true" fill="#fff">
           <path
             d={[
               "M16 3C9 3 3.3 8.6 3.3 15.5c0 2.4.7 4.7 2 6.7L3 29l7-2.2c1.9 1 4 1.6 6.1 1.6 7 0 12.7-5.6 12.7-12.5S23 3",

@@ -151,14 +151,24 @@ export function FilterForm({ params, facets }: { params: URLSearchParams; facets
         </fieldset>
       </details>
       <div className={classes.footer}>
-        <CheckboxField
-          name="customs_duty_paid"
-          value="1"
-          label="With Custom Paper only"
-          className={classes.duty}
-          defaultChecked={params.get("customs_duty_paid") === "1"}
-          key={`customs_duty_paid=${params.get("customs_duty_paid")}`}
-        />
+        <div className={classes.checks}>
+          <CheckboxField
+            name="customs_duty_paid"
+            value="1"
+            label="With Custom Paper only"
+            className={classes.duty}
+            defaultChecked={params.get("customs_duty_paid") === "1"}
+            key={`customs_duty_paid=${params.get("customs_duty_paid")}`}
+          />
+          <CheckboxField
+            name="hide_reserved"
+            value="1"
+            label="Hide reserved cars"
+            className={classes.duty}
+            defaultChecked={params.get("hide_reserved") === "1"}
+            key={`hide_reserved=${params.get("hide_reserved")}`}
+          />
+        </div>
         <p className={classes.hint}>Empty fields are left out of the search.</p>
         <div className={classes.buttons}>
           <ButtonLink to="/browse#results" variant="neutral">

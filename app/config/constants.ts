@@ -26,6 +26,13 @@ export const MAX_IMAGES_PER_UPLOAD = 10;
 export const MAX_IMAGE_BYTES = 2_097_152;
 /** Larger images are refused from their header, before any decoding (pixel floods). */
 export const MAX_IMAGE_MEGAPIXELS = 40;
+/**
+ * A home slide's photo as it arrives: up to the car form's whole photo budget (a camera photo sent
+ * without JavaScript, which cannot be resized in the browser); the server scales it down to
+ * SLIDE_PHOTO_MAX_SIDE before storing it.
+ */
+export const MAX_SLIDE_PHOTO_BYTES = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES;
+export const SLIDE_PHOTO_MAX_SIDE = 2560;
 
 export const ADMIN_IDLE_TIMEOUT_MS = 300_000;
 export const ADMIN_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -105,3 +112,8 @@ export const MAX_WEBHOOKS = 10;
  * lead is still stored and staff still alerted. Anyone can type any address into a form.
  */
 export const BUYER_EMAILS_PER_DAY = 3;
+/**
+ * Most alert messages one WhatsApp number gets in any 24 hours, whatever addresses gave it (a
+ * number is never confirmed by its owner: only the email is), counted in the outbox.
+ */
+export const BUYER_WHATSAPP_PER_DAY = 3;

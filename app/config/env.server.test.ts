@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, siteOrigin, smtpServer } from "./env.server";
+import { parseEnv, siteOrigin, smtpServer, whatsappConfig } from "./env.server";
 
 describe("configuration", () => {
   it("has working defaults for every variable", () => {
@@ -52,5 +52,25 @@ describe("configuration", () => {
     expect(() => parseEnv({ SMTP_URL: "mail.example.ng:587" })).toThrowError(/SMTP_URL/);
     expect(() => parseEnv({ MAIL_FROM: "bookings" })).toThrowError(/MAIL_FROM must be an email address/);
     expect(() => parseEnv({ WEBHOOKS_ALLOW_PRIVATE: "yes" })).toThrowError(/WEBHOOKS_ALLOW_PRIVATE must be 0 or 1/);
+  });
+
+  it("turns WhatsApp on only with both the token and the number's id, and never echoes the token", () => {
+    expect(whatsappConfig(parseEnv({}))).toBeNull();
+    expect(whatsappConfig(parseEnv({ WHATSAPP_TOKEN: "EAAGabcdefghijklmnopqrstuvwxyz" }))).toBeNull();
+    expect(
+      whatsappConfig(
+        parseEnv({ WHATSAPP_TOKEN: "EAAGabcdefghijklmnopqrstuvwxyz", WHATSAPP_PHONE_NUMBER_ID: "1065403522" }),
+      ),
+    ).toEqual({
+      token: "EAAGabcdefghijklmnopqrstuvwxyz",
+      phoneNumberId: "1065403522",
+      apiUrl: "https://graph.facebook.com/v21.0",
+    });
+    expect(parseEnv({ WHATSAPP_API_URL: "http://127.0.0.1:4000/v21.0/" }).WHATSAPP_API_URL).toBe(
+      "http://127.0.0.1:4000/v21.0",
+    );
+    expect(() => parseEnv({ WHATSAPP_PHONE_NUMBER_ID: "+234 803" })).toThrowError(/digits only/);
+    expect(() => parseEnv({ WHATSAPP_TOKEN: "short secret" })).toThrowError(/WHATSAPP_TOKEN must be/);
+    expect(() => parseEnv({ WHATSAPP_TOKEN: "short secret" })).not.toThrowError(/short secret/);
   });
 });

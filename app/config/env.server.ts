@@ -91,6 +91,30 @@ const EnvSchema = z.object({
       message: "PAYSTACK_API_URL must be an origin such as https://api.paystack.co (no path)",
     })
     .default("https://api.paystack.co"),
+  /**
+   * The WhatsApp Business Cloud API's access token (a system user's permanent token); with the
+   * number's id, WhatsApp is on.
+   */
+  WHATSAPP_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_\-.|]{20,1000}$/, { message: "WHATSAPP_TOKEN must be the access token Meta gave, e.g. EAAG…" })
+    .optional(),
+  /** The id of the WhatsApp Business phone number that sends (WhatsApp Manager, API Setup): digits. */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, { message: "WHATSAPP_PHONE_NUMBER_ID must be the phone number's id: digits only" })
+    .optional(),
+  /** Where the Cloud API is, with its version. */
+  WHATSAPP_API_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(v), {
+      message: "WHATSAPP_API_URL must be an address such as https://graph.facebook.com/v21.0",
+    })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default("https://graph.facebook.com/v21.0"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
@@ -126,6 +150,18 @@ export function smtpServer(config: Pick<Env, "SMTP_URL">): string | null {
   if (!config.SMTP_URL) return null;
   const url = new URL(config.SMTP_URL);
   return `${url.hostname}:${url.port || (url.protocol === "smtps:" ? "465" : "587")}`;
+}
+
+/** The WhatsApp Cloud API settings, or null unless both the token and the phone number's id are set. */
+export function whatsappConfig(
+  config: Pick<Env, "WHATSAPP_TOKEN" | "WHATSAPP_PHONE_NUMBER_ID" | "WHATSAPP_API_URL">,
+): { token: string; phoneNumberId: string; apiUrl: string } | null {
+  if (!config.WHATSAPP_TOKEN || !config.WHATSAPP_PHONE_NUMBER_ID) return null;
+  return {
+    token: config.WHATSAPP_TOKEN,
+    phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+    apiUrl: config.WHATSAPP_API_URL,
+  };
 }
 
 /** Parses the environment; throws one readable message listing every bad variable. */

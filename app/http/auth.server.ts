@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { Refusal } from "~/lib/refusal";
 import { loginPath } from "~/lib/return-to";
 import type { Permission } from "~/lib/roles";
 import type { Admin } from "~/models/admin.server";
@@ -21,27 +22,20 @@ export { INVALID_CREDENTIALS } from "~/models/login.server";
 export const INACTIVITY_MESSAGE = "Logged out due to inactivity.";
 
 /**
- * A refused password, with the status it answers: 400 missing, 401 wrong login, 403 wrong own password,
- * 429 throttled.
+ * A refused sign-in, as the one refusal type (app/http/refusals.server.ts answers it): `invalid`
+ * (400) when a field is missing, `unauthenticated` (401) for a wrong username or password,
+ * `throttled` (429, with the wait) after too many tries.
  */
-export class LoginError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 403 | 429,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
+function loginRefusal(check: Exclude<PasswordCheck, { ok: true }>): Refusal {
+  if (check.reason === "throttled") {
+    return new Refusal("throttled", check.message, {}, { retryAfterSeconds: check.retryAfterSeconds });
   }
-}
-
-function refusal(check: Exclude<PasswordCheck, { ok: true }>, wrongStatus: 401 | 403): LoginError {
-  if (check.reason === "throttled") return new LoginError(check.message, 429, check.retryAfterSeconds);
-  return new LoginError(check.message, check.reason === "missing" && wrongStatus === 401 ? 400 : wrongStatus);
+  return new Refusal(check.reason === "missing" ? "invalid" : "unauthenticated", check.message);
 }
 
 async function signIn(ip: string, username: string, password: string): Promise<Admin> {
   const check = await attemptLogin(ip, username, password);
-  if (!check.ok) throw refusal(check, 401);
+  if (!check.ok) throw loginRefusal(check);
   return check.admin;
 }
 
@@ -76,14 +70,6 @@ export async function loginForApi(ip: string, username: string, password: string
   const admin = await signIn(ip, username, password);
   await purgeExpiredSessions();
   return createSession(admin.id);
-}
-
-export function loginErrorResponse(e: LoginError): Response {
-  return jsonError(
-    e.message,
-    e.status,
-    e.retryAfterSeconds ? { "Retry-After": String(e.retryAfterSeconds) } : undefined,
-  );
 }
 
 async function clearCookieHeader(request: Request): Promise<string> {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/lib/bot-trap";
 import { type FieldErrors, validate } from "~/lib/validation";
 import { checkLeadApiPost, checkLeadPost, withoutGuardFields } from "./bot-guard.server";
+import { refusalForPage } from "./refusals.server";
 import { readFields, readFormValues } from "./request.server";
 import { jsonError, methodNotAllowed } from "./responses.server";
 
@@ -40,26 +41,43 @@ export async function readForm<S extends z.ZodType>(
 }
 
 /**
- * A public lead form (a buyer's details): guarded against scripts and over-budget posts first
- * (see bot-guard.server.ts), then validated.
+ * A public lead form's fields as sent, past the guard against scripts and over-budget posts (see
+ * bot-guard.server.ts); its use case validates them.
  */
+export async function readLeadFormFields(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ ok: true; values: FormValues } | { ok: false; response: ReturnType<typeof formFailure> }> {
+  const sent = await readFormValues(request);
+  const values = withoutGuardFields(sent);
+  const refused = await checkLeadPost(sent, context);
+  if (refused) return { ok: false, response: formFailure(refused.message, {}, values, refused.status) };
+  return { ok: true, values };
+}
+
+/** A public lead form (a buyer's details): guarded (readLeadFormFields), then validated. */
 export async function readLeadForm<S extends z.ZodType>(
   request: Request,
   context: AppLoadContext,
   schema: S,
   failure: string,
 ): Promise<Read<z.output<S>>> {
-  const sent = await readFormValues(request);
-  const values = withoutGuardFields(sent);
-  const refused = await checkLeadPost(sent, context);
-  if (refused) return { ok: false, response: formFailure(refused.message, {}, values, refused.status) };
+  const read = await readLeadFormFields(request, context);
+  if (!read.ok) return read;
+  const { values } = read;
   const result = validate(schema, values);
   if (!result.ok) return { ok: false, response: formFailure(failure, result.fieldErrors, values) };
   return { ok: true, data: result.data, values };
 }
 
+/** A lead form's use case refused (a `Refusal`): the form shown again with what was sent; anything else is rethrown. */
+export function refusedForm(e: unknown, values: FormValues) {
+  const page = refusalForPage(e);
+  return formFailure(page.message, page.fieldErrors, values, page.status);
+}
+
 /** `400 { error, fields }`: a refused API body, with one message per field. */
-export function apiRefusal(error: string, fields: FieldErrors): Response {
+function apiRefusal(error: string, fields: FieldErrors): Response {
   return Response.json({ error, fields }, { status: 400 });
 }
 
@@ -100,14 +118,13 @@ export async function readApiBody<S extends z.ZodType>(
 }
 
 /**
- * A JSON lead API's body (a buyer's details): the bot guard's checks on what was sent first
- * (see bot-guard.server.ts; 400 or 429 with `{ error }`), then as readApiBody.
+ * A lead API's fields as sent (JSON or form-encoded; its use case validates them): as readApiFields,
+ * then the bot guard's checks on what was sent (see bot-guard.server.ts; 400 or 429 with `{ error }`);
+ * the guard's own fields are left out.
  */
-export async function readLeadApiBody<S extends z.ZodType>(
+export async function readLeadApiFields(
   request: Request,
-  schema: S,
-  failure: string | ((fieldErrors: FieldErrors) => string),
-): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+): Promise<{ ok: true; fields: Record<string, unknown> } | { ok: false; response: Response }> {
   const read = await readApiFields(request, "POST");
   if (!read.ok) return read;
   const refused = await checkLeadApiPost(read.fields);
@@ -116,7 +133,18 @@ export async function readLeadApiBody<S extends z.ZodType>(
     return { ok: false, response: jsonError(refused.message, refused.status, headers) };
   }
   const { [HONEYPOT_FIELD]: _trap, [STAMP_FIELD]: _stamp, ...rest } = read.fields;
-  return validateApiFields(rest, schema, failure);
+  return { ok: true, fields: rest };
+}
+
+/** A JSON lead API's body (a buyer's details): guarded (readLeadApiFields), then as readApiBody. */
+export async function readLeadApiBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  failure: string | ((fieldErrors: FieldErrors) => string),
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  const read = await readLeadApiFields(request);
+  if (!read.ok) return read;
+  return validateApiFields(read.fields, schema, failure);
 }
 
 function validateApiFields<S extends z.ZodType>(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "~/config/constants";
+import { normalizeNigerianPhone } from "./phone";
 import { ROLES } from "./roles";
 
 /** Admin forms and API bodies (rules in docs/product.md): shared by the page and /api/admin/*. */
@@ -24,9 +25,42 @@ const currentPassword = z
 
 const role = z.enum(ROLES, { error: "Role must be owner or sales" });
 
+const PHONE_MESSAGE = "Enter a Nigerian mobile number, e.g. 0803 555 0142";
+const blankToNull = (v: unknown) =>
+  v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v;
+
+/** The name shown on the leads a staff member answers ("Chidi Okafor"); empty: the username stands. */
+const displayName = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: "Display name must be text" })
+    .trim()
+    .max(60, "Display name must be at most 60 characters")
+    .regex(/^[^<>\p{Cc}]*$/u, "Display name may not contain < > or control characters")
+    .nullable(),
+);
+
+/** Their phone, stored as +234 and ten digits; empty: none. */
+const staffPhone = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: PHONE_MESSAGE })
+    .transform((value, ctx) => {
+      const canonical = normalizeNigerianPhone(value);
+      if (!canonical) ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return canonical ?? "";
+    })
+    .nullable(),
+);
+
+/** A staff member's display name and phone (owners for anyone, each person for themselves). */
+export const StaffDetailsSchema = z.object({ username, displayName, phone: staffPhone });
+
 /** A new account: sales unless said otherwise; the caller confirms with their own password. */
 export const AddAdminSchema = z.object({
   username,
+  displayName: displayName.optional(),
+  phone: staffPhone.optional(),
   password: password("Password"),
   role: z.preprocess((v) => (v === undefined || v === "" ? "sales" : v), role),
   currentPassword,

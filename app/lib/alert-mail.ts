@@ -12,7 +12,7 @@ import { oneLine } from "./validation";
 
 /** What an alert is about, in words: the search, or the car. */
 export interface AlertSubject {
-  kind: "search" | "price";
+  kind: "search" | "price" | "available";
   search: string | null;
   carName: string | null;
 }
@@ -34,7 +34,8 @@ export interface AlertCar {
 const signature = (b: Business) => [b.name, b.address, b.phones.map(formatNigerianPhone).join(" · ")];
 
 export function alertAbout(a: AlertSubject): string {
-  return a.kind === "search" ? searchInWords(a.search ?? "") : `the price of the ${a.carName ?? "car"}`;
+  if (a.kind === "search") return searchInWords(a.search ?? "");
+  return a.kind === "price" ? `the price of the ${a.carName ?? "car"}` : `the ${a.carName ?? "car"} becoming available`;
 }
 
 const footer = (links: AlertLinks) => [
@@ -58,7 +59,10 @@ export function confirmAlertMail(a: AlertSubject, confirmUrl: string, links: Ale
     paragraphs: [
       a.kind === "search"
         ? `You asked ${b.name} to tell you when a car arrives that matches: ${about}.`
-        : `You asked ${b.name} to tell you if ${about} goes down, and when it is sold.`,
+        : a.kind === "price"
+          ? `You asked ${b.name} to tell you if ${about} goes down, and when it is sold.`
+          : `You asked ${b.name} to tell you if the ${a.carName ?? "car"}, reserved by another buyer, ` +
+            "becomes available again. We email you once if the hold ends or is cancelled.",
       `Nothing is sent until you confirm. The link works for ${ALERT_CONFIRM_DAYS} days; ` +
         "if you did not ask for this, ignore this email and we will forget your address.",
     ],
@@ -157,6 +161,23 @@ export function soldMail(carName: string, similar: AlertCar[], links: AlertLinks
       similar.length ? "These similar cars are still for sale:" : `Ask us and we will find you another one.`,
     ],
     cars: similar.map((c) => card(c)),
+    signature: signature(b),
+    footer: footer(links),
+  });
+}
+
+/** A reserved car is for sale again (its hold ended or was cancelled): sent once, and the alert ends. */
+export function availableAgainMail(car: AlertCar, links: AlertLinks, b: Business): RenderedMail {
+  return renderMail({
+    subject: `Available again: ${car.name}`,
+    greeting: "Hello,",
+    paragraphs: [
+      `Good news: the ${car.name} you asked about is no longer reserved and is for sale again at ${b.name}.`,
+      "Another buyer may be looking too: reserve it, book an inspection or call us soon.",
+    ],
+    cars: [card(car)],
+    link: { label: "See the car", url: car.url },
+    closing: ["This alert has now ended."],
     signature: signature(b),
     footer: footer(links),
   });

@@ -3,6 +3,7 @@ import { type CarFilters, canonicalFilterQuery, parseCarFilters } from "./car-fi
 import { formatNaira, formatNumber } from "./money";
 import { normalizeNigerianPhone } from "./phone";
 import { oneLine } from "./validation";
+import { WHATSAPP_NUMBER_MESSAGE } from "./whatsapp-messages";
 
 /**
  * Buyers' alerts (docs/product.md, Alerts): "tell me when it arrives" (a /browse search) and
@@ -43,16 +44,21 @@ export const AlertSchema = z
       .pipe(z.email({ error: "Enter a valid email address" })),
     search: z.string().max(2000, { error: "The search is too long" }).optional(),
     car_id: z.coerce.number().int().positive({ error: "Unknown car" }).optional(),
+    /** With a car: "available" asks to be told when the reserved car is for sale again (else its price). */
+    when: z
+      .enum(["available", "price", ""], { error: "Choose what to be told about the car" })
+      .optional()
+      .transform((v) => (v === "available" ? "available" : undefined)),
     whatsapp: z
       .string()
       .overwrite(oneLine)
       .trim()
-      .max(30, { error: "Enter a Nigerian mobile number" })
+      .max(30, { error: WHATSAPP_NUMBER_MESSAGE })
       .optional()
       .transform((v, ctx) => {
         if (!v) return undefined;
         const phone = normalizeNigerianPhone(v);
-        if (!phone) ctx.addIssue({ code: "custom", message: "Enter a Nigerian mobile number, e.g. 0803 555 0142" });
+        if (!phone) ctx.addIssue({ code: "custom", message: WHATSAPP_NUMBER_MESSAGE });
         return phone ?? undefined;
       }),
   })

@@ -14,9 +14,9 @@ export function carMonthlyFrom(car: { financing: boolean; sold: boolean; price: 
 
 /**
  * The car page's "From ₦X/month over N months after a ₦Y deposit (P%)" and the link to the
- * calculator showing those figures; null as above.
+ * calculator showing those figures, whose Close comes back to `from` (the car's page); null as above.
  */
-export function carMonthlyQuote(car: { id: number; financing: boolean; sold: boolean; price: number }) {
+export function carMonthlyQuote(car: { id: number; financing: boolean; sold: boolean; price: number }, from?: string) {
   if (!car.financing || car.sold) return null;
   const quote = monthlyFromQuote(car.price);
   return {
@@ -24,7 +24,7 @@ export function carMonthlyQuote(car: { id: number; financing: boolean; sold: boo
     months: quote.months,
     deposit: quote.initialDeposit,
     percent: quote.depositPercent,
-    href: calculatorHref(car.id, quote),
+    href: calculatorHref(car.id, quote, from),
   };
 }
 

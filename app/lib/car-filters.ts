@@ -22,6 +22,8 @@ export interface CarFilters {
   keyFeatures?: string[];
   /** Only cars whose customs duty is known to be paid (`customs_duty_paid=1`). */
   customs_duty_paid?: boolean;
+  /** Leave out cars a buyer has reserved (`hide_reserved=1`): a paid hold not yet ended. */
+  hide_reserved?: boolean;
   /** Only cars the dealer finances (the financing page; not a browse filter). */
   financing?: boolean;
 }
@@ -63,6 +65,7 @@ export const CAR_FILTER_PARAMS = [
   ...NUMBER_FILTERS,
   "keyFeatures",
   "customs_duty_paid",
+  "hide_reserved",
   "sort",
 ] as const;
 
@@ -126,6 +129,11 @@ export function parseCarFilters(params: URLSearchParams): ParsedFilters {
   if (duty !== null) {
     if (["1", "true", "yes"].includes(duty.toLowerCase())) filters.customs_duty_paid = true;
     else ignored.push("customs_duty_paid");
+  }
+  const reserved = canonical.get("hide_reserved");
+  if (reserved !== null) {
+    if (["1", "true", "yes"].includes(reserved.toLowerCase())) filters.hide_reserved = true;
+    else ignored.push("hide_reserved");
   }
   const sortParam = canonical.get("sort");
   let sort = DEFAULT_SORT;

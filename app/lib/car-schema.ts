@@ -263,8 +263,16 @@ export type CarFormValues = Record<string, string | string[]>;
  * Everything else on the record (make, model, year, colour, when) comes from the stored car and the
  * clock; other fields an API caller sends are ignored.
  */
+const carId = z.coerce
+  .number({ error: "id must be a car id" })
+  .int("id must be a car id")
+  .positive("id must be a car id");
+
+/** A car by its id (putting a car back on sale: the stock list and POST /api/cars/unsell). */
+export const CarIdSchema = z.object({ id: carId });
+
 export const MarkSoldSchema = z.object({
-  id: z.coerce.number({ error: "id must be a car id" }).int("id must be a car id").positive("id must be a car id"),
+  id: carId,
   /** The agreed price in naira (optional: the list price stands). */
   salePrice: z.preprocess(
     (v) => (v === null ? undefined : nairaValue(v)),

@@ -40,6 +40,8 @@ export const HeroOrderSchema = z.object({
 /** A slide: a photo, and the owner's heading, text and link (the standard welcome shows without). */
 export interface HeroSlideView {
   image: string;
+  /** Its sized WebP candidates (heroSrcSet), once they are on disk; without, the photo as stored. */
+  srcSet?: string;
   heading?: string;
   text?: string;
   link?: string | null;

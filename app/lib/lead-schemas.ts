@@ -152,7 +152,7 @@ const optionalLoanReference = z.preprocess(
 
 /**
  * The car a booking or a message was sent from (its id; the car page's links carry it): optional,
- * blank is none. Whether that car exists is the caller's check (a page drops an unknown one, the
+ * blank is none. Whether that car exists is the use case's check (a page drops an unknown one, the
  * API refuses it).
  */
 const carId = z.preprocess((v) => {
@@ -225,8 +225,15 @@ export const SourcingSchema = z.object({
   search: optionalText("Search", MAX_LENGTHS.search),
 });
 export type SourcingInput = z.output<typeof SourcingSchema>;
-/** The sourcing request's refusal (here, not beside its form: browse loads that form only when nothing is found). */
+/**
+ * Each lead form's refusal headline, the same on its page and its API (the fields' own messages
+ * say what to change): here, where the use cases that refuse and the forms that show it both reach.
+ */
+export const INSPECTION_FAILURE = "Error booking inspection";
+export const CONTACT_FAILURE = "Error sending message";
 export const SOURCING_FAILURE = "Error sending your request";
+export const LOAN_APPLICATION_FAILURE = "Error submitting loan application";
+export const CLIENT_INFO_FAILURE = "Failed to submit application";
 
 /** POST /api/loan-applications: its five fields, checked against the calculator's rules. */
 export const LoanApplicationSchema = z

@@ -173,6 +173,22 @@ describe("the leads CSV", () => {
       null,
       "boss",
       "2026-03-02 09:00",
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const reservation = {
+      amount: 100_000,
+      reference: "LPA-1a2b",
+      status: "paid",
+      hold_until: "2026-03-04T13:00:00.000Z",
+    };
+    expect(leadCsvRow({ ...base, kind: "reservation", car_id: null, car: null, reservation }).slice(-4)).toEqual([
+      100_000,
+      "LPA-1a2b",
+      "paid",
+      "2026-03-04 14:00",
     ]);
     const gone = { id: 9, title: "Kia Rio 2019", exists: false, sold: false, url: null };
     expect(leadCsvRow({ ...base, car_id: 9, car: gone }).slice(7, 10)).toEqual([9, "Kia Rio 2019 (deleted)", null]);
@@ -247,6 +263,15 @@ describe("the report's range and CSV", () => {
         incomplete: 1,
       },
       signals: { whatsapp: [3, 0], newsletter: [0, 5] },
+      reservations: {
+        deposits: [2, 1],
+        depositValue: [200_000, 100_000],
+        totalDeposits: 3,
+        totalDepositValue: 300_000,
+        refunds: 1,
+        converted: [0, 1],
+        totalConverted: 1,
+      },
       firstResponse: {
         staff: [
           { staff: "ada", answered: 2, medianMs: 90 * 60_000 },
@@ -259,10 +284,11 @@ describe("the report's range and CSV", () => {
     });
     expect(text.split("\r\n")).toEqual([
       "\uFEFFMonth,Cars sold,Sales value (NGN),Inspection leads,Contact message leads,Loan application leads," +
-        "Sourcing request leads,Reservation leads,All leads,WhatsApp clicks,Newsletter sign-ups",
-      "2026-01,1,10000000,1,0,0,0,0,1,3,0",
-      "2026-02,2,30000000,0,0,2,1,0,3,0,5",
-      "Total,3,40000000,1,0,2,1,0,4,3,5",
+        "Sourcing request leads,Reservation leads,All leads,WhatsApp clicks,Newsletter sign-ups," +
+        "Deposits taken,Deposits (NGN),Reservations converted",
+      "2026-01,1,10000000,1,0,0,0,0,1,3,0,2,200000,0",
+      "2026-02,2,30000000,0,0,2,1,0,3,0,5,1,100000,1",
+      "Total,3,40000000,1,0,2,1,0,4,3,5,3,300000,1",
       "",
       "Period,2026-01-01 to 2026-02-28",
       "Stock on hand (cars),3",
@@ -272,6 +298,7 @@ describe("the report's range and CSV", () => {
       "Leads won,2",
       "Share of leads won,50.0%",
       "Incomplete loan applications (not counted as leads),1",
+      "Deposits refunded or to refund,1",
       "",
       "Staff member,Leads answered,Median hours to first status change",
       "ada,2,1.5",

@@ -36,14 +36,8 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
  * - `signal`: a WhatsApp click or a newsletter sign-up, counted apart;
  * - `incomplete`: a loan application whose client information never came (no one to answer yet).
  */
-export const LEAD_CATEGORIES = ["lead", "signal", "incomplete"] as const;
+const LEAD_CATEGORIES = ["lead", "signal", "incomplete"] as const;
 export type LeadCategory = (typeof LEAD_CATEGORIES)[number];
-
-export const LEAD_CATEGORY_LABELS: Record<LeadCategory, string> = {
-  lead: "Leads to answer",
-  signal: "WhatsApp clicks and newsletter sign-ups",
-  incomplete: "Incomplete loan applications",
-};
 
 /** The kinds of lead a person can answer, and the kinds counted apart. */
 export const ANSWERABLE_KINDS = [
@@ -73,6 +67,8 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 
 export const LEAD_NOTE_MAX = 1000;
 const SEARCH_MAX = 100;
+/** The longest car name or stock number the car filter reads. */
+const CAR_TEXT_MAX = 60;
 
 export const isLeadKind = (value: unknown): value is LeadKind => (LEAD_KINDS as readonly unknown[]).includes(value);
 const isLeadStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
@@ -83,12 +79,13 @@ export interface LeadFilters {
   status?: LeadStatus;
   from?: string;
   to?: string;
-  car?: number;
+  /** A car's id, or its name or stock number as typed ("Camry", "LPA-000012"). */
+  car?: number | string;
   q?: string;
   /** Whose leads: `me` (the staff member asking), `none` (nobody's yet) or a staff member's username. */
   assignee?: string;
-  /** Leads to answer, the counted-apart signals, or incomplete loan applications. */
-  category?: LeadCategory;
+  /** Leads to answer, the counted-apart signals, incomplete loan applications, or `all` of them. */
+  category?: LeadCategory | "all";
   /**
    * Only the leads this staff member (their id) may see: theirs and the new unassigned ones (see
    * `leadScope`). Never read from a query string.
@@ -133,8 +130,8 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
   const ignored: string[] = [];
   const read = (name: (typeof LEAD_FILTER_NAMES)[number]) => params.get(name)?.trim() || "";
   const category = read("category").toLowerCase();
-  if (isLeadCategory(category)) filters.category = category;
-  else if (category && category !== "all") ignored.push("category");
+  if (isLeadCategory(category) || category === "all") filters.category = category;
+  else if (category) ignored.push("category");
   const kind = read("kind").toLowerCase();
   if (isLeadKind(kind)) filters.kind = kind;
   else if (kind && kind !== "all") ignored.push("kind");
@@ -148,6 +145,7 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
   }
   const car = read("car");
   if (/^\d{1,15}$/.test(car) && Number(car) > 0) filters.car = Number(car);
+  else if (/[\p{L}\p{N}]/u.test(car) && car.length <= CAR_TEXT_MAX) filters.car = car;
   else if (car) ignored.push("car");
   const q = read("q");
   if (q) filters.q = q.slice(0, SEARCH_MAX);
@@ -167,6 +165,44 @@ export function leadFilterQuery(filters: LeadFilters): string {
   }
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** What the inbox shows: one category of lead, or all of them. */
+export type LeadView = LeadCategory | "all";
+export const LEAD_VIEWS = ["lead", "signal", "incomplete", "all"] as const satisfies readonly LeadView[];
+export const LEAD_VIEW_LABELS: Record<LeadView, string> = {
+  lead: "To answer",
+  signal: "WhatsApp clicks and sign-ups",
+  incomplete: "Incomplete loans",
+  all: "Everything",
+};
+
+/** The kinds a view can hold (the inbox's Kind field offers only these). */
+export const VIEW_KINDS: Record<LeadView, readonly LeadKind[]> = {
+  lead: ANSWERABLE_KINDS,
+  signal: SIGNAL_KINDS,
+  incomplete: ["loan"],
+  all: LEAD_KINDS,
+};
+
+/**
+ * The inbox page's filters: without a category or a kind it shows the leads a person can answer
+ * (signals and incomplete loan applications are one link away). The API and the exports keep
+ * listing everything when no filter is given.
+ */
+export function inboxFilters(filters: LeadFilters): LeadFilters {
+  return filters.category === undefined && filters.kind === undefined ? { ...filters, category: "lead" } : filters;
+}
+
+/** The view an inbox's filters show (a kind without a category shows all categories). */
+export function leadView(filters: LeadFilters): LeadView {
+  return filters.category ?? "all";
+}
+
+/** The inbox's address for another view, keeping every filter but the kind. */
+export function leadViewHref(filters: LeadFilters, view: LeadView): string {
+  const { kind: _kind, ...rest } = filters;
+  return `/admin/leads${leadFilterQuery({ ...rest, category: view })}`;
 }
 
 /** The detail page's address of a lead. */
@@ -296,7 +332,20 @@ export const LEAD_CSV_HEADER = [
   "Note",
   "Updated by",
   "Updated at (Lagos time)",
+  "Deposit (NGN)",
+  "Reservation reference",
+  "Reservation status",
+  "Hold ends (Lagos time)",
 ] as const;
+
+/** A reservation lead's own columns in the CSV (empty for other kinds). */
+export interface LeadReservationColumns {
+  amount: number;
+  reference: string;
+  /** pending, paid, expired, converted, cancelled, needs_refund or refunded, beside the lead's own status. */
+  status: string;
+  hold_until: string;
+}
 
 /** The car a lead is about, as the inbox, the CSV and the API show it. */
 export interface LeadCar {
@@ -324,7 +373,9 @@ export function leadCsvRow(lead: {
   note: string | null;
   updated_by: string | null;
   updated_at: string | null;
+  reservation?: LeadReservationColumns | null;
 }) {
+  const r = lead.reservation ?? null;
   return [
     LEAD_KIND_LABELS[lead.kind],
     lead.id,
@@ -340,6 +391,10 @@ export function leadCsvRow(lead: {
     lead.note,
     lead.updated_by,
     lagosDateTime(lead.updated_at),
+    r?.amount ?? null,
+    r?.reference ?? null,
+    r?.status ?? null,
+    r ? lagosDateTime(r.hold_until) : null,
   ];
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  calculatorFrom,
+  calculatorHref,
   depositFor,
   isDepositPercent,
   isLoanPeriod,
@@ -94,5 +96,16 @@ describe("loan arithmetic", () => {
     expect(readCalculatorInput(null, null)).toEqual({ percent: 40, months: 3, invalid: [] });
     expect(readCalculatorInput("65", "12")).toEqual({ percent: 65, months: 12, invalid: [] });
     expect(readCalculatorInput("95", "7")).toEqual({ percent: 40, months: 3, invalid: ["percent", "months"] });
+  });
+});
+
+describe("the calculator opened from a car's page", () => {
+  it("carries the car's address for Close, and takes back only a car's own address", () => {
+    const href = calculatorHref(7, { depositPercent: 40, months: 12 }, "/cars/7-toyota-camry-2019");
+    expect(href).toBe("/financing/7?percent=40&months=12&calculate=1&from=%2Fcars%2F7-toyota-camry-2019");
+    expect(calculatorFrom(new URL(href, "http://x").searchParams.get("from"))).toBe("/cars/7-toyota-camry-2019");
+    for (const bad of ["//evil.example/cars/7", "https://evil.example", "/admin", "/cars/7-x?y=1", "", null]) {
+      expect(calculatorFrom(bad)).toBeNull();
+    }
   });
 });

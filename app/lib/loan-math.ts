@@ -93,9 +93,22 @@ export function monthlyFromQuote(price: number): LoanQuote {
   return quoteLoan(price, DEPOSIT_PERCENT_MIN, Math.max(...LOAN_PERIODS) as LoanPeriod);
 }
 
-/** The calculator of a financing car with the given quote's deposit and period already calculated. */
-export function calculatorHref(carId: number, quote: Pick<LoanQuote, "depositPercent" | "months">): string {
-  return `/financing/${carId}?percent=${quote.depositPercent}&months=${quote.months}&calculate=1`;
+/**
+ * The calculator of a financing car with the given quote's deposit and period already calculated;
+ * `from`, the car's page it was opened from, is where its Close goes back to.
+ */
+export function calculatorHref(
+  carId: number,
+  quote: Pick<LoanQuote, "depositPercent" | "months">,
+  from?: string,
+): string {
+  const back = from ? `&from=${encodeURIComponent(from)}` : "";
+  return `/financing/${carId}?percent=${quote.depositPercent}&months=${quote.months}&calculate=1${back}`;
+}
+
+/** The car page a calculator was opened from (`from`): a car's own address, anything else ignored. */
+export function calculatorFrom(raw: string | null): string | null {
+  return raw && /^\/cars\/\d+(-[a-z0-9-]+)?$/i.test(raw) ? raw : null;
 }
 
 /**

@@ -12,6 +12,8 @@ describe("money", () => {
     expect(formatNaira(null)).toBe("N/A");
     expect(formatNaira("abc")).toBe("N/A");
     expect(formatMileage(12_000)).toBe("12,000 Miles");
+    expect(formatMileage(1)).toBe("1 Mile");
+    expect(formatMileage(0)).toBe("0 Miles");
     expect(formatMileage(null)).toBe("N/A");
   });
 

@@ -23,9 +23,10 @@ export function formatNumber(value: number | null | undefined): string {
   return groupDigits(value);
 }
 
-/** "12,000 Miles" or "N/A". */
+/** "12,000 Miles", "1 Mile" or "N/A". */
 export function formatMileage(value: number | null | undefined): string {
-  return value === null || value === undefined ? "N/A" : `${formatNumber(value)} Miles`;
+  if (value === null || value === undefined) return "N/A";
+  return `${formatNumber(value)} ${value === 1 ? "Mile" : "Miles"}`;
 }
 
 const NAIRA_SCALES: Record<string, number> = {

@@ -6,6 +6,7 @@ import {
   notificationsSchema,
   webhookUrlProblem,
 } from "./notifications";
+import { DEFAULT_WHATSAPP_TEMPLATES } from "./whatsapp-messages";
 
 describe("webhook addresses", () => {
   it("takes public http(s) addresses only", () => {
@@ -71,8 +72,9 @@ describe("the notifications document", () => {
       webhooks: [{ url: " https://hooks.example.com/a ", kinds: ["sourcing", "inspection"] }],
     });
     expect(parsed).toEqual({
-      recipients: [{ email: "ada@example.ng", kinds: ["loan", "digest"] }],
+      recipients: [{ email: "ada@example.ng", whatsapp: null, kinds: ["loan", "digest"] }],
       webhooks: [{ url: "https://hooks.example.com/a", kinds: ["inspection", "sourcing"] }],
+      templates: DEFAULT_WHATSAPP_TEMPLATES,
     });
   });
 
@@ -86,6 +88,7 @@ describe("the notifications document", () => {
         { url: "https://h.example.com", kinds: ["loan" as const], created_at: "" },
         { url: "https://hooks.slack.com/services/T0/B0/secret", kinds: ["loan" as const], created_at: "" },
       ],
+      templates: DEFAULT_WHATSAPP_TEMPLATES,
     };
     const after = {
       recipients: [
@@ -93,6 +96,7 @@ describe("the notifications document", () => {
         { email: "c@x.ng", kinds: ["digest" as const] },
       ],
       webhooks: [],
+      templates: DEFAULT_WHATSAPP_TEMPLATES,
     };
     expect(notificationChanges(before, after)).toEqual([
       "recipient a@x.ng now gets inspection, contact",
@@ -103,10 +107,11 @@ describe("the notifications document", () => {
     ]);
     expect(
       notificationChanges(
-        { recipients: [], webhooks: [] },
+        { recipients: [], webhooks: [], templates: DEFAULT_WHATSAPP_TEMPLATES },
         {
           recipients: [],
           webhooks: [{ url: "https://hooks.slack.com/services/T0/B0/secret", kinds: ["contact"], created_at: "" }],
+          templates: DEFAULT_WHATSAPP_TEMPLATES,
         },
       ),
     ).toEqual(["added webhook on hooks.slack.com (contact)"]);

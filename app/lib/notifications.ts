@@ -1,6 +1,13 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { MAX_NOTIFY_RECIPIENTS, MAX_WEBHOOKS } from "~/config/constants";
+import { formatNigerianPhone } from "./phone";
+import {
+  DEFAULT_WHATSAPP_TEMPLATES,
+  type WhatsappTemplates,
+  whatsappNumberField,
+  whatsappTemplatesSchema,
+} from "./whatsapp-messages";
 
 /**
  * Who is told what (docs/product.md, Notifications): email recipients and webhooks, each with
@@ -51,6 +58,8 @@ export const NOTIFY_KIND_HINTS: Record<NotifyKind, string> = {
 
 export interface Recipient {
   email: string;
+  /** Their WhatsApp number (+2348035550142): new leads of their kinds go there too, when WhatsApp is set up. */
+  whatsapp?: string | null;
   kinds: NotifyKind[];
 }
 
@@ -68,20 +77,24 @@ export interface StoredWebhook extends Webhook {
 export interface Notifications {
   recipients: Recipient[];
   webhooks: StoredWebhook[];
+  /** The WhatsApp templates' names and language. */
+  templates: WhatsappTemplates;
 }
 
-export const NO_NOTIFICATIONS: Notifications = { recipients: [], webhooks: [] };
+export const NO_NOTIFICATIONS: Notifications = { recipients: [], webhooks: [], templates: DEFAULT_WHATSAPP_TEMPLATES };
 
 /** The document as the page and the API show it: webhooks without their secrets. */
 export interface NotificationsView {
   recipients: Recipient[];
   webhooks: (Webhook & { created_at: string })[];
+  templates: WhatsappTemplates;
 }
 
 export function notificationsView(n: Notifications): NotificationsView {
   return {
     recipients: n.recipients,
     webhooks: n.webhooks.map(({ url, kinds, created_at }) => ({ url, kinds, created_at })),
+    templates: n.templates,
   };
 }
 
@@ -157,6 +170,7 @@ const recipientSchema = z.object({
     .min(1, { error: "Email is required" })
     .max(254, { error: "Email must be at most 254 characters" })
     .pipe(z.email({ error: "Enter a valid email address, e.g. sales@example.ng" })),
+  whatsapp: whatsappNumberField,
   kinds: kindsSchema(NOTIFY_KINDS, "message"),
 });
 
@@ -188,8 +202,8 @@ function noRepeats<T>(key: (item: T) => string, field: string, message: string) 
 }
 
 /**
- * The document an owner sends: both lists whole (an API caller may leave one out: it keeps its
- * value). `allowPrivate` is the server's WEBHOOKS_ALLOW_PRIVATE.
+ * The document an owner sends: both lists whole and the WhatsApp templates (an API caller may
+ * leave any of the three out: it keeps its value). `allowPrivate` is the server's WEBHOOKS_ALLOW_PRIVATE.
  */
 export function notificationsSchema(allowPrivate: boolean) {
   return z.object({
@@ -201,6 +215,7 @@ export function notificationsSchema(allowPrivate: boolean) {
       .array(webhookSchema(allowPrivate), { error: "webhooks must be a list of { url, kinds }" })
       .max(MAX_WEBHOOKS, { error: `At most ${MAX_WEBHOOKS} webhooks` })
       .superRefine(noRepeats((w) => w.url, "url", "This address is already a webhook")),
+    templates: whatsappTemplatesSchema.default(DEFAULT_WHATSAPP_TEMPLATES),
   });
 }
 
@@ -268,15 +283,26 @@ export function notificationChanges(before: NotificationsView, after: Notificati
   };
   diff(
     (r: Recipient) => r.email,
-    (r) => `recipient ${r.email}`,
+    (r) => `recipient ${r.email}${r.whatsapp ? ` with WhatsApp ${formatNigerianPhone(r.whatsapp)}` : ""}`,
     before.recipients,
     after.recipients,
   );
+  for (const r of after.recipients) {
+    const prev = before.recipients.find((x) => x.email === r.email);
+    if (!prev || (prev.whatsapp ?? null) === (r.whatsapp ?? null)) continue;
+    changes.push(
+      r.whatsapp
+        ? `recipient ${r.email} now on WhatsApp ${formatNigerianPhone(r.whatsapp)}`
+        : `recipient ${r.email} no longer on WhatsApp`,
+    );
+  }
   diff(
     (w: Webhook) => w.url,
     (w) => webhookName(w.url),
     before.webhooks,
     after.webhooks,
   );
+  const t = (x: WhatsappTemplates) => `${x.lead}, ${x.alert} (${x.language})`;
+  if (t(before.templates) !== t(after.templates)) changes.push(`WhatsApp templates now ${t(after.templates)}`);
   return changes;
 }

@@ -10,7 +10,8 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = { queued: "Queued", sent: "Sent", failed: "Failed" };
 export const isOutboxStatus = (v: unknown): v is OutboxStatus => (OUTBOX_STATUSES as readonly unknown[]).includes(v);
 
-export type OutboxChannel = "email" | "webhook";
+export const OUTBOX_CHANNELS = ["email", "webhook", "whatsapp"] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 const OUTBOX_TOPICS = ["staff-alert", "confirmation", "digest", "webhook", "buyer-alert", "newsletter"] as const;
 export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];

@@ -57,6 +57,20 @@ export interface ReportFigures {
     wonShare: number | null;
     incomplete: number;
   };
+  /**
+   * Online reservations: deposits received through Paystack per month (by the day paid; their
+   * count and naira), how many of them were refunded or wait for a refund, and the sales that
+   * came from a reservation per month (by the day sold).
+   */
+  reservations: {
+    deposits: number[];
+    depositValue: number[];
+    totalDeposits: number;
+    totalDepositValue: number;
+    refunds: number;
+    converted: number[];
+    totalConverted: number;
+  };
   /** WhatsApp clicks and newsletter sign-ups per month, counted apart from the leads. */
   signals: Record<SignalKind, number[]>;
   /** The time from a lead to its first status change: the median per staff member and over everyone. */
@@ -118,6 +132,9 @@ export function reportCsv(report: ReportFigures): string {
     ...ANSWERABLE_KINDS.map((k) => `${LEAD_KIND_LABELS[k]} leads`),
     "All leads",
     ...SIGNAL_KINDS.map((k) => SIGNAL_COLUMNS[k]),
+    "Deposits taken",
+    "Deposits (NGN)",
+    "Reservations converted",
   ];
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const leadsIn = (i: number) => ANSWERABLE_KINDS.reduce((n, k) => n + report.leads.byKind[k][i], 0);
@@ -128,6 +145,9 @@ export function reportCsv(report: ReportFigures): string {
     ...ANSWERABLE_KINDS.map((k) => report.leads.byKind[k][i]),
     leadsIn(i),
     ...SIGNAL_KINDS.map((k) => report.signals[k][i]),
+    report.reservations.deposits[i],
+    report.reservations.depositValue[i],
+    report.reservations.converted[i],
   ]);
   rows.push([
     "Total",
@@ -136,6 +156,9 @@ export function reportCsv(report: ReportFigures): string {
     ...ANSWERABLE_KINDS.map((k) => sum(report.leads.byKind[k])),
     report.leads.total,
     ...SIGNAL_KINDS.map((k) => sum(report.signals[k])),
+    report.reservations.totalDeposits,
+    report.reservations.totalDepositValue,
+    report.reservations.totalConverted,
   ]);
   rows.push([]);
   rows.push(["Period", `${report.range.from} to ${report.range.to}`]);
@@ -146,6 +169,7 @@ export function reportCsv(report: ReportFigures): string {
   rows.push(["Leads won", report.leads.won]);
   rows.push(["Share of leads won", percent(report.leads.wonShare)]);
   rows.push(["Incomplete loan applications (not counted as leads)", report.leads.incomplete]);
+  rows.push(["Deposits refunded or to refund", report.reservations.refunds]);
   rows.push([]);
   const hours = (ms: number | null) => (ms === null ? "N/A" : Math.round((ms / 3_600_000) * 10) / 10);
   rows.push(["Staff member", "Leads answered", "Median hours to first status change"]);

@@ -138,3 +138,35 @@ export function checkoutOrigin(apiUrl: string): string {
   const origin = new URL(apiUrl).origin;
   return origin === "https://api.paystack.co" ? "https://checkout.paystack.com" : origin;
 }
+
+/** The settings as the back office's form shows them (both deposit fields filled, whichever is chosen). */
+export function reservationFormValues(s: ReservationSettings): Record<string, string> {
+  return {
+    enabled: s.enabled ? "on" : "",
+    depositKind: s.deposit.kind,
+    depositNaira: String(s.deposit.kind === "fixed" ? s.deposit.naira : 100_000),
+    depositPercent: String(s.deposit.kind === "percent" ? s.deposit.percent : 5),
+    holdHours: String(s.holdHours),
+    terms: s.terms,
+  };
+}
+
+/**
+ * The back office's form as the settings' input: a ticked box is "on", the amount may be written
+ * "₦100,000", and the deposit field not chosen may be left empty (it is not kept).
+ */
+export function reservationInputFromForm(fields: Record<string, string>): Record<string, unknown> {
+  const defaults = reservationFormValues(DEFAULT_RESERVATION_SETTINGS);
+  const kind = fields.depositKind;
+  const naira = (fields.depositNaira ?? "").replace(/[₦,\s]/g, "");
+  return {
+    enabled: fields.enabled === "on" || fields.enabled === "1" || fields.enabled === "true",
+    depositKind: kind,
+    depositNaira: kind === "percent" && !naira ? defaults.depositNaira : naira,
+    depositPercent:
+      kind === "fixed" && !fields.depositPercent?.trim() ? defaults.depositPercent : fields.depositPercent,
+    holdHours: fields.holdHours,
+    terms: fields.terms,
+    secretKey: fields.secretKey,
+  };
+}

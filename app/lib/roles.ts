@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   "cars.sell": EVERYONE,
   /** Bring cars in from a spreadsheet. */
   "cars.import": EVERYONE,
+  /** Put a car marked sold by mistake back on sale (its sale record removed). */
+  "cars.unsell": OWNER,
   "cars.delete": OWNER,
   /** Read and answer leads: status, notes, assignment. */
   "leads.answer": EVERYONE,
@@ -39,12 +41,14 @@ export const PERMISSIONS = {
   "activity.read": EVERYONE,
   /** Change one's own password. */
   "password.own": EVERYONE,
+  /** Change one's own display name and phone (an owner changes anyone's with staff.manage). */
+  "details.own": EVERYONE,
   /** CSV and spreadsheet exports: every buyer's phone number leaves the building. */
   "data.export": OWNER,
   "settings.edit": OWNER,
   /** Home page content: hero slides. */
   "home.edit": OWNER,
-  /** Add, remove and change roles and passwords of other staff. */
+  /** Add, remove and change roles, passwords, names and phones of other staff. */
   "staff.manage": OWNER,
   "demo.remove": OWNER,
   /** Where lead notifications go. */

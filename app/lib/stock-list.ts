@@ -51,6 +51,8 @@ export interface StockRow {
   /** Part of the demo stock ("Remove the demo stock" removes it). */
   demo: boolean;
   created_at: string;
+  /** The agreed price of its sale (its sold record), null while unsold. */
+  sale_price: number | null;
   /** When it was sold (its sold record), null while unsold. */
   sold_at: string | null;
   /** Listed to sold, or listed to now while unsold. */

@@ -1,5 +1,12 @@
 import { sql } from "kysely";
-import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityKind } from "~/lib/activity";
+import {
+  ACTIVITY_ACTIONS,
+  type ActivityAction,
+  type ActivityChange,
+  type ActivityKind,
+  changesText,
+  parseChanges,
+} from "~/lib/activity";
 import { withAddressesHidden } from "~/lib/notifications";
 import { getDb, nowIso } from "../../db/database.server";
 import type { Db } from "./db.server";
@@ -20,6 +27,8 @@ export interface ActivityEntry {
   target_id: string | null;
   target_label: string | null;
   detail: string | null;
+  /** The fields the write changed, with old and new values (secrets only named). */
+  changes: ActivityChange[];
 }
 
 export interface ActivityInput {
@@ -28,6 +37,11 @@ export interface ActivityInput {
   target: { id: string | number | null; label?: string | null };
   /** A word more: e.g. "status new → contacted". */
   detail?: string | null;
+  /**
+   * The fields changed, old and new (app/lib/activity.ts changeList, which keeps secrets out).
+   * Stored as a list; without a `detail`, the detail is the same list in one line.
+   */
+  changes?: ActivityChange[];
 }
 
 /**
@@ -47,7 +61,8 @@ export async function recordActivity(
     target_kind: ACTIVITY_ACTIONS[input.action].kind,
     target_id: input.target.id === null ? null : String(input.target.id),
     target_label: input.target.label ?? null,
-    detail: input.detail ?? null,
+    detail: input.detail ?? (input.changes?.length ? changesText(input.changes) : null),
+    changes: input.changes?.length ? JSON.stringify(input.changes) : null,
   };
   await trx.insertInto("activity").values(entry).execute();
 }
@@ -59,7 +74,10 @@ export async function recordActivity(
  */
 const NAMES_WEBHOOKS = new Set<string>(["notifications.update", "outbox.resend"]);
 
-function shown(entry: ActivityEntry): ActivityEntry {
+type StoredEntry = Omit<ActivityEntry, "changes"> & { changes: string | null };
+
+function shown(stored: StoredEntry): ActivityEntry {
+  const entry = { ...stored, changes: parseChanges(stored.changes) };
   if (!NAMES_WEBHOOKS.has(entry.action)) return entry;
   return {
     ...entry,
@@ -79,6 +97,18 @@ function filtered(f: ActivityFilters) {
   if (f.kind) q = q.where("activity.target_kind", "=", f.kind);
   return q;
 }
+
+const ENTRY_COLUMNS = [
+  "id",
+  "created_at",
+  "admin_username",
+  "action",
+  "target_kind",
+  "target_id",
+  "target_label",
+  "detail",
+  "changes",
+] as const;
 
 const NEWEST = sql`activity.created_at DESC, activity.id DESC`;
 
@@ -103,7 +133,7 @@ export async function pageActivity(
   const { ids } = activityQueries(filters, { limit: pageSize, offset: (current - 1) * pageSize });
   const entries = await getDb()
     .selectFrom("activity")
-    .select(["id", "created_at", "admin_username", "action", "target_kind", "target_id", "target_label", "detail"])
+    .select(ENTRY_COLUMNS)
     .where("activity.id", "in", ids)
     .orderBy(NEWEST)
     .execute();
@@ -125,7 +155,7 @@ export async function activityAdmins(): Promise<string[]> {
 export async function activityFor(kind: ActivityKind, id: string, limit = 20): Promise<ActivityEntry[]> {
   return getDb()
     .selectFrom("activity")
-    .select(["id", "created_at", "admin_username", "action", "target_kind", "target_id", "target_label", "detail"])
+    .select(ENTRY_COLUMNS)
     .where("target_kind", "=", kind)
     .where("target_id", "=", id)
     .orderBy(NEWEST)

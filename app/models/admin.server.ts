@@ -60,7 +60,7 @@ export async function insertAdmin(
   username: string,
   passwordHash: string,
   role: Role = "sales",
-  { mustChangePassword = false }: { mustChangePassword?: boolean } = {},
+  { mustChangePassword = false, details }: { mustChangePassword?: boolean; details?: StaffDetails } = {},
 ): Promise<Admin> {
   const name = username.trim();
   if (await findAdminByUsername(name, db)) throw refused(`Username '${name}' is already taken`);
@@ -72,6 +72,8 @@ export async function insertAdmin(
       password_hash: passwordHash,
       role,
       must_change_password: mustChangePassword ? 1 : 0,
+      display_name: details?.displayName ?? null,
+      phone: details?.phone ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -164,11 +166,21 @@ export async function changeAdminPassword(
   return { id: row.id, username: row.username, role: row.role };
 }
 
-/** Every admin's username, role and creation date, oldest first (the management page lists them). */
-export async function listAdmins(): Promise<{ id: number; username: string; role: Role; created_at: string }[]> {
+/** A staff member's name and phone as people see them on the leads they answer; null: not given. */
+export interface StaffDetails {
+  displayName: string | null;
+  phone: string | null;
+}
+
+export interface StaffMember extends Admin, StaffDetails {
+  created_at: string;
+}
+
+/** Every admin's username, role, name, phone and creation date, oldest first (the management page lists them). */
+export async function listAdmins(): Promise<StaffMember[]> {
   return getDb()
     .selectFrom("admins")
-    .select(["id", "username", "role", "created_at"])
+    .select(["id", "username", "role", "created_at", "display_name as displayName", "phone"])
     .orderBy("created_at")
     .orderBy("id")
     .execute();
@@ -221,4 +233,23 @@ export async function setAdminRole(db: Db, username: string, role: Role): Promis
     await trx.updateTable("admins").set({ role, updated_at: nowIso() }).where("id", "=", row.id).execute();
     return { admin: { ...row, role }, before: row.role };
   });
+}
+
+/** Sets an admin's display name and phone (found by username, any letter case); returns them before and after. */
+export async function setAdminDetails(
+  db: Db,
+  username: string,
+  details: StaffDetails,
+): Promise<{ admin: Admin; before: StaffDetails }> {
+  const row = await findAdminByUsername(username, db);
+  if (!row) throw noAdmin(username);
+  await db
+    .updateTable("admins")
+    .set({ display_name: details.displayName, phone: details.phone, updated_at: nowIso() })
+    .where("id", "=", row.id)
+    .execute();
+  return {
+    admin: { id: row.id, username: row.username, role: row.role },
+    before: { displayName: row.display_name, phone: row.phone },
+  };
 }

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { BUYER_WHATSAPP_PER_DAY } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import {
   type AlertCar,
   type AlertLinks,
   type AlertSubject,
   alertAbout,
+  availableAgainMail,
   confirmAlertMail,
   matchesMailsFor,
   priceDropMail,
@@ -29,12 +31,14 @@ import { imageSrc } from "~/lib/images";
 import { lagosDate } from "~/lib/lagos-time";
 import type { RenderedMail } from "~/lib/mail-layout";
 import type { EmailPayload } from "~/lib/outbox";
+import { alertChatText, alertWhatsapp, whatsappRecipient } from "~/lib/whatsapp-messages";
 import { getDb } from "../../db/database.server";
 import { getBusiness } from "./business.server";
 import { carColumns, carsMatchingFilters } from "./car.server";
 import { type Db, inTransaction } from "./db.server";
-import { mailEnabled } from "./notifications.server";
+import { getNotifications, mailEnabled, whatsappEnabled } from "./notifications.server";
 import { enqueue, type OutboxInput } from "./outbox.server";
+import { queueSourcingMatches, sourcingRequestsFor } from "./sourcing-matches.server";
 
 /**
  * Buyers' alerts (docs/product.md, Alerts). An alert is stored 'pending' with a confirmation
@@ -42,7 +46,8 @@ import { enqueue, type OutboxInput } from "./outbox.server";
  * own transaction: each confirmed search alert the car newly answers gets it once (alert_matches
  * holds each pair once), at once when the alert has had no email that Lagos day, else in the next
  * day's email (queueAlertBatches, from 08:00). Price alerts get the old and new price on a drop
- * and one last email when the car is sold. Leaving deletes the alert.
+ * and one last email when the car is sold. "Available" alerts (on a reserved car) get one email
+ * when its paid hold ends or is cancelled, or the sold email. Leaving deletes the alert.
  */
 
 const DAY_MS = 86_400_000;
@@ -63,9 +68,9 @@ const oneClickPath = (token: string) => `/api/alerts/leave/${token}`;
 const managePath = (token: string) => `/alerts/manage/${token}`;
 
 /** An alert as a buyer asks for it (AlertSchema's output). */
-export type NewAlert = Omit<AlertInput, "whatsapp"> & { whatsapp?: string };
+export type NewAlert = Omit<AlertInput, "whatsapp" | "when"> & { whatsapp?: string; when?: "available" };
 
-export type CreateAlertResult = "created" | "exists" | "limit" | "no-car";
+export type CreateAlertResult = "created" | "exists" | "limit" | "no-car" | "not-reserved";
 
 /**
  * Stores an alert and queues its confirmation email, in `db` (the caller's transaction). The same
@@ -87,8 +92,9 @@ export async function createAlert(
       .executeTakeFirst();
     if (!car || car.sold) return "no-car";
     carName = `${car.make} ${car.model} ${car.year}`;
+    if (input.when === "available" && !(await reservedNow(db, input.car_id, now))) return "not-reserved";
   }
-  const kind = input.car_id !== undefined ? "price" : "search";
+  const kind = input.car_id === undefined ? "search" : input.when === "available" ? "available" : "price";
   const search = kind === "search" ? alertSearchQuery(input.search ?? "") : null;
   const at = now.toISOString();
   const contact = await db
@@ -136,6 +142,18 @@ export async function createAlert(
   const mail = confirmAlertMail({ kind, search, carName }, origin() + confirmPath(confirm), links, business);
   await enqueue(db, [alertEmail(email, mail, null)], now);
   return "created";
+}
+
+/** Whether a buyer's paid hold is on the car now (what the car page shows as "Reserved"). */
+async function reservedNow(db: Db, carId: number, now: Date): Promise<boolean> {
+  const held = await db
+    .selectFrom("reservations")
+    .select("id")
+    .where("car_id", "=", carId)
+    .where("status", "=", "paid")
+    .where("hold_until", ">", now.toISOString())
+    .executeTakeFirst();
+  return held !== undefined;
 }
 
 const linksOf = (leave: string, manage: string): AlertLinks => ({
@@ -267,6 +285,8 @@ export async function removeAlerts(db: Db, token: string, which: number | "all")
 interface LiveAlert {
   id: number;
   email: string;
+  /** The WhatsApp number the buyer gave (+2348035550142), if any. */
+  whatsapp: string | null;
   search: string | null;
   leave_token: string;
   manage_token: string;
@@ -280,12 +300,62 @@ const liveAlerts = (db: Db) =>
     .select([
       "buyer_alerts.id",
       "buyer_alerts.email",
+      "alert_contacts.whatsapp",
       "buyer_alerts.search",
       "buyer_alerts.leave_token",
       "alert_contacts.manage_token",
       "buyer_alerts.last_sent_day",
     ])
     .where("buyer_alerts.status", "=", "active");
+
+/** One alert message for a buyer's WhatsApp: what happened, where to see it. */
+interface AlertChat {
+  alert: LiveAlert;
+  what: string;
+  see: string;
+}
+
+/**
+ * The WhatsApp copies of alert messages, for the buyers who gave a number, when WhatsApp is set
+ * up: each number gets at most BUYER_WHATSAPP_PER_DAY in any 24 hours (counted in the outbox, so
+ * a restart does not reset it), whichever addresses gave it. Every message links to the page of
+ * the address's alerts, where they stop.
+ */
+async function alertChats(db: Db, chats: AlertChat[], now: Date): Promise<OutboxInput[]> {
+  const wanted = chats.filter((c) => c.alert.whatsapp);
+  if (wanted.length === 0 || !whatsappEnabled()) return [];
+  const { templates } = await getNotifications(db);
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const counts = new Map<string, number>();
+  const numbers = [...new Set(wanted.map((c) => whatsappRecipient(c.alert.whatsapp ?? "")))];
+  for (const part of chunks(numbers)) {
+    const rows = await db
+      .selectFrom("outbox")
+      .select(["recipient", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("created_at", ">=", since)
+      .where("channel", "=", "whatsapp")
+      .where("topic", "=", "buyer-alert")
+      .where("recipient", "in", part)
+      .groupBy("recipient")
+      .execute();
+    for (const r of rows) counts.set(r.recipient, Number(r.n));
+  }
+  const out: OutboxInput[] = [];
+  for (const c of wanted) {
+    const to = whatsappRecipient(c.alert.whatsapp ?? "");
+    const n = counts.get(to) ?? 0;
+    if (n >= BUYER_WHATSAPP_PER_DAY) continue;
+    counts.set(to, n + 1);
+    const stop = linksOf(c.alert.leave_token, c.alert.manage_token).manage;
+    out.push({
+      channel: "whatsapp",
+      topic: "buyer-alert",
+      recipient: to,
+      ...alertWhatsapp(c.what, c.see, stop, templates),
+    });
+  }
+  return out;
+}
 
 /**
  * The confirmed search alerts each of the cars `carIds` answers now (none once it is sold), by car.
@@ -334,10 +404,14 @@ async function searchAlertsFor(db: Db, carIds: number[]): Promise<Map<number, Li
   return out;
 }
 
-/** What queueCarAlerts compares with: the car's price and the alerts it answered before the write. */
+/**
+ * What queueCarAlerts compares with: the car's price, and the alerts and sourcing requests it
+ * answered before the write.
+ */
 export interface CarAlertState {
   price: number;
   matched: Set<number>;
+  sourcing: Set<number>;
 }
 
 /** Call before a write of cars, in its transaction: each car that is there already, by id. */
@@ -345,10 +419,13 @@ export async function carAlertStates(db: Db, carIds: number[]): Promise<Map<numb
   const states = new Map<number, CarAlertState>();
   for (const part of chunks([...new Set(carIds)])) {
     const rows = await db.selectFrom("cars").select(["id", "price"]).where("id", "in", part).execute();
-    for (const r of rows) states.set(r.id, { price: r.price, matched: new Set() });
+    for (const r of rows) states.set(r.id, { price: r.price, matched: new Set(), sourcing: new Set() });
   }
   for (const [id, alerts] of await searchAlertsFor(db, [...states.keys()])) {
     for (const a of alerts) states.get(id)?.matched.add(a.id);
+  }
+  for (const [id, state] of states) {
+    for (const r of await sourcingRequestsFor(db, id)) state.sourcing.add(r.id);
   }
   return states;
 }
@@ -419,6 +496,7 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
   }
   const business = known ?? (await getBusiness(db));
   const messages: OutboxInput[] = [];
+  const chats: AlertChat[] = [];
   const sent: { id: number; n: number }[] = [];
   const layouts = new Map<string, ReturnType<typeof matchesMailsFor>>();
   for (const alert of alerts) {
@@ -431,8 +509,13 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
     const subject: AlertSubject = { kind: "search", search: alert.search, carName: null };
     const browseUrl = `${origin()}/browse${alert.search ? `?${alert.search}` : ""}`;
     messages.push(alertEmail(alert.email, layout({ subject, links, browseUrl }), alert.leave_token));
+    if (alert.whatsapp) {
+      const what = alertChatText.matches(searchInWords(alert.search ?? ""), list);
+      chats.push({ alert, what, see: list.length === 1 ? list[0].url : browseUrl });
+    }
     sent.push({ id: alert.id, n: list.length });
   }
+  messages.push(...(await alertChats(db, chats, now)));
   const at = now.toISOString();
   const day = lagosDate(now);
   for (const part of chunks(messages, 200)) await enqueue(db, part, now);
@@ -462,7 +545,9 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
  * What a car write causes, in its transaction (`before`: carAlertState from before the write,
  * null for a new car): each confirmed search alert the car newly answers gets it once, emailed
  * now when the alert has had no email this Lagos day, else kept for the next day's email; each
- * price alert of the car is told of a lower price. Returns how many emails were queued.
+ * price alert of the car is told of a lower price; the staff are told of each open sourcing
+ * request it newly answers (queueSourcingMatches). Every way a car is written or shows publicly
+ * calls this one function. Returns how many emails were queued.
  */
 export function queueCarAlerts(db: Db, carId: number, before: CarAlertState | null, now = new Date()) {
   return queueCarsAlerts(db, [carId], before ? new Map([[carId, before]]) : new Map(), now);
@@ -471,7 +556,7 @@ export function queueCarAlerts(db: Db, carId: number, before: CarAlertState | nu
 /**
  * queueCarAlerts for many cars written together (a spreadsheet import): `before` holds the state
  * of the cars that were there already. An alert that several of the cars newly answer gets one
- * email listing them all.
+ * email listing them all; each car's sourcing requests are matched as for one car.
  */
 export async function queueCarsAlerts(
   db: Db,
@@ -479,8 +564,11 @@ export async function queueCarsAlerts(
   before: Map<number, CarAlertState>,
   now = new Date(),
 ): Promise<number> {
-  if (!mailEnabled() || carIds.length === 0) return 0;
   let queued = 0;
+  for (const carId of new Set(carIds)) {
+    queued += await queueSourcingMatches(db, carId, before.get(carId)?.sourcing ?? null, now);
+  }
+  if (!mailEnabled() || carIds.length === 0) return queued;
   const matched = await searchAlertsFor(db, carIds);
   const told = new Set<string>();
   for (const part of chunks([...matched.keys()])) {
@@ -529,14 +617,17 @@ export async function queueCarsAlerts(
         .where("buyer_alerts.kind", "=", "price")
         .where("buyer_alerts.car_id", "in", part)
         .execute();
-      const messages = watchers.flatMap((a) => {
-        const car = a.car_id === null ? undefined : cars.get(a.car_id);
-        const was = a.car_id === null ? undefined : before.get(a.car_id)?.price;
-        if (!car || was === undefined) return [];
-        const links = linksOf(a.leave_token, a.manage_token);
-        return [alertEmail(a.email, priceDropMail(car, was, links, business), a.leave_token)];
-      });
-      await enqueue(db, messages, now);
+      const messages: OutboxInput[] = [];
+      const chats: AlertChat[] = [];
+      for (const alert of watchers) {
+        const car = alert.car_id === null ? undefined : cars.get(alert.car_id);
+        const was = alert.car_id === null ? undefined : before.get(alert.car_id)?.price;
+        if (!car || was === undefined) continue;
+        const links = linksOf(alert.leave_token, alert.manage_token);
+        messages.push(alertEmail(alert.email, priceDropMail(car, was, links, business), alert.leave_token));
+        chats.push({ alert, what: alertChatText.priceDrop(car, was), see: car.url });
+      }
+      await enqueue(db, [...messages, ...(await alertChats(db, chats, now))], now);
       queued += messages.length;
     }
   }
@@ -544,12 +635,44 @@ export async function queueCarsAlerts(
 }
 
 /**
- * A car just sold (in the sale's transaction): its price alerts get one last email with up to
- * three similar cars, and end.
+ * A reserved car is for sale again (its paid hold ended or was cancelled; in that transaction):
+ * each confirmed "tell me if it becomes available" alert of the car gets one email, and ends.
+ * Returns how many emails were queued.
+ */
+export async function queueAvailableAlerts(db: Db, carId: number, now = new Date()): Promise<number> {
+  const watchers = await liveAlerts(db)
+    .where("buyer_alerts.kind", "=", "available")
+    .where("buyer_alerts.car_id", "=", carId)
+    .execute();
+  if (watchers.length === 0) return 0;
+  const car = (await alertCars(db, [carId])).get(carId);
+  const sold = await db.selectFrom("cars").select("sold").where("id", "=", carId).executeTakeFirst();
+  if (!car || !sold || sold.sold) return 0;
+  await db
+    .updateTable("buyer_alerts")
+    .set({ status: "ended", ended_at: now.toISOString() })
+    .where(
+      "id",
+      "in",
+      watchers.map((w) => w.id),
+    )
+    .execute();
+  if (!mailEnabled()) return 0;
+  const business = await getBusiness(db);
+  const messages = watchers.map((a) =>
+    alertEmail(a.email, availableAgainMail(car, linksOf(a.leave_token, a.manage_token), business), a.leave_token),
+  );
+  await enqueue(db, messages, now);
+  return messages.length;
+}
+
+/**
+ * A car just sold (in the sale's transaction): its price alerts, and those waiting for it to be
+ * available again, get one last email with up to three similar cars, and end.
  */
 export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): Promise<number> {
   const watchers = await liveAlerts(db)
-    .where("buyer_alerts.kind", "=", "price")
+    .where("buyer_alerts.kind", "in", ["price", "available"])
     .where("buyer_alerts.car_id", "=", carId)
     .execute();
   if (watchers.length === 0) return 0;
@@ -588,7 +711,14 @@ export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): 
     const links = linksOf(a.leave_token, a.manage_token);
     return alertEmail(a.email, soldMail(name, list, links, business), a.leave_token);
   });
-  await enqueue(db, messages, now);
+  const what = alertChatText.sold(name, list);
+  const see = list[0]?.url ?? `${origin()}/browse`;
+  const chats = await alertChats(
+    db,
+    watchers.map((alert) => ({ alert, what, see })),
+    now,
+  );
+  await enqueue(db, [...messages, ...chats], now);
   return messages.length;
 }
 
@@ -634,7 +764,7 @@ export async function queueAlertBatches(now = new Date()): Promise<number> {
 export interface AdminAlert {
   id: number;
   email: string;
-  kind: "search" | "price";
+  kind: "search" | "price" | "available";
   about: string;
   search: string | null;
   car_id: number | null;
@@ -679,7 +809,10 @@ export async function pageAlerts(page: number, pageSize: number, { clamp = true 
     .execute();
   const alerts: AdminAlert[] = rows.map(({ car_name, ...r }) => ({
     ...r,
-    about: r.kind === "search" ? searchInWords(r.search ?? "") : `Price of ${car_name ?? "a car no longer listed"}`,
+    about:
+      r.kind === "search"
+        ? searchInWords(r.search ?? "")
+        : `${r.kind === "price" ? "Price of" : "Available again:"} ${car_name ?? "a car no longer listed"}`,
     waiting: Number(r.waiting),
   }));
   return { alerts, total, page: current, pageCount };

@@ -72,20 +72,23 @@ const imagesJson = sql<
 const reservedUntil = sql<string | null>`(SELECT hold_until FROM reservations
   WHERE reservations.car_id = cars.id AND status = 'paid' AND hold_until > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/** Newest first; the id breaks ties so paging is stable. */
+/** Newest first; the id breaks ties so paging is stable (the sitemap's order). */
 const NEWEST = sql`cars.created_at DESC, cars.id DESC`;
 
 /**
- * Each list order, with the id as the tie-break so paging is stable. Every one walks a partial
- * index over unsold cars (price, year, the mileage sort index that puts unknown mileages last).
+ * Each public list order: cars with photos first (an imported car waits for its photos, see
+ * docs/product.md), then the asked order, with the id as the tie-break so paging is stable. Every
+ * one walks a partial index over unsold cars led by `has_photos` (migration 0028), the mileage
+ * one putting unknown mileages last.
  */
 const SORT_ORDERS: Record<CarSort, ReturnType<typeof sql>> = {
-  newest: NEWEST,
-  price_asc: sql`cars.price ASC, cars.id ASC`,
-  price_desc: sql`cars.price DESC, cars.id DESC`,
-  year_desc: sql`cars.year DESC, cars.id DESC`,
-  mileage_asc: sql`cars.mileage IS NULL, cars.mileage ASC, cars.id ASC`,
+  newest: sql`cars.has_photos DESC, cars.created_at DESC, cars.id DESC`,
+  price_asc: sql`cars.has_photos DESC, cars.price ASC, cars.id ASC`,
+  price_desc: sql`cars.has_photos DESC, cars.price DESC, cars.id DESC`,
+  year_desc: sql`cars.has_photos DESC, cars.year DESC, cars.id DESC`,
+  mileage_asc: sql`cars.has_photos DESC, cars.mileage IS NULL, cars.mileage ASC, cars.id ASC`,
 };
+const PHOTOS_FIRST = SORT_ORDERS.newest;
 
 type CarsQuery = SelectQueryBuilder<Database, "cars", object>;
 
@@ -168,6 +171,12 @@ function applyFilters(query: CarsQuery, f: CarFilters, includeSold = false): Car
   }
   if (f.financing) q = q.where(sql<boolean>`cars.financing = 1`);
   if (f.customs_duty_paid) q = q.where(sql<boolean>`cars.custom_paper = 'Yes' COLLATE NOCASE`);
+  // The same hold as `reserved_until` (a paid one not yet ended), found through the one-holder index.
+  if (f.hide_reserved) {
+    q = q.where(sql<boolean>`NOT EXISTS (SELECT 1 FROM reservations AS r WHERE r.car_id = cars.id
+      AND r.status IN ('pending', 'paid') AND r.status = 'paid'
+      AND r.hold_until > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+  }
   if (f.minYear !== undefined) q = q.where("cars.year", ">=", f.minYear);
   if (f.maxYear !== undefined) q = q.where("cars.year", "<=", f.maxYear);
   if (f.minPrice !== undefined) q = q.where("cars.price", ">=", f.minPrice);
@@ -241,7 +250,13 @@ export function catalogQueries(
     RANGE_FILTERS.some((k) => filters[k] !== undefined) &&
     !EQUALITY_FILTERS.some((k) => filters[k]) &&
     !filters.condition;
-  const order = sort !== "newest" ? SORT_ORDERS[sort] : rangeOnly ? sql`+cars.created_at DESC, cars.id DESC` : NEWEST;
+  const order = includeSold
+    ? NEWEST // the back office's lists: newest first, photos or not
+    : sort !== "newest"
+      ? SORT_ORDERS[sort]
+      : rangeOnly
+        ? sql`cars.has_photos DESC, +cars.created_at DESC, cars.id DESC`
+        : PHOTOS_FIRST;
   const ids = applyFilters(getDb().selectFrom("cars"), filters, includeSold)
     .select("cars.id")
     .orderBy(order)
@@ -251,13 +266,17 @@ export function catalogQueries(
 }
 
 /** The cars with these ids, in the given order (newest first by default), with their images. */
-async function carsWithIds(ids: ReturnType<typeof catalogQueries>["ids"], sort: CarSort = DEFAULT_SORT) {
+async function carsWithIds(
+  ids: ReturnType<typeof catalogQueries>["ids"],
+  sort: CarSort = DEFAULT_SORT,
+  includeSold = false,
+) {
   const rows = await getDb()
     .selectFrom("cars")
     .selectAll("cars")
     .select([imagesJson.as("images_json"), reservedUntil.as("reserved_until")])
     .where("cars.id", "in", ids)
-    .orderBy(SORT_ORDERS[sort])
+    .orderBy(includeSold ? NEWEST : SORT_ORDERS[sort])
     .execute();
   return rows.map(toCar);
 }
@@ -285,7 +304,11 @@ export async function pageCars(
   const offset = (current - 1) * pageSize;
   const cars =
     offset < total
-      ? await carsWithIds(catalogQueries(filters, { includeSold, limit: pageSize, offset, sort }).ids, sort)
+      ? await carsWithIds(
+          catalogQueries(filters, { includeSold, limit: pageSize, offset, sort }).ids,
+          sort,
+          includeSold,
+        )
       : [];
   return { cars, total, page: current, pageCount };
 }
@@ -333,23 +356,25 @@ export async function homePageCars(req: HomePageCarsRequest): Promise<HomePageCa
 
   const picks = [
     sql`SELECT 'recent' AS section, id
-      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${req.recent})`,
+      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${PHOTOS_FIRST} LIMIT ${req.recent})`,
     sql`SELECT 'collection', id
-      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${NEWEST} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
+      FROM (SELECT id FROM cars WHERE sold = 0 ORDER BY ${PHOTOS_FIRST}
+        LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
     sql`SELECT 'tab', id
       FROM (SELECT id FROM cars WHERE sold = 0 AND condition = ${req.tab.condition} COLLATE NOCASE
-        ORDER BY ${NEWEST} LIMIT ${req.tab.size})`,
+        ORDER BY ${PHOTOS_FIRST} LIMIT ${req.tab.size})`,
     ...req.bodyTypes.map(
       (type) =>
         sql`SELECT ${`tile:${type}`}, id
-          FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE ORDER BY ${NEWEST} LIMIT 1)`,
+          FROM (SELECT id FROM cars WHERE sold = 0 AND body_type = ${type} COLLATE NOCASE
+            ORDER BY ${PHOTOS_FIRST} LIMIT 1)`,
     ),
   ];
   const rows = await sql<CarRow & { section: string }>`
     WITH picked (section, id) AS (${sql.join(picks, sql` UNION ALL `)})
     SELECT picked.section, cars.*, ${imagesJson} AS images_json, ${reservedUntil} AS reserved_until
     FROM picked JOIN cars ON cars.id = picked.id
-    ORDER BY ${NEWEST}`.execute(db);
+    ORDER BY ${PHOTOS_FIRST}`.execute(db);
   const section = (name: string) => rows.rows.filter((r) => r.section === name).map(toCar);
   return {
     recent: section("recent"),
@@ -686,4 +711,40 @@ export async function markCarSold(db: Db, id: number, sale: CarSale): Promise<Ma
   if (result.ok && result.alerts) wakeOutbox();
   if (!result.ok) return result;
   return { ok: true, label: result.label };
+}
+
+export type UnmarkSoldResult =
+  | { ok: true; label: string; salePrice: number | null }
+  | { ok: false; reason: "not-found" | "not-sold" | "reservation-sale" };
+
+/**
+ * Undoes a sale marked by mistake: removes the car's sale record (reports and monthly figures stop
+ * counting it) and sets the car available again. A sale that came from a reservation (a deposit
+ * paid through Paystack) is left as it is.
+ */
+export async function unmarkCarSold(db: Db, id: number): Promise<UnmarkSoldResult> {
+  return atomically(db, async (trx) => {
+    const row = await trx
+      .selectFrom("cars")
+      .select(["sold", "make", "model", "year"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.sold !== 1) return { ok: false, reason: "not-sold" };
+    const sale = await trx
+      .selectFrom("car_sales")
+      .select(["id", "price", "sale_price", "reservation_reference"])
+      .where("car_id", "=", id)
+      .orderBy("date_sold", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (sale?.reservation_reference) return { ok: false, reason: "reservation-sale" };
+    if (sale) await trx.deleteFrom("car_sales").where("id", "=", sale.id).execute();
+    await trx.updateTable("cars").set({ sold: 0, updated_at: nowIso() }).where("id", "=", id).execute();
+    return {
+      ok: true,
+      label: `${row.make} ${row.model} ${row.year}`,
+      salePrice: sale?.sale_price ?? sale?.price ?? null,
+    };
+  });
 }

@@ -1,8 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GALLERY_IMAGES, SLIDESHOW_SLIDES } from "~/config/constants";
+import { logger } from "~/config/logger.server";
 import type { HeroSlideView } from "~/lib/hero-slide-schema";
+import { heroSrcSet } from "~/lib/images";
+import { bumpCatalogVersion } from "./catalog-version.server";
 import { listHeroSlides } from "./hero-slides.server";
+import { addMissingVariants, hasVariants, SLIDE_VARIANTS, VARIANTS } from "./upload.server";
 
 /** Home page pieces that are not cars: hero media and gallery. */
 const HERO_VIDEO = "videos/hero.mp4";
@@ -23,7 +27,35 @@ export const HERO_SLIDES = Array.from({ length: SLIDESHOW_SLIDES }, (_, i) => `/
 export async function homeSlides(): Promise<HeroSlideView[]> {
   const owned = await listHeroSlides();
   if (owned.length === 0) return HERO_SLIDES.map((image) => ({ image }));
-  return owned.map(({ image, heading, text, link }) => ({ image, heading, text, link }));
+  return owned.map(({ image, heading, text, link }) => ({
+    image,
+    heading,
+    text,
+    link,
+    ...(hasVariants(image, SLIDE_SIZES) ? { srcSet: heroSrcSet(image) } : {}),
+  }));
+}
+
+/** The sizes a slide's photo is served in (heroSrcSet): the card WebP and the slides' own two. */
+const SLIDE_SIZES = { card: VARIANTS.card, ...SLIDE_VARIANTS };
+
+/**
+ * Slides stored before they had their sizes get them, once, after start-up (server.ts, in the
+ * background; about a second of one core for each 12-megapixel photo, at most MAX_HERO_SLIDES).
+ * Until then the home page shows the photo as stored; when any was sized, the catalogue version
+ * moves so the cached home page is made again with the sizes. Returns how many were sized.
+ */
+export async function sizeOlderSlidePhotos(): Promise<number> {
+  let sized = 0;
+  for (const { image } of await listHeroSlides()) {
+    try {
+      if (await addMissingVariants(image, SLIDE_SIZES)) sized++;
+    } catch (e) {
+      logger.warn({ err: e, image }, "Could not size a home slide's photo; it is shown as stored");
+    }
+  }
+  if (sized) bumpCatalogVersion();
+  return sized;
 }
 
 export const GALLERY = [

@@ -18,23 +18,24 @@ beforeEach(async () => {
 async function oneOfEach() {
   const carId = await makeCar({ make: "Kia", model: "Rio", year: 2019 });
   const inspection = await createInspection(
+    getDb(),
     InspectionSchema.parse({ ...validInspection(), name: "Adéolá Bello", other_info: "=cmd|' /C calc'!A0" }),
   );
-  const contact = await createContactMessage(ContactSchema.parse(validContact()));
+  const contact = await createContactMessage(getDb(), ContactSchema.parse(validContact()));
   await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Émeka Obi", email: "emeka@example.com" }, "/");
-  const loan = await createLoanApplication({
+  const loan = await createLoanApplication(getDb(), {
     ...LoanApplicationSchema.parse(validLoanApplication()),
     car_id: carId,
   });
   const client = await createClientInfo(
+    getDb(),
     ClientInfoSchema.parse({ ...validClientInfo(), loan_application: loan.reference }),
   );
-  expect(client.ok).toBe(true);
-  const orphan = await createClientInfo(ClientInfoSchema.parse({ ...validClientInfo(), name: "Solo Client" }));
-  expect(orphan.ok).toBe(true);
+  expect(client.loan_application_id).toBe(loan.id);
+  const orphan = await createClientInfo(getDb(), ClientInfoSchema.parse({ ...validClientInfo(), name: "Solo Client" }));
   const click = await recordWhatsappClick({ carId, from: "/cars/1?x=1", address: "10.0.0.1" });
   expect(click.counted).toBe(true);
-  return { carId, inspection, contact, loan, orphanId: orphan.ok ? orphan.clientInfo.id : 0 };
+  return { carId, inspection, contact, loan, orphanId: orphan.id };
 }
 
 describe("the leads registry", () => {
@@ -136,6 +137,40 @@ describe("the leads registry", () => {
     expect(seen).toEqual((await pageLeads({}, 1, 25)).leads.map((l) => `${l.kind}/${l.id}`));
   });
 
+  it("exports a reservation with its deposit, reference, status and hold end; other kinds without", async () => {
+    await oneOfEach();
+    const carId = await makeCar({ make: "Lexus", model: "RX", year: 2021 });
+    await getDb().deleteFrom("reservations").execute();
+    const at = "2026-03-01T10:00:00.000Z";
+    await getDb()
+      .insertInto("reservations")
+      .values({
+        reference: "LPA-export1",
+        car_id: carId,
+        car_label: "Lexus RX 2021",
+        name: "Ada",
+        email: "ada@example.com",
+        phone: "+2348035550142",
+        amount: 150_000,
+        status: "paid",
+        hold_until: "2026-03-04T10:00:00.000Z",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const exported = [];
+    for await (const batch of leadBatches({})) exported.push(...batch);
+    const reservation = exported.find((l) => l.kind === "reservation");
+    expect(reservation?.reservation).toEqual({
+      amount: 150_000,
+      reference: "LPA-export1",
+      status: "paid",
+      hold_until: "2026-03-04T10:00:00.000Z",
+    });
+    expect(exported.filter((l) => l.reservation !== null)).toHaveLength(1);
+    expect(exported).toHaveLength(7);
+  });
+
   it("removes a lead with the row it came from", async () => {
     const { contact } = await oneOfEach();
     await getDb().deleteFrom("contact_messages").where("id", "=", contact.id).execute();
@@ -192,8 +227,11 @@ describe("a lead's page", () => {
 describe("a booking or a message sent from a car's page", () => {
   it("keeps the car: the registry, the list, the export and the lead's page name it and link to it", async () => {
     const carId = await makeCar({ make: "Lexus", model: "RX 350", year: 2021 });
-    const booking = await createInspection(InspectionSchema.parse({ ...validInspection(), car_id: String(carId) }));
-    const message = await createContactMessage(ContactSchema.parse({ ...validContact(), car_id: carId }));
+    const booking = await createInspection(
+      getDb(),
+      InspectionSchema.parse({ ...validInspection(), car_id: String(carId) }),
+    );
+    const message = await createContactMessage(getDb(), ContactSchema.parse({ ...validContact(), car_id: carId }));
     expect([booking.car_id, message.car_id]).toEqual([carId, carId]);
     const car = {
       id: carId,
@@ -232,14 +270,14 @@ describe("a booking or a message sent from a car's page", () => {
     const one = await makeCar({ make: "Toyota", model: "Camry", year: 2019 });
     const two = await makeCar({ make: "Toyota", model: "Camry", year: 2021 });
     const input = InspectionSchema.parse({ ...validInspection(), car_id: one });
-    const first = await createInspection(input);
-    expect((await createInspection(input)).id).toBe(first.id);
-    expect((await createInspection({ ...input, car_id: two })).id).not.toBe(first.id);
-    expect((await createInspection({ ...input, car_id: undefined })).id).not.toBe(first.id);
+    const first = await createInspection(getDb(), input);
+    expect((await createInspection(getDb(), input)).id).toBe(first.id);
+    expect((await createInspection(getDb(), { ...input, car_id: two })).id).not.toBe(first.id);
+    expect((await createInspection(getDb(), { ...input, car_id: undefined })).id).not.toBe(first.id);
     const note = ContactSchema.parse({ ...validContact(), car_id: one });
-    const sent = await createContactMessage(note);
-    expect((await createContactMessage(note)).id).toBe(sent.id);
-    expect((await createContactMessage({ ...note, car_id: two })).id).not.toBe(sent.id);
+    const sent = await createContactMessage(getDb(), note);
+    expect((await createContactMessage(getDb(), note)).id).toBe(sent.id);
+    expect((await createContactMessage(getDb(), { ...note, car_id: two })).id).not.toBe(sent.id);
     expect((await pageLeads({ kind: "inspection" }, 1, 25)).total).toBe(3);
   });
 });
@@ -247,7 +285,7 @@ describe("a booking or a message sent from a car's page", () => {
 describe("what the figures count", () => {
   it("sorts leads into those to answer, the signals counted apart, and incomplete loan applications", async () => {
     const ids = await oneOfEach();
-    const abandoned = await createLoanApplication({ ...LoanApplicationSchema.parse(validLoanApplication()) });
+    const abandoned = await createLoanApplication(getDb(), { ...LoanApplicationSchema.parse(validLoanApplication()) });
     const kinds = async (category: "lead" | "signal" | "incomplete") =>
       (await pageLeads({ category }, 1, 25)).leads.map((l) => `${l.kind}/${l.id}`).sort();
     expect(await kinds("lead")).toEqual(
@@ -267,9 +305,10 @@ describe("what the figures count", () => {
 
     // The client information arrives: the application becomes a lead at once.
     const client = await createClientInfo(
+      getDb(),
       ClientInfoSchema.parse({ ...validClientInfo(), name: "Late Client", loan_application: abandoned.reference }),
     );
-    expect(client.ok).toBe(true);
+    expect(client.loan_application_id).toBe(abandoned.id);
     expect(await getLead("loan", abandoned.id)).toMatchObject({ category: "lead", name: "Late Client" });
     expect(await countLeads({ category: "lead", status: "new" })).toBe(5);
     expect(await countLeads({ category: "incomplete" })).toBe(0);

@@ -3,10 +3,19 @@ import { CSV_EXPORT_BATCH } from "~/config/constants";
 import { env, siteOrigin } from "~/config/env.server";
 import { carPath } from "~/lib/car";
 import { lagosDayEnd, lagosDayStart } from "~/lib/lagos-time";
-import type { LeadCar, LeadCategory, LeadFilters, LeadKind, LeadStatus, LeadUpdate } from "~/lib/leads";
+import type {
+  LeadCar,
+  LeadCategory,
+  LeadFilters,
+  LeadKind,
+  LeadReservationColumns,
+  LeadStatus,
+  LeadUpdate,
+} from "~/lib/leads";
 import { roundMoney } from "~/lib/loan-math";
 import { getDb, nowIso } from "../../db/database.server";
 import type { LeadsTable } from "../../db/schema";
+import { searchWords } from "./car.server";
 import { atomically, type Db } from "./db.server";
 
 /**
@@ -40,6 +49,9 @@ export interface Lead {
   updated_at: string | null;
   /** The staff member the lead is assigned to (their username), or null. */
   assignee: string | null;
+  /** Their display name and phone (+234…), when they gave them. */
+  assignee_name: string | null;
+  assignee_phone: string | null;
 }
 
 export type LeadFieldValue = string | number | null;
@@ -60,10 +72,19 @@ interface CarColumns {
   /** The car's name as the lead recorded it, read only when the car is gone. */
   car_recorded: string | null;
 }
-type LeadRow = Selectable<LeadsTable> & { assignee: string | null } & CarColumns;
+type LeadRow = Selectable<LeadsTable> & {
+  assignee: string | null;
+  assignee_name?: string | null;
+  assignee_phone?: string | null;
+} & CarColumns;
 
 /** The assignee's username beside the registry's columns. */
 const ASSIGNEE = sql<string | null>`(SELECT username FROM admins WHERE admins.id = leads.assignee_id)`.as("assignee");
+/** The assignee's display name and phone, shown on the lead and in the inbox. */
+const ASSIGNEE_DETAILS = [
+  sql<string | null>`(SELECT display_name FROM admins WHERE admins.id = leads.assignee_id)`.as("assignee_name"),
+  sql<string | null>`(SELECT phone FROM admins WHERE admins.id = leads.assignee_id)`.as("assignee_phone"),
+];
 
 /**
  * The lead's car beside the registry's columns (the query joins `cars` on leads.car_id): its name
@@ -90,6 +111,7 @@ function leadRows(db: Db = getDb()) {
     .leftJoin("cars", "cars.id", "leads.car_id")
     .selectAll("leads")
     .select(ASSIGNEE)
+    .select(ASSIGNEE_DETAILS)
     .select(CAR_COLUMNS);
 }
 
@@ -138,6 +160,8 @@ function toLead(row: LeadRow): Lead {
     updated_by: row.updated_by,
     updated_at: row.updated_at,
     assignee: row.assignee,
+    assignee_name: row.assignee_name ?? null,
+    assignee_phone: row.assignee_phone ?? null,
   };
 }
 
@@ -165,14 +189,28 @@ export function visibleTo(who: number) {
   return sql<boolean>`(leads.assignee_id = ${who} OR (leads.assignee_id IS NULL AND leads.status = 'new'))`;
 }
 
+/**
+ * The ids of the cars a typed name or stock number means: the car with that stock number (any
+ * letter case), or the cars whose make, model and year hold every word ("Camry", "toyota camry
+ * 2019"), through the search index.
+ */
+function carsNamed(text: string) {
+  const words = searchWords(text);
+  const byNumber = sql`SELECT id FROM cars WHERE stock_number = ${text} COLLATE NOCASE`;
+  if (words.length === 0) return byNumber;
+  const match = `{make model year} : (${words.map((w) => `"${w}"*`).join(" AND ")})`;
+  return sql`${byNumber} UNION SELECT rowid FROM cars_fts WHERE cars_fts MATCH ${match}`;
+}
+
 function filtered(f: LeadFilters) {
   let q = getDb().selectFrom("leads");
   const who = f.visibleTo;
   if (who !== undefined) q = q.where(visibleTo(who));
-  if (f.category) q = q.where("leads.category", "=", f.category);
+  if (f.category && f.category !== "all") q = q.where("leads.category", "=", f.category);
   if (f.kind) q = q.where("leads.kind", "=", f.kind);
   if (f.status) q = q.where("leads.status", "=", f.status);
-  if (f.car !== undefined) q = q.where("leads.car_id", "=", f.car);
+  if (typeof f.car === "number") q = q.where("leads.car_id", "=", f.car);
+  else if (f.car !== undefined) q = q.where(sql<boolean>`leads.car_id IN (${carsNamed(f.car)})`);
   if (f.from) q = q.where("leads.created_at", ">=", lagosDayStart(f.from));
   if (f.to) q = q.where("leads.created_at", "<", lagosDayEnd(f.to));
   const match = leadSearchMatch(f.q);
@@ -230,26 +268,45 @@ export async function countLeads(filters: LeadFilters): Promise<number> {
   return Number(n);
 }
 
+/** A lead as the CSV writes it: a reservation's deposit, reference, status and hold end beside it. */
+export type ExportedLead = Lead & { reservation: LeadReservationColumns | null };
+
 /**
  * Every lead matching the filters, newest first, a batch at a time: each batch is one indexed
  * statement that continues after the last lead of the previous one (no OFFSET, no open cursor
  * between batches, so other requests keep using the connection while an export streams).
  */
-export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_BATCH): AsyncGenerator<Lead[]> {
+export async function* leadBatches(filters: LeadFilters, batchSize = CSV_EXPORT_BATCH): AsyncGenerator<ExportedLead[]> {
   let after: { created_at: string; id: number } | null = null;
   for (;;) {
     let q = filtered(filters)
       .leftJoin("cars", "cars.id", "leads.car_id")
+      .leftJoin("reservations", (join) =>
+        join.onRef("reservations.id", "=", "leads.source_id").on("leads.kind", "=", "reservation"),
+      )
       .selectAll("leads")
       .select(ASSIGNEE)
-      .select(CAR_COLUMNS);
+      .select(ASSIGNEE_DETAILS)
+      .select(CAR_COLUMNS)
+      .select([
+        "reservations.amount as r_amount",
+        "reservations.reference as r_reference",
+        "reservations.status as r_status",
+        "reservations.hold_until as r_hold_until",
+      ]);
     if (after) {
       const { created_at, id } = after;
       q = q.where(sql<boolean>`(leads.created_at, leads.id) < (${created_at}, ${id})`);
     }
     const rows = await q.orderBy(NEWEST).limit(batchSize).execute();
     if (rows.length === 0) return;
-    yield rows.map(toLead);
+    yield rows.map((row) => ({
+      ...toLead(row),
+      reservation:
+        row.r_reference === null || row.r_amount === null || row.r_status === null || row.r_hold_until === null
+          ? null
+          : { amount: row.r_amount, reference: row.r_reference, status: row.r_status, hold_until: row.r_hold_until },
+    }));
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
     after = { created_at: last.created_at, id: last.id };

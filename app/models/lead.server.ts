@@ -4,6 +4,7 @@ import { LEAD_DEDUPE_MS } from "~/config/constants";
 import type { InspectionView } from "~/lib/inspection-views";
 import type { LoanSubmitted } from "~/lib/lead-messages";
 import {
+  CLIENT_INFO_FAILURE,
   type ClientInfoInput,
   type ContactInput,
   type InspectionInput,
@@ -13,11 +14,12 @@ import {
   UNKNOWN_LOAN_APPLICATION,
 } from "~/lib/lead-schemas";
 import type { LeadCar } from "~/lib/leads";
+import { Refusal } from "~/lib/refusal";
 import { getDb, nowIso } from "../../db/database.server";
 import type { ClientInfosTable, ContactMessagesTable, InspectionsTable, LoanApplicationsTable } from "../../db/schema";
+import type { Db } from "./db.server";
 import { carLink, visibleTo } from "./lead-inbox.server";
 import { queueLeadMessages } from "./notifications.server";
-import { wakeOutbox } from "./outbox.server";
 
 /**
  * Buyer leads: inspection bookings, contact messages, loan applications and client information.
@@ -155,72 +157,64 @@ export async function upcomingInspectionCounts(
 const windowStart = () => new Date(Date.now() - LEAD_DEDUPE_MS).toISOString();
 
 /**
- * Stores an inspection booking (already validated by InspectionSchema), once; `car_id` is the car
- * it was booked from (the caller has checked that the car exists).
+ * Stores an inspection booking (already validated by InspectionSchema), once, with its staff alert
+ * and the buyer's confirmation in the outbox; `db` is the use case's transaction. `car_id` is the
+ * car it was booked from (the caller has checked that the car exists).
  */
-export async function createInspection(input: InspectionInput): Promise<Inspection> {
-  const inspection = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const same = await trx
-        .selectFrom("inspections")
-        .selectAll()
-        .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
-        .where("car_make", "=", input.car_make)
-        .where("car_model", "=", input.car_model)
-        .where("inspection_date", "=", input.inspection_date)
-        .where((eb) => (input.car_id ? eb("car_id", "=", input.car_id) : eb("car_id", "is", null)))
-        .where("created_at", ">=", windowStart())
-        .orderBy("id", "desc")
-        .executeTakeFirst();
-      if (same) return same;
-      const row = await trx
-        .insertInto("inspections")
-        .values({
-          name: input.name,
-          phone: input.phone,
-          email: input.email,
-          car_make: input.car_make,
-          car_model: input.car_model,
-          inspection_date: input.inspection_date,
-          other_info: input.other_info,
-          car_id: input.car_id ?? null,
-          created_at: nowIso(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await queueLeadMessages(trx, "inspection", row.id);
-      return row;
-    });
-  wakeOutbox();
-  return inspection;
+export async function createInspection(db: Db, input: InspectionInput): Promise<Inspection> {
+  const same = await db
+    .selectFrom("inspections")
+    .selectAll()
+    .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
+    .where("car_make", "=", input.car_make)
+    .where("car_model", "=", input.car_model)
+    .where("inspection_date", "=", input.inspection_date)
+    .where((eb) => (input.car_id ? eb("car_id", "=", input.car_id) : eb("car_id", "is", null)))
+    .where("created_at", ">=", windowStart())
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (same) return same;
+  const row = await db
+    .insertInto("inspections")
+    .values({
+      name: input.name,
+      phone: input.phone,
+      email: input.email,
+      car_make: input.car_make,
+      car_model: input.car_model,
+      inspection_date: input.inspection_date,
+      other_info: input.other_info,
+      car_id: input.car_id ?? null,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await queueLeadMessages(db, "inspection", row.id);
+  return row;
 }
 
-/** Stores a message from the Connect page, once; `car_id` is the car it is about (checked by the caller). */
-export async function createContactMessage(input: ContactInput): Promise<ContactMessage> {
-  const message = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const same = await trx
-        .selectFrom("contact_messages")
-        .selectAll()
-        .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
-        .where("message", "=", input.message)
-        .where((eb) => (input.car_id ? eb("car_id", "=", input.car_id) : eb("car_id", "is", null)))
-        .where("created_at", ">=", windowStart())
-        .orderBy("id", "desc")
-        .executeTakeFirst();
-      if (same) return same;
-      const row = await trx
-        .insertInto("contact_messages")
-        .values({ ...input, car_id: input.car_id ?? null, created_at: nowIso() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await queueLeadMessages(trx, "contact", row.id);
-      return row;
-    });
-  wakeOutbox();
-  return message;
+/**
+ * Stores a message from the Connect page, once, with its outbox messages (`db`: the use case's
+ * transaction); `car_id` is the car it is about (checked by the caller).
+ */
+export async function createContactMessage(db: Db, input: ContactInput): Promise<ContactMessage> {
+  const same = await db
+    .selectFrom("contact_messages")
+    .selectAll()
+    .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
+    .where("message", "=", input.message)
+    .where((eb) => (input.car_id ? eb("car_id", "=", input.car_id) : eb("car_id", "is", null)))
+    .where("created_at", ">=", windowStart())
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (same) return same;
+  const row = await db
+    .insertInto("contact_messages")
+    .values({ ...input, car_id: input.car_id ?? null, created_at: nowIso() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await queueLeadMessages(db, "contact", row.id);
+  return row;
 }
 
 /** A new loan application reference: 128 random bits as 32 hex digits (LOAN_REFERENCE_PATTERN). */
@@ -233,9 +227,10 @@ export function newLoanReference(): string {
  * `reference` is what URLs and /api/client-info use; the sequential id never leaves the server.
  */
 export async function createLoanApplication(
+  db: Db,
   input: LoanApplicationInput & { car_id?: number | null },
 ): Promise<LoanApplication> {
-  return getDb()
+  return db
     .insertInto("loan_applications")
     .values({
       car_id: input.car_id ?? null,
@@ -294,73 +289,62 @@ export async function hasClientInfo(loanApplicationId: number): Promise<boolean>
   return row !== undefined;
 }
 
-export type ClientInfoResult =
-  | { ok: true; clientInfo: ClientInfo }
-  | { ok: false; field: "loan_application"; error: string };
+export const ALREADY_SUBMITTED = "This loan application has already been submitted";
 
 /**
  * Stores a buyer's client information, linked to its loan application when its reference is
- * given. An unknown reference, or one whose client information was already sent, is refused.
+ * given, with its outbox messages (`db`: the use case's transaction). An unknown reference, or one
+ * whose client information was already sent, is refused (`invalid`, on `loan_application`).
  */
-export async function createClientInfo(input: ClientInfoInput): Promise<ClientInfoResult> {
-  const result = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      let appId: number | null = null;
-      if (input.loan_application !== undefined) {
-        const app = await trx
-          .selectFrom("loan_applications")
-          .select("id")
-          .where("reference", "=", input.loan_application)
-          .executeTakeFirst();
-        if (!app) return { ok: false, field: "loan_application", error: UNKNOWN_LOAN_APPLICATION } as const;
-        appId = app.id;
-      }
-      const same = await trx
-        .selectFrom("client_infos")
-        .selectAll()
-        .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
-        .where("loan_application_id", "is", appId)
-        .where("created_at", ">=", windowStart())
-        .orderBy("id", "desc")
-        .executeTakeFirst();
-      if (same) return { ok: true, clientInfo: same } as const;
-      if (appId !== null) {
-        const dup = await trx
-          .selectFrom("client_infos")
-          .select("id")
-          .where("loan_application_id", "=", appId)
-          .executeTakeFirst();
-        if (dup)
-          return {
-            ok: false,
-            field: "loan_application",
-            error: "This loan application has already been submitted",
-          } as const;
-      }
-      const clientInfo = await trx
-        .insertInto("client_infos")
-        .values({
-          loan_application_id: appId,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          age_bracket: input.age_bracket,
-          income_range: input.income_range,
-          client_location: input.client_location,
-          client_id: input.client_id,
-          bvn_available: input.bvn_available,
-          deposit_available: input.deposit_available,
-          employment_status: input.employment_status,
-          referral: input.referral,
-          created_at: nowIso(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      // The loan becomes a lead now: its own id, or minus the client information's without an application.
-      await queueLeadMessages(trx, "loan", appId ?? -clientInfo.id);
-      return { ok: true, clientInfo } as const;
-    });
-  wakeOutbox();
-  return result;
+export async function createClientInfo(db: Db, input: ClientInfoInput): Promise<ClientInfo> {
+  const refuse = (message: string) => new Refusal("invalid", CLIENT_INFO_FAILURE, { loan_application: message });
+  let appId: number | null = null;
+  if (input.loan_application !== undefined) {
+    const app = await db
+      .selectFrom("loan_applications")
+      .select("id")
+      .where("reference", "=", input.loan_application)
+      .executeTakeFirst();
+    if (!app) throw refuse(UNKNOWN_LOAN_APPLICATION);
+    appId = app.id;
+  }
+  const same = await db
+    .selectFrom("client_infos")
+    .selectAll()
+    .where((eb) => eb.or([eb("email", "=", input.email), eb("phone", "=", input.phone)]))
+    .where("loan_application_id", "is", appId)
+    .where("created_at", ">=", windowStart())
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (same) return same;
+  if (appId !== null) {
+    const dup = await db
+      .selectFrom("client_infos")
+      .select("id")
+      .where("loan_application_id", "=", appId)
+      .executeTakeFirst();
+    if (dup) throw refuse(ALREADY_SUBMITTED);
+  }
+  const clientInfo = await db
+    .insertInto("client_infos")
+    .values({
+      loan_application_id: appId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      age_bracket: input.age_bracket,
+      income_range: input.income_range,
+      client_location: input.client_location,
+      client_id: input.client_id,
+      bvn_available: input.bvn_available,
+      deposit_available: input.deposit_available,
+      employment_status: input.employment_status,
+      referral: input.referral,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // The loan becomes a lead now: its own id, or minus the client information's without an application.
+  await queueLeadMessages(db, "loan", appId ?? -clientInfo.id);
+  return clientInfo;
 }

@@ -1,7 +1,6 @@
 import type { Car } from "~/lib/car";
 import { type LoanPeriod, type LoanQuote, quoteLoan } from "~/lib/loan-math";
 import { getCar } from "./car.server";
-import { createLoanApplication, type LoanApplication } from "./lead.server";
 
 /**
  * Financing: which cars can be financed and the loan figures for them. The figures always come
@@ -19,20 +18,21 @@ export async function getFinancingCar(id: number): Promise<Car | null> {
   return car?.financing && !car.sold ? car : null;
 }
 
-export type ApplyResult = { ok: true; application: LoanApplication; quote: LoanQuote } | { ok: false; error: string };
-
-/** Recomputes the quote from the stored price and stores the loan application. */
-export async function applyForCarLoan(carId: number, percent: number, months: LoanPeriod): Promise<ApplyResult> {
-  const car = await getFinancingCar(carId);
-  if (!car) return { ok: false, error: "This car is no longer available for financing." };
-  const quote = quoteLoan(car.price, percent, months);
-  const application = await createLoanApplication({
-    car_id: car.id,
-    car_name: loanCarName(car),
-    loan_amount: quote.loanAmount,
-    initial_deposit: quote.initialDeposit,
-    loan_period: quote.loanPeriod,
-    monthly_repayment: quote.monthlyRepayment,
-  });
-  return { ok: true, application, quote };
+/**
+ * The loan application for a car at a deposit share and a period, its figures worked out from the
+ * stored price (the use case stores it).
+ */
+export function carLoanApplication(car: Car, percent: number, months: LoanPeriod) {
+  const quote: LoanQuote = quoteLoan(car.price, percent, months);
+  return {
+    quote,
+    application: {
+      car_id: car.id,
+      car_name: loanCarName(car),
+      loan_amount: quote.loanAmount,
+      initial_deposit: quote.initialDeposit,
+      loan_period: quote.loanPeriod,
+      monthly_repayment: quote.monthlyRepayment,
+    },
+  };
 }

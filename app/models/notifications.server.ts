@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { BUYER_EMAILS_PER_DAY } from "~/config/constants";
-import { env, siteOrigin, smtpServer } from "~/config/env.server";
+import { env, siteOrigin, smtpServer, whatsappConfig } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
 import { inspectionInvitation } from "~/lib/calendar";
 import { carPath } from "~/lib/car";
@@ -28,6 +28,7 @@ import {
   type NotifyKind,
 } from "~/lib/notifications";
 import type { EmailPayload, MailAttachment } from "~/lib/outbox";
+import { DEFAULT_WHATSAPP_TEMPLATES, leadWhatsapp, whatsappRecipient } from "~/lib/whatsapp-messages";
 import { type DB, getDb } from "../../db/database.server";
 import { getBusiness } from "./business.server";
 import type { Db } from "./db.server";
@@ -52,13 +53,29 @@ export function mailSettings(): { enabled: boolean; server: string | null; from:
   return { enabled: Boolean(config.SMTP_URL), server: smtpServer(config), from: config.MAIL_FROM ?? null };
 }
 
+/**
+ * WhatsApp goes out only with the Cloud API's token and the sending number's id set; without them
+ * nothing is queued for WhatsApp.
+ */
+export function whatsappEnabled(): boolean {
+  return whatsappConfig(env()) !== null;
+}
+
 /** The stored document; `db` is a transaction's when called inside one. */
 export async function getNotifications(db: DB = getDb()): Promise<Notifications> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
   if (!row) return NO_NOTIFICATIONS;
   try {
     const stored = JSON.parse(row.value) as Partial<Notifications>;
-    return { recipients: stored.recipients ?? [], webhooks: stored.webhooks ?? [] };
+    return {
+      recipients: (stored.recipients ?? []).map((r) => ({
+        email: r.email,
+        whatsapp: r.whatsapp ?? null,
+        kinds: r.kinds,
+      })),
+      webhooks: stored.webhooks ?? [],
+      templates: { ...DEFAULT_WHATSAPP_TEMPLATES, ...stored.templates },
+    };
   } catch {
     logger.error("The stored notification settings are not valid JSON; nobody is notified until they are saved");
     return NO_NOTIFICATIONS;
@@ -215,8 +232,9 @@ export async function queueLeadMessages(db: DB, kind: LeadNotifyKind, id: number
   const settings = await getNotifications(db);
   const mail = mailEnabled();
   const staff = mail ? settings.recipients.filter((r) => wants(r.kinds, kind)) : [];
+  const chats = whatsappEnabled() ? settings.recipients.filter((r) => r.whatsapp && wants(r.kinds, kind)) : [];
   const hooks = settings.webhooks.filter((w) => wants(w.kinds, kind));
-  if (!mail && hooks.length === 0) return;
+  if (!mail && hooks.length === 0 && chats.length === 0) return;
   const lead = await mailLead(db, kind, id);
   if (!lead) return;
   const business = await getBusiness(db);
@@ -225,6 +243,20 @@ export async function queueLeadMessages(db: DB, kind: LeadNotifyKind, id: number
   if (staff.length) {
     const alert = staffAlert(lead, business);
     for (const r of staff) messages.push(emailRow(r.email, "staff-alert", alert, { replyTo: lead.email, lead: about }));
+  }
+  if (chats.length) {
+    const chat = leadWhatsapp(lead, settings.templates);
+    const numbers = new Set(chats.map((r) => whatsappRecipient(r.whatsapp ?? "")));
+    for (const to of numbers) {
+      messages.push({
+        channel: "whatsapp",
+        topic: "staff-alert",
+        lead_kind: lead.kind,
+        lead_id: lead.id,
+        recipient: to,
+        ...chat,
+      });
+    }
   }
   const own =
     mail && lead.email && (await buyerEmailAllowed(db, lead.email, new Date())) ? buyerEmail(lead, business) : null;

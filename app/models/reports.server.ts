@@ -15,8 +15,8 @@ import { getDb } from "../../db/database.server";
  * The Reports page: stock on hand, sales per month, days from listing to sale, leads per kind
  * per month and the share of leads won (leads a person can answer; WhatsApp clicks and newsletter
  * sign-ups apart, unfinished loan applications not at all), and how long each staff member took
- * to first change a lead's status, over a range of Lagos calendar days (both ends included;
- * months are Lagos months: Lagos keeps UTC+1 all year).
+ * to first change a lead's status, deposits taken and reservations converted, over a range of
+ * Lagos calendar days (both ends included; months are Lagos months: Lagos keeps UTC+1 all year).
  */
 
 export interface ReportRange {
@@ -108,6 +108,51 @@ export async function buildReport(range: ReportRange): Promise<Report> {
     } else if (isSignal(r.kind)) signals[r.kind][i] += n;
   }
 
+  const depositRows = await db
+    .selectFrom("reservations")
+    .select([
+      lagosMonth("paid_at").as("month"),
+      (eb) => eb.fn.countAll<number>().as("n"),
+      sql<number>`coalesce(sum(amount), 0)`.as("value"),
+      sql<number>`sum(status IN ('refunded', 'needs_refund'))`.as("refunds"),
+    ])
+    .where("paid_at", ">=", start)
+    .where("paid_at", "<", end)
+    .groupBy("month")
+    .execute();
+  const convertedRows = await db
+    .selectFrom("car_sales")
+    .select([lagosMonth("date_sold").as("month"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where("date_sold", ">=", start)
+    .where("date_sold", "<", end)
+    .where("reservation_reference", "is not", null)
+    .groupBy("month")
+    .execute();
+  const reservations = {
+    deposits: perMonth(),
+    depositValue: perMonth(),
+    totalDeposits: 0,
+    totalDepositValue: 0,
+    refunds: 0,
+    converted: perMonth(),
+    totalConverted: 0,
+  };
+  for (const r of depositRows) {
+    const i = index.get(r.month);
+    if (i === undefined) continue;
+    reservations.deposits[i] = Number(r.n);
+    reservations.depositValue[i] = Number(r.value);
+    reservations.totalDeposits += Number(r.n);
+    reservations.totalDepositValue += Number(r.value);
+    reservations.refunds += Number(r.refunds);
+  }
+  for (const r of convertedRows) {
+    const i = index.get(r.month);
+    if (i === undefined) continue;
+    reservations.converted[i] = Number(r.n);
+    reservations.totalConverted += Number(r.n);
+  }
+
   return {
     range,
     months,
@@ -118,6 +163,7 @@ export async function buildReport(range: ReportRange): Promise<Report> {
     },
     leads: { byKind, total, won, wonShare: total ? won / total : null, incomplete },
     signals,
+    reservations,
     firstResponse: await firstResponses(start, end),
   };
 }

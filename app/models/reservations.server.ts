@@ -15,6 +15,7 @@ import {
 } from "~/lib/reservations";
 import { getDb } from "../../db/database.server";
 import type { ReservationsTable } from "../../db/schema";
+import { queueAvailableAlerts, queueSoldAlerts } from "./alerts.server";
 import { getBusiness } from "./business.server";
 import { type Db as DB, inTransaction } from "./db.server";
 import { queueReservationMail } from "./notifications.server";
@@ -235,7 +236,8 @@ export async function settlePayment(
 
 /**
  * Records the holds that have ended by `now` (on one car, or all): an unpaid checkout is simply
- * released; a paid hold becomes "expired" and the buyer and staff are told. Returns how many.
+ * released; a paid hold becomes "expired", the buyer and staff are told, and so are the buyers
+ * who asked to hear when the car is available again. Returns how many.
  */
 export async function expireHolds(db: DB, now = new Date(), carId?: number): Promise<number> {
   let q = db
@@ -255,6 +257,7 @@ export async function expireHolds(db: DB, now = new Date(), carId?: number): Pro
         to: r.email,
         mail: holdEndedBuyerMail(mail, business),
       });
+      await queueAvailableAlerts(db, r.car_id, now);
     }
   }
   return ended.length;
@@ -332,10 +335,15 @@ export async function applyStaffChange(
           })
           .execute();
       }
+      // Whoever watched the car (its price, or for it to be free again) hears it is sold.
+      await queueSoldAlerts(db, r.car_id, now);
       return setStatus(db, r, "converted", now);
     }
-    case "cancel":
-      return setStatus(db, r, "cancelled", now, { hold_until: iso(now) });
+    case "cancel": {
+      const cancelled = await setStatus(db, r, "cancelled", now, { hold_until: iso(now) });
+      if (r.status === "paid") await queueAvailableAlerts(db, r.car_id, now);
+      return cancelled;
+    }
     case "refunded":
       return setStatus(db, r, "refunded", now, { refund_note: change.note });
   }

@@ -10,6 +10,9 @@ import { searchWords } from "./car.server";
  */
 
 const SOLD_AT = sql<string | null>`(SELECT max(date_sold) FROM car_sales WHERE car_sales.car_id = cars.id)`;
+/** The agreed price of the car's latest sale (the list price at the time when none was given). */
+const SALE_PRICE = sql<number | null>`(SELECT coalesce(sale_price, price) FROM car_sales
+  WHERE car_sales.car_id = cars.id ORDER BY date_sold DESC, id DESC LIMIT 1)`;
 const DAYS = sql`julianday(coalesce(${SOLD_AT}, 'now')) - julianday(cars.created_at)`;
 
 const ORDERS: Record<StockSort, ReturnType<typeof sql>> = {
@@ -56,6 +59,7 @@ export async function stockPage(
       "cars.created_at",
     ])
     .select(SOLD_AT.as("sold_at"))
+    .select(SALE_PRICE.as("sale_price"))
     .select(
       sql<string | null>`(SELECT path FROM car_images WHERE car_id = cars.id ORDER BY position, id LIMIT 1)`.as(
         "image",
@@ -68,6 +72,7 @@ export async function stockPage(
   const cars = rows.map((r) => ({
     ...r,
     sold: r.sold === 1,
+    sale_price: r.sold === 1 ? r.sale_price : null,
     demo: r.demo === 1,
     days_in_stock: daysBetween(r.created_at, r.sold === 1 && r.sold_at ? r.sold_at : now),
   }));

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Metadata } from "sharp";
@@ -17,6 +18,19 @@ const ALLOWED_FORMATS: Record<string, string> = {
 
 /** Resized WebP variants written beside every upload (see ~/lib/images imageVariant). */
 export const VARIANTS = { card: 640, thumb: 200 } as const;
+
+/**
+ * The wider WebP sizes a home slide's photo gets besides VARIANTS (see ~/lib/images heroSrcSet): it
+ * covers the whole width of the screen, so a phone takes the 640 or 1280 and a wide screen the 1920.
+ */
+export const SLIDE_VARIANTS = { wide: 1280, full: 1920 } as const;
+
+/** How an upload is stored: the variants beside it, and the longest side its original may keep. */
+export interface SaveOptions {
+  variants?: Record<string, number>;
+  /** A larger photo is scaled down to this before it is stored (a camera photo sent without JavaScript). */
+  maxSide?: number;
+}
 
 /** Why an image was refused: empty, over the byte limit, or not an image we take. */
 export type ImageProblem = "empty" | "too-large" | "unsupported";
@@ -73,8 +87,11 @@ export interface CheckedImage {
  * Proves the bytes are an allowed image from its header alone (format, and a pixel count within
  * MAX_IMAGE_MEGAPIXELS, so a tiny file that unpacks to a huge image is refused before decoding).
  */
-export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE, "too-large");
+export async function checkImage(
+  bytes: Buffer,
+  { maxBytes = MAX_IMAGE_BYTES, tooLarge = IMAGE_TOO_LARGE } = {},
+): Promise<CheckedImage> {
+  if (bytes.length > maxBytes) throw new ImageRejectedError(tooLarge, "too-large");
   if (bytes.length === 0) throw new ImageRejectedError("The image file is empty.", "empty");
   let meta: Metadata;
   try {
@@ -98,8 +115,9 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
  * The original as it will be stored: decoded and encoded again, turned upright by its EXIF
  * orientation, with every metadata block (EXIF, GPS position, camera serials, XMP) left out.
  */
-async function cleanOriginal(bytes: Buffer, image: CheckedImage): Promise<Buffer> {
-  const pipeline = image.animated ? await open(bytes, true) : (await open(bytes)).rotate();
+async function cleanOriginal(bytes: Buffer, image: CheckedImage, maxSide?: number): Promise<Buffer> {
+  let pipeline = image.animated ? await open(bytes, true) : (await open(bytes)).rotate();
+  if (maxSide) pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
   switch (image.format) {
     case "jpeg":
       return pipeline.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
@@ -120,16 +138,36 @@ async function writeAtomically(target: string, data: Buffer): Promise<void> {
   await fs.rename(tmp, target);
 }
 
+/** Writes `<stem>.<variant>.webp` for each variant, from the stored original's bytes; returns the files. */
+async function writeVariants(original: Buffer, stem: string, variants: Record<string, number>): Promise<string[]> {
+  const written: string[] = [];
+  try {
+    for (const [variant, width] of Object.entries(variants)) {
+      const out = await (await open(original))
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 72 })
+        .toBuffer();
+      const file = `${stem}.${variant}.webp`;
+      await writeAtomically(file, out);
+      written.push(file);
+    }
+  } catch (e) {
+    await Promise.all(written.map((f) => fs.rm(f, { force: true })));
+    throw e;
+  }
+  return written;
+}
+
 /**
  * Stores one image: the original under a random name plus its WebP variants, each written to a
  * temporary name and renamed into place. Returns the public path "/uploads/<name>.<ext>".
  * Call checkImage first for every file of a request so that a bad file rejects them all.
  */
-export async function saveImage(bytes: Buffer, checked?: CheckedImage): Promise<string> {
+export async function saveImage(bytes: Buffer, checked?: CheckedImage, options: SaveOptions = {}): Promise<string> {
   const image = checked ?? (await checkImage(bytes));
   let original: Buffer;
   try {
-    original = await cleanOriginal(bytes, image);
+    original = await cleanOriginal(bytes, image, options.maxSide);
   } catch {
     throw new ImageRejectedError(WRONG_TYPE);
   }
@@ -138,15 +176,7 @@ export async function saveImage(bytes: Buffer, checked?: CheckedImage): Promise<
   const base = crypto.randomBytes(16).toString("hex");
   const written: string[] = [];
   try {
-    for (const [variant, width] of Object.entries(VARIANTS)) {
-      const out = await (await open(original))
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 72 })
-        .toBuffer();
-      const file = path.join(dir, `${base}.${variant}.webp`);
-      await writeAtomically(file, out);
-      written.push(file);
-    }
+    written.push(...(await writeVariants(original, path.join(dir, base), { ...VARIANTS, ...options.variants })));
     const file = path.join(dir, `${base}.${image.ext}`);
     await writeAtomically(file, original);
     written.push(file);
@@ -157,12 +187,36 @@ export async function saveImage(bytes: Buffer, checked?: CheckedImage): Promise<
   return `/uploads/${base}.${image.ext}`;
 }
 
+const stemOf = (file: string) => file.replace(/\.[a-z0-9]+$/i, "");
+
 /** Removes an uploaded image and its variants; absolute URLs and unknown paths are left alone. */
 export async function deleteImageFiles(publicPath: string): Promise<void> {
   const original = diskPathOf(publicPath);
   if (!original) return;
-  const stem = original.replace(/\.[a-z0-9]+$/i, "");
-  await Promise.all(
-    [original, ...Object.keys(VARIANTS).map((v) => `${stem}.${v}.webp`)].map((f) => fs.rm(f, { force: true })),
-  );
+  const stem = stemOf(original);
+  const variants = Object.keys({ ...VARIANTS, ...SLIDE_VARIANTS });
+  await Promise.all([original, ...variants.map((v) => `${stem}.${v}.webp`)].map((f) => fs.rm(f, { force: true })));
+}
+
+/** Whether every one of `variants` is on disk beside a stored upload (never for an absolute URL). */
+export function hasVariants(publicPath: string, variants: Record<string, number>): boolean {
+  const original = diskPathOf(publicPath);
+  if (!original) return false;
+  const stem = stemOf(original);
+  return Object.keys(variants).every((v) => existsSync(`${stem}.${v}.webp`));
+}
+
+/**
+ * Writes the missing `variants` of an upload stored before they existed, from its original on disk.
+ * True when it wrote any; false when there was nothing to do or no original to read.
+ */
+export async function addMissingVariants(publicPath: string, variants: Record<string, number>): Promise<boolean> {
+  const original = diskPathOf(publicPath);
+  if (!original || hasVariants(publicPath, variants)) return false;
+  const bytes = await fs.readFile(original).catch(() => null);
+  if (!bytes) return false;
+  const stem = stemOf(original);
+  const missing = Object.fromEntries(Object.entries(variants).filter(([v]) => !existsSync(`${stem}.${v}.webp`)));
+  await writeVariants(bytes, stem, missing);
+  return true;
 }

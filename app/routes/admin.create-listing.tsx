@@ -20,7 +20,7 @@ import { parseStockQuery, STOCK_SORTS, STOCK_STATUSES, type StockQuery } from "~
 import { getCar, parseCarId } from "~/models/car.server";
 import { interestOf } from "~/models/car-interest.server";
 import { stockPage } from "~/models/stock-list.server";
-import { deleteCarListing, sellCar } from "~/use-cases/cars.server";
+import { deleteCarListing, sellCar, unsellCar } from "~/use-cases/cars.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
 const DONE_MESSAGES: Record<string, string> = {
@@ -28,10 +28,13 @@ const DONE_MESSAGES: Record<string, string> = {
   updated: "Car updated successfully",
   deleted: "Car deleted",
   sold: "Car marked as sold",
+  unsold: "Car put back on sale",
 };
+const UNSELL_NOTE = "The activity trail keeps what the sale was.";
 const QUESTIONS = {
   delete: "Are you sure you want to delete this item?",
   sold: "Are you sure you want to mark this car as sold?",
+  unsell: "Put this car back on sale?",
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,16 +44,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const kind = params.get("confirm");
   const confirmId = parseCarId(params.get("id"));
   const canDelete = can(admin.role, "cars.delete");
+  const canUnsell = can(admin.role, "cars.unsell");
   let confirm: { kind: keyof typeof QUESTIONS; id: number; label: string; price: number } | null = null;
-  if (((kind === "delete" && canDelete) || kind === "sold") && confirmId) {
+  const asked = (kind === "delete" && canDelete) || kind === "sold" || (kind === "unsell" && canUnsell);
+  if (asked && confirmId) {
     const car = await getCar(confirmId).catch(() => null);
-    if (car && !(kind === "sold" && car.sold))
+    // Sold asks about an unsold car only, and back on sale about a sold one.
+    if (car && !(kind === "sold" && car.sold) && !(kind === "unsell" && !car.sold))
       confirm = { kind, id: car.id, label: `${car.make} ${car.model} ${car.year}`, price: car.price };
   }
   const query = parseStockQuery(params);
   const result = await stockPage(query, ADMIN_CARS_PAGE_SIZE);
   const interest = await interestOf(result.cars, INTEREST_DEFAULT_DAYS);
-  return { ...result, query, done, confirm, canDelete, interest, origin: siteOrigin(env()) };
+  return { ...result, query, done, confirm, canDelete, canUnsell, interest, origin: siteOrigin(env()) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -84,6 +90,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { error: priceError ? `Error marking car as sold: ${priceError}` : "Error marking car as sold" },
         { status: failure?.status ?? 500 },
       );
+    }
+  }
+  if (intent === "unsell") {
+    try {
+      if (!id) throw new Refusal("not_found", "Car not found");
+      await unsellCar(actor, { id });
+      return redirect("/admin/create-listing?done=unsold");
+    } catch (e) {
+      if (!(e instanceof Refusal)) throw e;
+      const failure = refusalForPage(e);
+      if (failure.status === 403) throw new Response(failure.message, { status: 403 });
+      return data({ error: `Error putting the car back on sale: ${failure.message}` }, { status: failure.status });
     }
   }
   return data({ error: "Unknown action" }, { status: 400 });
@@ -126,7 +144,7 @@ function StockFilters({ query }: { query: StockQuery }) {
 }
 
 export default function StockList() {
-  const { cars, total, page, pageCount, query, done, confirm, canDelete, interest, origin } =
+  const { cars, total, page, pageCount, query, done, confirm, canDelete, canUnsell, interest, origin } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const filtered = query.q !== "" || query.status !== "all";
@@ -151,7 +169,11 @@ export default function StockList() {
       {confirm ? (
         <ConfirmDialog
           question={QUESTIONS[confirm.kind]}
-          detail={confirm.label}
+          detail={
+            confirm.kind === "unsell"
+              ? `${confirm.label}: its sale record is removed and it shows as available again. ${UNSELL_NOTE}`
+              : confirm.label
+          }
           fields={{ intent: confirm.kind, id: String(confirm.id) }}
           cancelHref="/admin/create-listing"
         >
@@ -170,6 +192,7 @@ export default function StockList() {
       <StockListTable
         cars={cars}
         canDelete={canDelete}
+        canUnsell={canUnsell}
         interest={interest}
         origin={origin}
         empty={filtered ? "No cars match this search." : "No cars listed yet."}

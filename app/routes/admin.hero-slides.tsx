@@ -7,7 +7,8 @@ import { HeroSlideForm, type SlideValues } from "~/components/admin/HeroSlideFor
 import { Notice } from "~/components/admin/Notice";
 import { MAX_HERO_SLIDES } from "~/config/constants";
 import { requirePermission } from "~/http/auth.server";
-import { readImageForm } from "~/http/image-upload.server";
+import { readSlideForm } from "~/http/image-upload.server";
+import { lastValues, type MultipartFields } from "~/http/multipart.server";
 import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { edge } from "~/lib/edge";
@@ -59,10 +60,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, token } = await requirePermission(request, "home.edit");
   const actor = staffActor(admin, clientIp(context), token);
   let intent: Intent = "add";
+  // The text fields as they arrive: a refused photo (even one the reader stops at) keeps what was typed.
+  const raw: MultipartFields = {};
   let values: Record<string, string> = {};
   let id: number | null = null;
   try {
-    const { fields, file } = await readImageForm(request, "image");
+    const { fields, file } = await readSlideForm(request, raw);
     values = fields;
     intent = (INTENTS as readonly string[]).includes(fields.intent) ? (fields.intent as Intent) : "add";
     id = fields.id ? Number(fields.id) : null;
@@ -71,9 +74,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     else if (intent === "edit") await editHeroSlide(actor, slideId, fields, file);
     else if (intent === "remove") await removeHeroSlide(actor, slideId);
     else await moveHeroSlide(actor, slideId, intent);
-    return redirect(`/admin/hero-slides?done=${intent}`);
+    // Without JavaScript the page lands on its message (a form's own fragment would otherwise carry over).
+    return redirect(`/admin/hero-slides?done=${intent}#done`);
   } catch (e) {
     const failure = refusalForPage(e);
+    if (!values.intent) {
+      values = lastValues(raw);
+      intent = (INTENTS as readonly string[]).includes(values.intent) ? (values.intent as Intent) : "add";
+      id = values.id ? Number(values.id) : null;
+    }
     return data<Result>(
       { intent, id, message: failure.message, fieldErrors: failure.fieldErrors, values, at: Date.now() },
       { status: failure.status },
@@ -102,8 +111,11 @@ export default function HeroSlides() {
       title="Home page"
       description={`The photos at the top of the home page, with a heading, a short text and a link: at most ${max}.`}
     >
-      <Stack gap="xs" aria-live="polite">
-        {result ? <Notice kind="error">{result.message}</Notice> : null}
+      <Stack gap="xs" aria-live="polite" id="done">
+        {/* A refused slide form says so at its own top (HeroSlideForm); the other buttons' refusals here. */}
+        {result && result.intent !== "add" && result.intent !== "edit" ? (
+          <Notice kind="error">{result.message}</Notice>
+        ) : null}
         {done && !result ? <Notice kind="success">{done}</Notice> : null}
       </Stack>
       {confirm ? (
@@ -162,10 +174,12 @@ export default function HeroSlides() {
                   </Stack>
                   <Stack gap="sm" style={{ flex: "1 1 320px", minWidth: 0 }}>
                     <HeroSlideForm
+                      key={refused ? `r-${refused.at}` : `${slide.id}-${slide.heading}-${slide.image}`}
                       intent="edit"
                       id={slide.id}
                       values={valuesOf(refused ? refused.values : slide)}
                       errors={refused?.fieldErrors ?? {}}
+                      message={refused?.message}
                       formKey={refused ? `r-${refused.at}` : `${slide.id}-${slide.heading}-${slide.image}`}
                       busy={submitting("edit", slide.id)}
                       // Remove asks first: ?confirm=remove&id=N.
@@ -203,9 +217,11 @@ export default function HeroSlides() {
               It goes last; move it up to show it first.
             </Text>
             <HeroSlideForm
+              key={addRefused ? `r-${addRefused.at}` : `add-${slides.length}`}
               intent="add"
               values={valuesOf(addRefused ? addRefused.values : {})}
               errors={addRefused?.fieldErrors ?? {}}
+              message={addRefused?.message}
               formKey={addRefused ? `r-${addRefused.at}` : `add-${slides.length}`}
               busy={submitting("add")}
             />

@@ -18,6 +18,11 @@ import { keepForConfirm, takeKept } from "~/models/car-sheet.server";
 import { importStock } from "~/use-cases/stock-sheet.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
+/** The one rule for imported cars without photos (docs/product.md, Imported cars without photos). */
+const NO_PHOTOS_YET =
+  'New cars have no photos yet: they are listed at once, after every car with photos, and show "Photos coming soon" ' +
+  "until you add photos on each car's page.";
+
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ sheet: ["POST"] });
 
@@ -205,8 +210,7 @@ function Preview({ answer }: { answer: Extract<ImportAnswer, { preview: ImportPr
       ) : null}
       {confirmed && preview.written ? (
         <Notice kind="success">
-          {preview.add.length} added and {preview.update.length} updated. New cars have no photos yet: add them on each
-          car's page (until then buyers see the car marked "Photos coming soon").{" "}
+          {preview.add.length} added and {preview.update.length} updated. {NO_PHOTOS_YET}{" "}
           <Anchor component={Link} to="/admin/create-listing">
             Back to the stock list
           </Anchor>

@@ -5,6 +5,7 @@ import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import {
   AnswerLinks,
+  AssignedTo,
   LeadAssigneeForm,
   LeadFields,
   LeadHistory,
@@ -14,6 +15,7 @@ import {
 import { LeadStatusBadge } from "~/components/admin/LeadList";
 import { Notice } from "~/components/admin/Notice";
 import { ReservationActions } from "~/components/admin/ReservationActions";
+import { SourcingMatches } from "~/components/admin/SourcingMatches";
 import { requireAdmin } from "~/http/auth.server";
 import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
@@ -33,6 +35,7 @@ import { can } from "~/lib/roles";
 import { activityFor } from "~/models/activity.server";
 import { listAdmins } from "~/models/admin.server";
 import { getLead } from "~/models/lead-inbox.server";
+import { sourcingMatches } from "~/models/sourcing-matches.server";
 import { answerLead } from "~/use-cases/leads.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
@@ -42,20 +45,28 @@ function leadKey(params: { kind?: string; id?: string }): { kind: LeadKind; id: 
   return { kind: params.kind, id };
 }
 
-/** One lead: everything the buyer sent, the car, one-tap answers, the status form and its history. */
+/**
+ * One lead: everything the buyer sent, the car, one-tap answers, the status form and its history;
+ * a sourcing request also lists the matching cars for sale.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const { kind, id } = leadKey(params);
   // A sales account's lead page opens for its own leads and the new unassigned ones only.
   const lead = notFoundIfMissing(await getLead(kind, id, leadScope(admin)), "Lead not found");
-  const [history, staff] = await Promise.all([activityFor("lead", `${kind}/${id}`), listAdmins()]);
+  const [history, staff, matches] = await Promise.all([
+    activityFor("lead", `${kind}/${id}`),
+    listAdmins(),
+    kind === "sourcing" ? sourcingMatches(id) : null,
+  ]);
   const saved = new URL(request.url).searchParams.get("done") === "saved";
   const reference = kind === "reservation" ? lead.fields.reference : null;
   return {
     lead,
     history,
-    staff: staff.map((s) => s.username),
+    staff: staff.map((s) => ({ username: s.username, name: s.displayName ?? s.username })),
     saved,
+    matches,
     reservation:
       typeof reference === "string" ? { reference, canRefund: can(admin.role, "reservations.refund") } : null,
   };
@@ -85,7 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function LeadPage() {
-  const { lead, history, staff, saved, reservation } = useLoaderData<typeof loader>();
+  const { lead, history, staff, saved, matches, reservation } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const name = leadName(lead);
   return (
@@ -111,9 +122,7 @@ export default function LeadPage() {
           <Badge variant="outline" color="gray" radius="sm" tt="none">
             {LEAD_KIND_LABELS[lead.kind]}
           </Badge>
-          <Text size="sm" c="dimmed">
-            {lead.assignee ? `Assigned to ${lead.assignee}` : "Not assigned"}
-          </Text>
+          <AssignedTo lead={lead} />
         </Group>
         <Text size="sm" mb="sm" style={{ overflowWrap: "anywhere" }}>
           {lead.summary}
@@ -165,6 +174,7 @@ export default function LeadPage() {
                 </Paper>
               )
             ) : null}
+            {matches ? <SourcingMatches cars={matches} /> : null}
             {reservation ? (
               <ReservationActions reference={reservation.reference} canRefund={reservation.canRefund} />
             ) : null}

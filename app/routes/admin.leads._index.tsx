@@ -5,19 +5,30 @@ import { AdminRouteError } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { LeadFilterForm } from "~/components/admin/LeadFilterForm";
 import { LeadList } from "~/components/admin/LeadList";
+import { LeadViewLinks } from "~/components/admin/LeadViewLinks";
 import { Notice } from "~/components/admin/Notice";
 import { Pagination } from "~/components/Pagination";
 import { ADMIN_LEADS_PAGE_SIZE } from "~/config/constants";
 import { requireAdmin } from "~/http/auth.server";
 import { parsePage } from "~/lib/car-filters";
-import { filtersFor, leadFilterQuery, parseLeadFilters } from "~/lib/leads";
+import {
+  filtersFor,
+  inboxFilters,
+  LEAD_VIEW_LABELS,
+  LEAD_VIEWS,
+  leadFilterQuery,
+  leadView,
+  leadViewHref,
+  parseLeadFilters,
+} from "~/lib/leads";
 import { can } from "~/lib/roles";
 import { listAdmins } from "~/models/admin.server";
 import { pageLeads } from "~/models/lead-inbox.server";
 
 /**
- * The leads inbox: every lead of every kind, newest first, 25 a page, filtered by what it counts as
- * (leads to answer, signals, incomplete loan applications), kind, status, dates, car, assignee (me,
+ * The leads inbox: newest first, 25 a page; by default the leads a person can answer, with links
+ * to the signals (WhatsApp clicks, newsletter sign-ups), the incomplete loan applications or
+ * everything; filtered by kind, status, dates, car (its id, name or stock number), assignee (me,
  * nobody or a staff member) and free text (a GET form: works without JavaScript). Each lead opens
  * its page.
  */
@@ -32,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const pageParam = page > 1 ? `${query ? "&" : "?"}page=${page}` : "";
     throw redirect(`/admin/leads${query}${pageParam}`);
   }
-  const { filters, ignored } = parseLeadFilters(url.searchParams);
+  const parsed = parseLeadFilters(url.searchParams);
+  const filters = inboxFilters(parsed.filters);
+  const view = leadView(filters);
   const [result, staff] = await Promise.all([
     pageLeads(filtersFor(filters, admin), parsePage(url.searchParams), ADMIN_LEADS_PAGE_SIZE),
     listAdmins(),
@@ -41,18 +54,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...result,
     staff: staff.map((s) => s.username),
     filters,
-    ignored,
+    ignored: parsed.ignored,
+    view,
+    views: LEAD_VIEWS.map((v) => ({ view: v, label: LEAD_VIEW_LABELS[v], href: leadViewHref(filters, v) })),
     query: leadFilterQuery(filters),
     canExport: can(admin.role, "data.export"),
   };
 }
 
 const DESCRIPTION =
-  "Every buyer who reached out, newest first: bookings, messages, loan applications and sourcing requests " +
-  "to answer, and, counted apart, WhatsApp clicks and newsletter sign-ups. Show picks one group.";
+  "Buyers who reached out, newest first: bookings, messages, loan applications, sourcing requests and " +
+  "reservations to answer. WhatsApp clicks and newsletter sign-ups are counted apart, one tap away.";
 
 export default function LeadsInbox() {
-  const { leads, total, page, pageCount, filters, ignored, query, canExport, staff } = useLoaderData<typeof loader>();
+  const { leads, total, page, pageCount, filters, ignored, view, views, query, canExport, staff } =
+    useLoaderData<typeof loader>();
   return (
     <AdminPage
       title="Leads"
@@ -70,7 +86,8 @@ export default function LeadsInbox() {
         ) : null
       }
     >
-      <LeadFilterForm filters={filters} staff={staff} />
+      <LeadViewLinks view={view} views={views} />
+      <LeadFilterForm filters={filters} view={view} staff={staff} />
       {ignored.length ? (
         <Notice kind="info">Some filters were ignored: {ignored.join(", ")} (not a valid value).</Notice>
       ) : null}

@@ -22,6 +22,7 @@ import {
   OUTBOX_TOPIC_LABELS,
   type OutboxStatus,
 } from "~/lib/outbox";
+import { whatsappRecipientLabel } from "~/lib/whatsapp-messages";
 import { getBusiness } from "~/models/business.server";
 import { mailSettings } from "~/models/notifications.server";
 import { type OutboxListItem, pageOutbox } from "~/models/outbox.server";
@@ -29,7 +30,7 @@ import { resendMessage } from "~/use-cases/notifications.server";
 import { staffActor } from "~/use-cases/use-case.server";
 
 /**
- * The outbox (owners): every email and webhook, newest first, with where it stands: queued (and
+ * The outbox (owners): every email, webhook and WhatsApp message, newest first, with where it stands: queued (and
  * when it is tried next), sent, or failed with the mail server's or the receiver's answer. A
  * failed one can be sent again.
  */
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = Number((await request.formData()).get("id"));
   try {
     const message = await resendMessage(staffActor(admin, clientIp(context), token), id);
-    return { ok: true as const, message: `Queued again: "${message.subject}" to ${message.recipient}.` };
+    return { ok: true as const, message: `Queued again: "${message.subject}" to ${recipientOf(message)}.` };
   } catch (e) {
     const failure = refusalForPage(e);
     return data({ ok: false as const, message: failure.message }, { status: failure.status });
@@ -106,11 +107,17 @@ function ResendButton({ m }: { m: OutboxListItem }) {
   );
 }
 
+/** To whom: an address, or a WhatsApp number as people write it. */
+function recipientOf(m: Pick<OutboxListItem, "channel" | "recipient">): string {
+  return m.channel === "whatsapp" ? `${whatsappRecipientLabel(m.recipient)} on WhatsApp` : m.recipient;
+}
+
 function What({ m }: { m: OutboxListItem }) {
   return (
     <Stack gap={0}>
       <Text size="sm" fw={600}>
         {OUTBOX_TOPIC_LABELS[m.topic]}
+        {m.channel === "whatsapp" ? " (WhatsApp)" : ""}
       </Text>
       {m.lead_kind && m.lead_id !== null ? (
         <Anchor component={Link} to={leadPath(m.lead_kind, m.lead_id)} size="xs">
@@ -136,7 +143,7 @@ function Cards({ rows }: { rows: OutboxListItem[] }) {
             {m.subject}
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-            To {m.recipient}
+            To {recipientOf(m)}
           </Text>
           <Group justify="space-between" align="flex-end" mt={6} wrap="nowrap">
             <StatusCell m={m} />
@@ -161,7 +168,10 @@ export default function Outbox() {
   return (
     <AdminPage
       title="Outbox"
-      description="Every email and webhook the site sends, and where it stands. A failed message can be sent again."
+      description={
+        "Every email, webhook and WhatsApp message the site sends, and where it stands. " +
+        "A failed message can be sent again."
+      }
     >
       <Stack gap="xs" aria-live="polite">
         {result ? <Notice kind={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
@@ -195,7 +205,7 @@ export default function Outbox() {
             <Table.Td>
               <What m={m} />
             </Table.Td>
-            <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 220 }}>{m.recipient}</Table.Td>
+            <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 220 }}>{recipientOf(m)}</Table.Td>
             <Table.Td style={{ maxWidth: 320 }}>{m.subject}</Table.Td>
             <Table.Td style={{ maxWidth: 280 }}>
               <StatusCell m={m} />

@@ -112,7 +112,7 @@ function FirstResponseTable({ figures }: { figures: ReportFigures["firstResponse
 
 export default function Reports() {
   const { report, interest, problem, generatedAt, canExport } = useLoaderData<typeof loader>();
-  const { range, months, stock, sales, leads, signals, firstResponse } = report;
+  const { range, months, stock, sales, leads, signals, firstResponse, reservations } = report;
   const inbox = (kind: LeadKind) => `/admin/leads${leadFilterQuery({ kind, from: range.from, to: range.to })}`;
   const multiYear = range.from.slice(0, 4) !== range.to.slice(0, 4);
   const labels = months.map((m) => monthLabel(m, multiYear));
@@ -208,6 +208,36 @@ export default function Reports() {
           />
         </Grid.Col>
       </Grid>
+      {/* Online reservations: deposits paid through Paystack, and the sales they became. */}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <Figure
+            label="Deposits taken"
+            value={formatNumber(reservations.totalDeposits)}
+            hint={
+              reservations.refunds
+                ? `${formatNumber(reservations.refunds)} refunded or to refund`
+                : "Reservations paid online"
+            }
+            testId="report-deposits"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <Figure
+            label="Reservations converted"
+            value={formatNumber(reservations.totalConverted)}
+            hint="Sold to the buyer who reserved"
+            testId="report-converted"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Figure
+            label="Deposits value"
+            value={formatNaira(reservations.totalDepositValue)}
+            testId="report-deposit-value"
+          />
+        </Grid.Col>
+      </Grid>
       {leads.incomplete > 0 ? (
         <Notice kind="info">
           <span data-testid="report-incomplete">
@@ -257,6 +287,14 @@ export default function Reports() {
             { name: "Newsletter sign-ups", color: KIND_COLORS.newsletter, values: signals.newsletter },
           ]}
         />
+        <MonthlyChart
+          title="Reservations Per Month"
+          labels={labels}
+          series={[
+            { name: "Deposits taken", color: KIND_COLORS.reservation, values: reservations.deposits },
+            { name: "Reservations converted", color: "#111111", values: reservations.converted },
+          ]}
+        />
         <InterestReportSections {...interest} />
         <FirstResponseTable figures={firstResponse} />
         <Group gap="md">
@@ -265,6 +303,7 @@ export default function Reports() {
           </Text>
           <Link to={inbox("whatsapp")}>WhatsApp clicks of this period</Link>
           <Link to={inbox("newsletter")}>Newsletter sign-ups of this period</Link>
+          <Link to={inbox("reservation")}>Reservations of this period</Link>
         </Group>
       </Stack>
     </AdminPage>

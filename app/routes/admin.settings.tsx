@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AdminPage } from "~/components/admin/AdminPage";
 import { FileField } from "~/components/admin/FileField";
 import { Notice } from "~/components/admin/Notice";
+import { ReservationSettingsForm } from "~/components/admin/ReservationSettingsForm";
 import { SettingsForm } from "~/components/admin/SettingsForm";
 import { env, siteOrigin } from "~/config/env.server";
 import { requireAdmin } from "~/http/auth.server";
@@ -15,12 +16,14 @@ import { settingsFormValues, settingsFromForm } from "~/lib/business-schema";
 import { META_FEED_PATH, RSS_FEED_PATH } from "~/lib/catalogue-feeds";
 import { edge } from "~/lib/edge";
 import { imageVariant } from "~/lib/images";
+import { reservationFormValues, reservationInputFromForm } from "~/lib/reservations";
 import { getBusiness } from "~/models/business.server";
+import { reservationSettingsView, updateReservationSettings } from "~/use-cases/reservations.server";
 import { SETTINGS_SAVED, setLogo, updateSettings } from "~/use-cases/settings.server";
 import { assertCan, staffActor } from "~/use-cases/use-case.server";
 
 type Result = {
-  intent: "settings" | "logo" | "remove-logo";
+  intent: "settings" | "logo" | "remove-logo" | "reservations";
   ok: boolean;
   message: string;
   fieldErrors: Record<string, string>;
@@ -32,7 +35,10 @@ const SAVED_MESSAGES: Record<string, string> = {
   settings: SETTINGS_SAVED,
   logo: "Logo saved.",
   "remove-logo": "Logo removed.",
+  reservations: "Reservation settings saved.",
 };
+
+const INTENTS = ["logo", "remove-logo", "reservations"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
@@ -41,7 +47,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const saved = SAVED_MESSAGES[new URL(request.url).searchParams.get("saved") ?? ""] ?? null;
   const origin = siteOrigin(env());
   const feeds = { meta: `${origin}${META_FEED_PATH}`, rss: `${origin}${RSS_FEED_PATH}` };
-  return { values: settingsFormValues(business), logo: business.logo, name: business.name, saved, feeds };
+  const reservations = await reservationSettingsView();
+  return {
+    values: settingsFormValues(business),
+    logo: business.logo,
+    name: business.name,
+    saved,
+    feeds,
+    reservations: {
+      values: reservationFormValues(reservations.settings),
+      paystackKey: reservations.key,
+      webhookUrl: reservations.webhookUrl,
+    },
+  };
 }
 
 /** Edge policy (app/lib/edge.ts): the logo travels in the POST body. */
@@ -55,8 +73,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let values: Record<string, string> = {};
   try {
     const { fields, file } = await readImageForm(request, "logo");
-    intent = fields.intent === "logo" || fields.intent === "remove-logo" ? fields.intent : "settings";
-    values = fields;
+    intent = INTENTS.find((i) => i === fields.intent) ?? "settings";
+    // A pasted Paystack key is never sent back to the browser, not even in a refused form.
+    const { secretKey: _key, ...shown } = fields;
+    values = shown;
+    if (intent === "reservations") {
+      await updateReservationSettings(actor, reservationInputFromForm(fields));
+      return redirect("/admin/settings?saved=reservations#reservations");
+    }
     if (intent === "settings") {
       await updateSettings(actor, settingsFromForm(fields));
       // Saved: the page is drawn again from what was stored (phones as stored, +234...).
@@ -71,7 +95,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     const failure = refusalForPage(e);
     const message =
-      intent === "settings" ? "The settings were not saved: check the fields marked in red." : failure.message;
+      intent === "settings"
+        ? "The settings were not saved: check the fields marked in red."
+        : intent === "reservations"
+          ? `The reservation settings were not saved: ${failure.message}`
+          : failure.message;
     return data<Result>(
       { intent, ok: false, message, fieldErrors: failure.fieldErrors, values, at: Date.now() },
       { status: failure.status },
@@ -152,17 +180,19 @@ function LogoForm({ logo, name, result }: { logo: string | null; name: string; r
 }
 
 export default function Settings() {
-  const { values, logo, name, saved, feeds } = useLoaderData<typeof loader>();
+  const { values, logo, name, saved, feeds, reservations } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const refused = result && !result.ok && result.intent === "settings" ? result : undefined;
+  const reservationsRefused = result && !result.ok && result.intent === "reservations" ? result : undefined;
+  const savedReservations = saved === SAVED_MESSAGES.reservations;
   return (
     <AdminPage
       title="Settings"
       description="Your business as buyers see it on every page: name, numbers, hours, links and words."
     >
       <Stack gap="xs" aria-live="polite">
-        {result && !result.ok ? <Notice kind="error">{result.message}</Notice> : null}
-        {saved && !result ? <Notice kind="success">{saved}</Notice> : null}
+        {result && !result.ok && !reservationsRefused ? <Notice kind="error">{result.message}</Notice> : null}
+        {saved && !result && !savedReservations ? <Notice kind="success">{saved}</Notice> : null}
       </Stack>
       <LogoForm logo={logo} name={name} result={result} />
       <SettingsForm
@@ -170,6 +200,20 @@ export default function Settings() {
         errors={refused?.fieldErrors ?? {}}
         formKey={result ? String(result.at) : `settings-${saved ?? ""}-${values.name}`}
         feeds={feeds}
+      />
+      <ReservationSettingsForm
+        values={reservationsRefused ? reservationsRefused.values : reservations.values}
+        errors={reservationsRefused?.fieldErrors ?? {}}
+        formKey={reservationsRefused ? String(reservationsRefused.at) : `reservations-${saved ?? ""}`}
+        paystackKey={reservations.paystackKey}
+        webhookUrl={reservations.webhookUrl}
+        notice={
+          reservationsRefused
+            ? { kind: "error", text: reservationsRefused.message }
+            : savedReservations && !result
+              ? { kind: "success", text: saved }
+              : null
+        }
       />
     </AdminPage>
   );

@@ -10,7 +10,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminMantine, mantineLinks } from "~/components/admin/AdminMantine";
 import { Notice } from "~/components/admin/Notice";
-import { INACTIVITY_MESSAGE, INVALID_CREDENTIALS, LoginError, loginWithForm, optionalAdmin } from "~/http/auth.server";
+import { INACTIVITY_MESSAGE, INVALID_CREDENTIALS, loginWithForm, optionalAdmin } from "~/http/auth.server";
+import { refusalForPage } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { businessFromMatches, useBusiness } from "~/lib/business";
 import { safeReturnPath } from "~/lib/return-to";
@@ -36,8 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const next = safeReturnPath(String(form.get("next") ?? ""));
     return redirect(next ?? "/admin", { headers: { "Set-Cookie": setCookie } });
   } catch (e) {
-    if (e instanceof LoginError) return data({ error: e.message, username }, { status: e.status });
-    throw e;
+    const refused = refusalForPage(e);
+    return data({ error: refused.message, username }, { status: refused.status });
   }
 }
 

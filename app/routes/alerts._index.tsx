@@ -10,21 +10,23 @@ import { refusalForPage } from "~/http/refusals.server";
 import { clientIp, readFormValues } from "~/http/request.server";
 import { ALERT_SUCCESS, ALERTS_UNAVAILABLE, alertSearchQuery, searchInWords } from "~/lib/alerts";
 import { edge } from "~/lib/edge";
-import { mailEnabled } from "~/models/notifications.server";
+import { mailEnabled, whatsappEnabled } from "~/models/notifications.server";
 import { requestAlert } from "~/use-cases/alerts.server";
 import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts): a post is a buyer's lead on the per-address budget. */
 export const handle = edge({ leads: "form" });
 
-/** GET /alerts?search=… or ?car=…: the alert form on its own page (where the forms post). */
+/** GET /alerts?search=…, ?car=… or ?car=…&when=available: the alert form on its own page (where the forms post). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const car = Number(params.get("car"));
   return {
     enabled: mailEnabled(),
+    whatsapp: whatsappEnabled(),
     search: alertSearchQuery(params.get("search") ?? ""),
     carId: Number.isInteger(car) && car > 0 ? car : null,
+    available: params.get("when") === "available",
   };
 }
 
@@ -43,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Alerts() {
-  const { enabled, search, carId } = useLoaderData<typeof loader>();
+  const { enabled, whatsapp, search, carId, available } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const values = result?.values ?? {};
   const sentSearch = values.search !== undefined ? alertSearchQuery(values.search) : search;
@@ -73,6 +75,8 @@ export default function Alerts() {
             <AlertForm
               search={sentSearch}
               carId={sentCar ?? undefined}
+              available={values.when !== undefined ? values.when === "available" : available}
+              whatsapp={whatsapp}
               values={values}
               errors={result && !result.ok ? result.fieldErrors : {}}
             />

@@ -40,6 +40,22 @@ describe("POST /api/alerts", () => {
     expect(sold.status).toBe(400);
   });
 
+  it("takes a WhatsApp number in any usual Nigerian form, and refuses one that is not a mobile number", async () => {
+    const ok = await post({ email: "chat@example.com", search: "make=Kia", whatsapp: "+234 (0) 803-555-0142" });
+    expect(ok.status).toBe(201);
+    const contact = await getDb()
+      .selectFrom("alert_contacts")
+      .select("whatsapp")
+      .where("email", "=", "chat@example.com")
+      .executeTakeFirstOrThrow();
+    expect(contact.whatsapp).toBe("+2348035550142");
+    for (const bad of ["0803 555", "0201 555 0142", "+44 7700 900123"]) {
+      const res = await post({ email: "chat@example.com", search: "make=Kia", whatsapp: bad });
+      expect(res.status).toBe(400);
+      expect((await res.json()).fields).toEqual({ whatsapp: "Enter a Nigerian mobile number, e.g. 0803 555 0142" });
+    }
+  });
+
   it("refuses the eleventh alert of an address with a message", async () => {
     for (let i = 0; i < 10; i++)
       expect((await post({ email: "b@example.com", search: `maxPrice=${i + 1}000000` })).status).toBe(201);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requirePermissionApi } from "~/http/auth.server";
-import { readImageForm } from "~/http/image-upload.server";
+import { readSlideForm } from "~/http/image-upload.server";
 import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
@@ -26,7 +26,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await removeHeroSlide(actor, id);
       return Response.json({ message: "Slide removed" });
     }
-    const { fields, file } = await readImageForm(request, "image");
+    const { fields, file } = await readSlideForm(request);
     const slide = await editHeroSlide(actor, id, fields, file);
     return Response.json({ message: "Slide saved", slide });
   } catch (e) {

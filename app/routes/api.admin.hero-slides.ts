@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermissionApi } from "~/http/auth.server";
-import { readImageForm } from "~/http/image-upload.server";
+import { readSlideForm } from "~/http/image-upload.server";
 import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { admin, token } = await requirePermissionApi(request, "home.edit");
   try {
-    const { fields, file } = await readImageForm(request, "image");
+    const { fields, file } = await readSlideForm(request);
     const slide = await addHeroSlide(staffActor(admin, clientIp(context), token), fields, file);
     return Response.json({ message: "Slide added", slide }, { status: 201 });
   } catch (e) {

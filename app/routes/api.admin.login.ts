@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { INVALID_CREDENTIALS, LoginError, loginErrorResponse, loginForApi } from "~/http/auth.server";
+import { INVALID_CREDENTIALS, loginForApi } from "~/http/auth.server";
 import { readApiBody } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
 import { clientIp } from "~/http/request.server";
 import { methodNotAllowed } from "~/http/responses.server";
 import { LoginSchema } from "~/lib/admin-schema";
@@ -12,8 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     return Response.json({ token: await loginForApi(clientIp(context), body.data.username, body.data.password) });
   } catch (e) {
-    if (e instanceof LoginError) return loginErrorResponse(e);
-    throw e;
+    return refusalResponse(e);
   }
 }
 

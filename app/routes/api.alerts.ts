@@ -12,7 +12,8 @@ import { visitorActor } from "~/use-cases/use-case.server";
 export const handle = edge({ leads: "api" });
 
 /**
- * POST /api/alerts `{ email, search }` (the /browse query string) or `{ email, car_id }`, and an
+ * POST /api/alerts `{ email, search }` (the /browse query string), `{ email, car_id }` (its price) or
+ * `{ email, car_id, when: "available" }` (a reserved car for sale again), and an
  * optional `whatsapp`: 201 with the same answer for a new alert and one the address already has,
  * so the API never tells which addresses have alerts. Nothing is sent until the buyer confirms.
  */

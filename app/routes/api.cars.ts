@@ -15,7 +15,7 @@ import { staffActor } from "~/use-cases/use-case.server";
 export const handle = edge({ shared: { query: [...CAR_FILTER_PARAMS, "page", "limit"] }, uploads: ["POST"] });
 
 /**
- * GET /api/cars: the public search (q, body_type, make, ..., customs_duty_paid, `sort` and
+ * GET /api/cars: the public search (q, body_type, make, ..., customs_duty_paid, hide_reserved, `sort` and
  * `page`/`limit`), a JSON array
  * with X-Total-Count and Link headers. Invalid values are ignored and named in the
  * X-Ignored-Filters header, never a 500. With a bearer token it is the admin list instead:

@@ -1,27 +1,30 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRefusal, readLeadApiBody } from "~/http/forms.server";
+import { readLeadApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
+import { clientIp } from "~/http/request.server";
 import { created, methodNotAllowed } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
-import { ClientInfoSchema } from "~/lib/lead-schemas";
-import { createClientInfo } from "~/models/lead.server";
+import { sendClientInfo } from "~/use-cases/lead-forms.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ leads: "api" });
-
-const FAILURE = "Failed to submit application";
 
 /**
  * POST /api/client-info (public): the eleven client fields, optionally `loan_application` (the
  * reference POST /api/loan-applications answered) to link them; a raw loan_application_id is refused.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const body = await readLeadApiBody(request, ClientInfoSchema, FAILURE);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readLeadApiFields(request);
   if (!body.ok) return body.response;
-  const result = await createClientInfo(body.data);
-  if (!result.ok) return apiRefusal(FAILURE, { [result.field]: result.error });
-  // Sequential ids never leave the server: the application is named by its reference.
-  const { id: _id, loan_application_id: _app, ...clientInfo } = result.clientInfo;
-  return created({ ...clientInfo, loan_application: body.data.loan_application ?? null });
+  try {
+    const stored = await sendClientInfo(visitorActor(clientIp(context)), body.fields, "optional");
+    // Sequential ids never leave the server: the application is named by its reference.
+    const { id: _id, loan_application_id: _app, ...clientInfo } = stored.clientInfo;
+    return created({ ...clientInfo, loan_application: stored.reference });
+  } catch (e) {
+    return refusalResponse(e);
+  }
 }
 
 export function loader() {

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/http/auth.server";
-import { apiRefusal, readLeadApiBody } from "~/http/forms.server";
+import { readLeadApiFields } from "~/http/forms.server";
+import { refusalResponse } from "~/http/refusals.server";
+import { clientIp } from "~/http/request.server";
 import { created, listResponse, parsePaging } from "~/http/responses.server";
 import { edge } from "~/lib/edge";
 import { parseInspectionView } from "~/lib/inspection-views";
-import { InspectionSchema, unknownCar } from "~/lib/lead-schemas";
 import { leadScope } from "~/lib/leads";
-import { inspectionDayError } from "~/models/business.server";
-import { createInspection, formCar, pageInspections } from "~/models/lead.server";
+import { pageInspections } from "~/models/lead.server";
+import { bookInspection } from "~/use-cases/lead-forms.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ leads: "api" });
@@ -15,18 +17,17 @@ export const handle = edge({ leads: "api" });
 /**
  * POST /api/inspections (public): name, phone, email, car_make, car_model, inspection_date,
  * other_info, and optionally car_id (the car it is booked for: an id that names no car is refused).
+ * The same use case as the page (bookInspection: a day the showroom opens, among its checks).
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const body = await readLeadApiBody(request, InspectionSchema, "Error booking inspection");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readLeadApiFields(request);
   if (!body.ok) return body.response;
-  if (body.data.car_id && !(await formCar(body.data.car_id))) {
-    const message = unknownCar(body.data.car_id);
-    return apiRefusal(message, { car_id: message });
+  try {
+    const { inspection } = await bookInspection(visitorActor(clientIp(context)), body.fields, "refuse");
+    return created(inspection);
+  } catch (e) {
+    return refusalResponse(e);
   }
-  // Only on a day the showroom opens (the business settings' hours).
-  const closed = await inspectionDayError(body.data.inspection_date);
-  if (closed) return apiRefusal(closed, { inspection_date: closed });
-  return created(await createInspection(body.data));
 }
 
 /**

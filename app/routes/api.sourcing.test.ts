@@ -89,8 +89,8 @@ describe("sourcing requests", () => {
   it("stores a double submit once", async () => {
     const input = validate(SourcingSchema, valid);
     if (!input.ok) throw new Error("valid input refused");
-    const a = await createSourcingRequest(input.data);
-    const b = await createSourcingRequest(input.data);
+    const a = await createSourcingRequest(getDb(), input.data);
+    const b = await createSourcingRequest(getDb(), input.data);
     expect(b.id).toBe(a.id);
     expect((await pageLeads({ kind: "sourcing" }, 1, 10)).total).toBe(1);
   });

@@ -1,22 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactDetailsCard } from "~/components/leads/ContactDetailsCard";
-import { INSPECTION_FAILURE, InspectionForm } from "~/components/leads/InspectionForm";
+import { InspectionForm } from "~/components/leads/InspectionForm";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import leads from "~/components/leads/leads.module.css";
 import { Container, panelClass } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
-import { formFailure, readLeadForm } from "~/http/forms.server";
+import { readLeadFormFields, refusedForm } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
 import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { carPath } from "~/lib/car";
 import { edge } from "~/lib/edge";
 import { carName, inspectionBookedDetail } from "~/lib/lead-messages";
-import { addDays, InspectionSchema, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
-import { inspectionDayError } from "~/models/business.server";
+import { addDays, lagosToday, MAX_INSPECTION_DAYS_AHEAD, MAX_LENGTHS } from "~/lib/lead-schemas";
 import { parseCarId } from "~/models/car.server";
-import { createInspection, formCar } from "~/models/lead.server";
+import { formCar } from "~/models/lead.server";
 import { mailEnabled } from "~/models/notifications.server";
 import pages from "~/styles/pages.module.css";
+import { bookInspection } from "~/use-cases/lead-forms.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: ["car", "make", "model"] }, leads: "form" });
@@ -47,16 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Books the inspection. The car id the form carries is kept when it names a car (a car deleted
- * since the page was opened is dropped: the make and model typed still say which car).
+ * Books the inspection (the same use case as POST /api/inspections). The car id the form carries
+ * is kept when it names a car (a car deleted since the page was opened is dropped: the make and
+ * model typed still say which car).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readLeadForm(request, context, InspectionSchema, INSPECTION_FAILURE);
+  const form = await readLeadFormFields(request, context);
   if (!form.ok) return form.response;
-  const closed = await inspectionDayError(form.data.inspection_date);
-  if (closed) return formFailure(closed, { inspection_date: closed }, form.values);
-  const car = await formCar(form.data.car_id);
-  const inspection = await createInspection({ ...form.data, car_id: car?.id });
+  let booked: Awaited<ReturnType<typeof bookInspection>>;
+  try {
+    booked = await bookInspection(visitorActor(clientIp(context)), form.values, "drop");
+  } catch (e) {
+    return refusedForm(e, form.values);
+  }
+  const { inspection, car } = booked;
   const detail = inspectionBookedDetail({
     car: car ? carName(car) : `${inspection.car_make} ${inspection.car_model}`,
     date: inspection.inspection_date,

@@ -1,9 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "../../db/database.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { loadContext } from "../../tests/helpers/load-context";
 import { loader } from "./browse";
 
-beforeEach(clearData);
+beforeEach(async () => {
+  await clearData();
+  await getDb().deleteFrom("reservations").execute();
+});
 
 const load = (query: string) =>
   loader({ request: new Request(`http://x/browse${query}`), params: {}, context: loadContext() });
@@ -69,6 +73,40 @@ describe("browse loader", () => {
     expect((await load("")).total).toBe(3);
     const only = await load("?customs_duty_paid=1");
     expect(only.cars.map((c) => c.id)).toEqual([paid]);
+  });
+
+  it("hides reserved cars on request (a paid hold not yet ended), and names a bad value", async () => {
+    const held = await makeCar({ model: "Held" });
+    const ended = await makeCar({ model: "Ended" });
+    const paying = await makeCar({ model: "Paying" });
+    const free = await makeCar({ model: "Free" });
+    const hour = 3_600_000;
+    const reserve = (car_id: number, status: "paid" | "pending", holdMs: number) =>
+      getDb()
+        .insertInto("reservations")
+        .values({
+          reference: `LPA-${car_id}`,
+          car_id,
+          car_label: "A car",
+          name: "Ada",
+          email: "ada@example.com",
+          phone: "+2348035550142",
+          amount: 100_000,
+          status,
+          hold_until: new Date(Date.now() + holdMs).toISOString(),
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+    await reserve(held, "paid", 72 * hour);
+    await reserve(ended, "paid", -hour);
+    await reserve(paying, "pending", hour / 2);
+    expect((await load("")).total).toBe(4);
+    const shown = await load("?hide_reserved=1");
+    expect(shown.cars.map((c) => c.id).sort((a, b) => a - b)).toEqual([ended, paying, free].sort((a, b) => a - b));
+    const bad = await load("?hide_reserved=maybe");
+    expect(bad.total).toBe(4);
+    expect(bad.ignored).toEqual(["Hide reserved cars"]);
   });
 
   it("ignores invalid numbers and names them for the page", async () => {

@@ -13,19 +13,20 @@ import { Container } from "~/components/ui/Container";
 import { Notice } from "~/components/ui/Notice";
 import { BROWSE_PAGE_SIZE } from "~/config/constants";
 import { formStamp } from "~/http/bot-guard.server";
-import { readLeadForm } from "~/http/forms.server";
+import { readLeadFormFields, refusedForm } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
 import { businessFromMatches, logoPreviewMeta, useBusiness } from "~/lib/business";
 import { toCardCar } from "~/lib/car-card";
 import { CAR_FILTER_PARAMS, canonicalFilterQuery, parseCarFilters, parsePage } from "~/lib/car-filters";
 import { edge } from "~/lib/edge";
 import { sourcingSentDetail } from "~/lib/lead-messages";
-import { SOURCING_FAILURE, SourcingSchema } from "~/lib/lead-schemas";
 import { formatNumber, parseNaira } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
 import { pageCars, stockFacets } from "~/models/car.server";
-import { mailEnabled } from "~/models/notifications.server";
-import { createSourcingRequest } from "~/models/sourcing.server";
+import { mailEnabled, whatsappEnabled } from "~/models/notifications.server";
 import pages from "~/styles/pages.module.css";
+import { requestSourcing } from "~/use-cases/lead-forms.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /** The sourcing form shows only when nothing was found: its code is fetched then (the server renders it in full). */
 const SourcingForm = lazy(() => import("~/components/leads/SourcingForm").then((m) => ({ default: m.SourcingForm })));
@@ -41,6 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
   minMileage: "Min mileage",
   maxMileage: "Max mileage",
   customs_duty_paid: "Custom Paper",
+  hide_reserved: "Hide reserved cars",
   sort: "Sort",
 };
 
@@ -69,20 +71,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sort,
     // "Tell me when it arrives" shows only when alert emails can really be sent.
     alerts: mailEnabled(),
+    alertsOnWhatsapp: whatsappEnabled(),
   };
 }
 
-/** The sourcing request from the no-results form (the `sourcing` lead). */
+/** The sourcing request from the no-results form (the `sourcing` lead; the same use case as POST /api/sourcing). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readLeadForm(request, context, SourcingSchema, SOURCING_FAILURE);
+  const form = await readLeadFormFields(request, context);
   if (!form.ok) return form.response;
-  const saved = await createSourcingRequest(form.data);
+  let saved: Awaited<ReturnType<typeof requestSourcing>>;
+  try {
+    saved = await requestSourcing(visitorActor(clientIp(context)), form.values);
+  } catch (e) {
+    return refusedForm(e, form.values);
+  }
   const detail = sourcingSentDetail({ carWanted: saved.car_wanted, budget: saved.budget, phone: saved.phone });
   return { ok: true as const, id: saved.id, detail };
 }
 
 export default function Browse() {
-  const { cars, total, page, pageCount, ignored, sort, facets, stamp, alerts, query } = useLoaderData<typeof loader>();
+  const { cars, total, page, pageCount, ignored, sort, facets, stamp, alerts, alertsOnWhatsapp, query } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
   const { area } = useBusiness();
@@ -144,7 +153,7 @@ export default function Browse() {
         </Suspense>
       ) : null}
       <Pagination page={page} pageCount={pageCount} label="Browse pages" />
-      {alerts ? <AlertForm search={query.replace(/^\?/, "")} /> : null}
+      {alerts ? <AlertForm search={query.replace(/^\?/, "")} whatsapp={alertsOnWhatsapp} /> : null}
       {total ? <QuickViewTemplate /> : null}
     </Container>
   );

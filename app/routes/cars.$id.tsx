@@ -32,7 +32,7 @@ import { formatNaira } from "~/lib/money";
 import { STATIC_PAGE } from "~/lib/page-scripts";
 import { holdEndText } from "~/lib/reservations";
 import { getCar, similarCars } from "~/models/car.server";
-import { mailEnabled } from "~/models/notifications.server";
+import { mailEnabled, whatsappEnabled } from "~/models/notifications.server";
 import { reservationOffer } from "~/models/reservations.server";
 import pages from "~/styles/pages.module.css";
 
@@ -55,16 +55,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // absolute.
   return {
     car: toPublicCar(found),
-    monthly: carMonthlyQuote(found),
+    monthly: carMonthlyQuote(found, carPath(found)),
     similar: similar.map(toCardCar),
     origin: siteOrigin(env()),
     alerts: mailEnabled(),
+    alertsOnWhatsapp: whatsappEnabled(),
     reserve: await reservationOffer(found),
   };
 }
 
 export default function CarPage() {
-  const { car, monthly, similar, origin, alerts, reserve } = useLoaderData<typeof loader>();
+  const { car, monthly, similar, origin, alerts, alertsOnWhatsapp, reserve } = useLoaderData<typeof loader>();
   const business = useBusiness();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
@@ -131,7 +132,8 @@ export default function CarPage() {
             ) : null}
           </div>
           {monthly ? (
-            <p className={pages.carMonthly} data-testid="monthly-from">
+            // The calculator's Close comes back here (#monthly).
+            <p className={pages.carMonthly} data-testid="monthly-from" id="monthly">
               <Link to={monthly.href}>
                 From {formatNaira(monthly.amount)}/month over {monthly.months} months after a{" "}
                 {formatNaira(monthly.deposit)} deposit ({monthly.percent}%)
@@ -167,7 +169,9 @@ export default function CarPage() {
             </div>
           )}
           {car.sold ? null : <ShareButtons car={car} origin={origin} />}
-          {alerts && !car.sold ? <AlertForm carId={car.id} /> : null}
+          {alerts && !car.sold ? (
+            <AlertForm carId={car.id} available={Boolean(car.reserved_until)} whatsapp={alertsOnWhatsapp} />
+          ) : null}
           {reserve ? (
             <ReserveForm
               carId={car.id}

@@ -1,20 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactDetailsCard } from "~/components/leads/ContactDetailsCard";
-import { CONTACT_FAILURE, ContactForm } from "~/components/leads/ContactForm";
+import { ContactForm } from "~/components/leads/ContactForm";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import leads from "~/components/leads/leads.module.css";
 import { Container } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
-import { readLeadForm } from "~/http/forms.server";
+import { readLeadFormFields, refusedForm } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
 import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { carPath } from "~/lib/car";
 import { edge } from "~/lib/edge";
 import { carName, messageSentDetail } from "~/lib/lead-messages";
-import { ContactSchema } from "~/lib/lead-schemas";
 import { formatNaira } from "~/lib/money";
 import { parseCarId } from "~/models/car.server";
-import { createContactMessage, formCar } from "~/models/lead.server";
+import { formCar } from "~/models/lead.server";
+import { sendContactMessage } from "~/use-cases/lead-forms.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ shared: { query: ["car"] }, leads: "form" });
@@ -35,12 +37,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Sends the message; the car id it carries is kept when it names a car (else dropped, see above). */
+/**
+ * Sends the message (the same use case as POST /api/contact); the car id it carries is kept when it
+ * names a car (else dropped, see above).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readLeadForm(request, context, ContactSchema, CONTACT_FAILURE);
+  const form = await readLeadFormFields(request, context);
   if (!form.ok) return form.response;
-  const car = await formCar(form.data.car_id);
-  const message = await createContactMessage({ ...form.data, car_id: car?.id });
+  let sent: Awaited<ReturnType<typeof sendContactMessage>>;
+  try {
+    sent = await sendContactMessage(visitorActor(clientIp(context)), form.values, "drop");
+  } catch (e) {
+    return refusedForm(e, form.values);
+  }
+  const { message, car } = sent;
   const detail = messageSentDetail({ car: car ? carName(car) : null, phone: message.phone, email: message.email });
   return { ok: true as const, id: message.id, detail };
 }

@@ -3,24 +3,27 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { FinancingCarView } from "~/components/leads/FinancingCarView";
 import { LoanCalculator } from "~/components/leads/LoanCalculator";
-import { readFormValues } from "~/http/request.server";
+import { refusalForPage } from "~/http/refusals.server";
+import { clientIp, readFormValues } from "~/http/request.server";
 import { notFoundIfMissing } from "~/http/responses.server";
 import { pleaseWait } from "~/lib/bot-trap";
 import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { carTitle } from "~/lib/car";
 import { edge } from "~/lib/edge";
-import { LoanRequestSchema } from "~/lib/lead-schemas";
-import { quoteLoan, readCalculatorInput } from "~/lib/loan-math";
-import { firstError, validate } from "~/lib/validation";
+import { calculatorFrom, quoteLoan, readCalculatorInput } from "~/lib/loan-math";
 import { parseCarId } from "~/models/car.server";
-import { applyForCarLoan, getFinancingCar } from "~/models/loan.server";
+import { getFinancingCar } from "~/models/loan.server";
+import { applyForCarLoan } from "~/use-cases/lead-forms.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
-export const handle = edge({ shared: { query: ["percent", "months", "calculate", "page"] }, leads: "form" });
+export const handle = edge({ shared: { query: ["percent", "months", "calculate", "page", "from"] }, leads: "form" });
 
 /**
  * /financing/<id>: the full-screen calculator of one financing car. ?percent=&months=&calculate=1
  * is the no-JavaScript Calculate: the server computes the same figures the browser would.
+ * ?from=/cars/<id>-… (the car page's monthly figure opened it): Close goes back to that car, at
+ * its monthly figure; otherwise to the financing grid.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = parseCarId(params.id);
@@ -46,42 +49,50 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     percent,
     months,
     monthly: calculated ? quote.monthlyRepayment : 0,
+    from: calculatorFrom(search.get("from")),
   };
 }
 
 /** Apply for Loan: recompute from the stored price, store, go to /loan-application by its reference. */
+/** Apply for Loan: the loan application, its figures from the car's stored price (the use case's). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const id = parseCarId(params.id);
   // Over the lead budget of a shared address: ask to send again, nothing stored.
   const retryAfter = context.leadRetryAfter;
   if (retryAfter) return data({ error: pleaseWait(retryAfter) }, { status: 429 });
-  const parsed = validate(LoanRequestSchema, await readFormValues(request));
-  if (!id || !parsed.ok) {
-    return data({ error: parsed.ok ? "Unknown car." : firstError(parsed.fieldErrors) }, { status: 400 });
+  try {
+    const { application } = await applyForCarLoan(visitorActor(clientIp(context)), id, await readFormValues(request));
+    return redirect(`/loan-application?application=${encodeURIComponent(application.reference)}`);
+  } catch (e) {
+    const refused = refusalForPage(e);
+    context.logger.warn(`Loan application refused for car ${id}: ${refused.message}`);
+    return data({ error: refused.message }, { status: refused.status });
   }
-  const result = await applyForCarLoan(id, parsed.data.percent, parsed.data.months);
-  if (!result.ok) {
-    context.logger.warn(`Loan application refused for car ${id}: ${result.error}`);
-    return data({ error: result.error }, { status: 400 });
-  }
-  return redirect(`/loan-application?application=${encodeURIComponent(result.application.reference)}`);
 }
 
 export default function FinancingCarRoute() {
-  const { car, percent, months, monthly } = useLoaderData<typeof loader>();
+  const { car, percent, months, monthly, from } = useLoaderData<typeof loader>();
   const applied = useActionData<typeof action>();
   const navigate = useNavigate();
   const location = useLocation();
   // The grid behind keeps its page while a car is open, and gets it back on Close.
   const gridPage = new URLSearchParams(location.search).get("page");
-  const backHref = gridPage ? `/financing?${new URLSearchParams({ page: gridPage })}` : "/financing";
-  return (
-    <FinancingCarView
-      car={car}
-      backHref={backHref}
+  const gridHref = gridPage ? `/financing?${new URLSearchParams({ page: gridPage })}` : "/financing";
+  // Opened from a car's page: Close returns there, at the monthly figure that was tapped.
+  const backHref = from ? `${from}#monthly` : gridHref;
+  const onClose = () => {
+    if (!from) {
       // The grid puts the focus back on this car's card (see routes/financing.tsx).
-      onClose={() => navigate(backHref, { preventScrollReset: true, state: { focusCar: car.id } })}
-    >
+      navigate(gridHref, { preventScrollReset: true, state: { focusCar: car.id } });
+      return;
+    }
+    // Straight from that page (this document's first address): Back returns to it as it was, scroll and all.
+    const cameFrom = document.referrer && new URL(document.referrer, window.location.href).pathname === from;
+    if (cameFrom && location.key === "default" && window.history.length > 1) window.history.back();
+    else window.location.assign(backHref);
+  };
+  return (
+    <FinancingCarView car={car} backHref={backHref} onClose={onClose}>
       <LoanCalculator
         // A new car or a server-side Calculate starts the calculator afresh.
         key={`${car.id}${location.search}`}
@@ -92,6 +103,7 @@ export default function FinancingCarRoute() {
         initialMonthly={monthly}
         applyError={applied?.error}
         gridPage={gridPage}
+        from={from}
       />
     </FinancingCarView>
   );

@@ -1,11 +1,17 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/http/cookies.server";
 import { SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
+import { heroSrcSet } from "~/lib/images";
 import { pageActivity } from "~/models/activity.server";
+import { catalogVersion } from "~/models/catalog-version.server";
 import { listHeroSlides } from "~/models/hero-slides.server";
-import { HERO_SLIDES, homeSlides } from "~/models/home-media.server";
+import { HERO_SLIDES, homeSlides, sizeOlderSlidePhotos } from "~/models/home-media.server";
 import { resetLoginThrottle } from "~/models/login-throttle.server";
 import { adminToken, bearer, respond } from "../../tests/helpers/admin-auth";
+import { cameraPhoto } from "../../tests/helpers/camera-photo";
 import { clearData, makeImage, uploadedFiles } from "../../tests/helpers/db";
 import { loadContext } from "../../tests/helpers/load-context";
 import * as page from "./admin.hero-slides";
@@ -104,8 +110,14 @@ describe("the hero slides API", () => {
     const listed = await (await list(token)).json();
     expect(listed.slides.map((s: { id: number }) => s.id)).toEqual([a.id, b.id]);
     expect(await homeSlides()).toEqual([
-      { image: a.image, heading: "December sale", text: "Up to 10% off SUVs", link: "/browse" },
-      { image: b.image, heading: "New arrivals", text: "", link: null },
+      {
+        image: a.image,
+        heading: "December sale",
+        text: "Up to 10% off SUVs",
+        link: "/browse",
+        srcSet: heroSrcSet(a.image),
+      },
+      { image: b.image, heading: "New arrivals", text: "", link: null, srcSet: heroSrcSet(b.image) },
     ]);
 
     expect((await order(token, { ids: [b.id, a.id] })).status).toBe(200);
@@ -181,6 +193,67 @@ describe("the hero slides API", () => {
   });
 });
 
+describe("a slide's photo, sized for the screen", () => {
+  const onDisk = (publicPath: string) => path.join(process.env.UPLOADS_DIR!, publicPath.slice("/uploads/".length));
+  const variant = (publicPath: string, name: string) => onDisk(publicPath).replace(/\.[a-z]+$/, `.${name}.webp`);
+
+  it("takes a 4000x3000 camera photo over 2 MB, stores it scaled down with 640, 1280 and 1920 px WebP", async () => {
+    const { token } = await adminToken("boss");
+    const camera = await cameraPhoto();
+    expect(camera.length).toBeGreaterThan(2_500_000);
+    const res = await add(
+      token,
+      { heading: "Camera photo" },
+      new Blob([new Uint8Array(camera)], { type: "image/jpeg" }),
+    );
+    expect(res.status).toBe(201);
+    const { image } = (await res.json()).slide as { image: string };
+    const stored = await sharp(onDisk(image)).metadata();
+    expect(Math.max(stored.width ?? 0, stored.height ?? 0)).toBe(2560);
+    for (const [name, width] of [
+      ["card", 640],
+      ["wide", 1280],
+      ["full", 1920],
+    ] as const) {
+      const meta = await sharp(variant(image, name)).metadata();
+      expect([name, meta.format, meta.width]).toEqual([name, "webp", width]);
+    }
+    // The phone's candidate is a small fraction of what was uploaded.
+    expect(fs.statSync(variant(image, "card")).size).toBeLessThan(150_000);
+
+    const [slide] = await homeSlides();
+    expect(slide.srcSet).toBe(heroSrcSet(image));
+
+    // Removing the slide removes every size.
+    expect((await one(token, (await listHeroSlides())[0].id, "DELETE")).status).toBe(200);
+    const stem = path.basename(image).replace(/\.[a-z]+$/, "");
+    expect(uploadedFiles().filter((f) => path.basename(f).startsWith(stem))).toEqual([]);
+  }, 60_000);
+
+  it("refuses a photo over 20 MB with its own message", async () => {
+    const { token } = await adminToken("boss");
+    const huge = new Blob([new Uint8Array(20 * 1024 * 1024 + 10)], { type: "image/jpeg" });
+    const res = await add(token, { heading: "Too big" }, huge);
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toBe("A slide's photo must be under 20 MB");
+    expect(await listHeroSlides()).toHaveLength(0);
+  });
+
+  it("sizes a slide stored before slides had sizes, once, and moves the catalogue version", async () => {
+    const { token } = await adminToken("boss");
+    const res = await add(token, { heading: "Old slide" }, await photo());
+    const { image } = (await res.json()).slide as { image: string };
+    for (const name of ["wide", "full"]) fs.rmSync(variant(image, name));
+    expect((await homeSlides())[0].srcSet).toBeUndefined(); // shown as stored until sized
+    const version = catalogVersion();
+    expect(await sizeOlderSlidePhotos()).toBe(1);
+    expect(catalogVersion()).toBe(version + 1);
+    expect((await homeSlides())[0].srcSet).toBe(heroSrcSet(image));
+    expect(await sizeOlderSlidePhotos()).toBe(0);
+    expect(catalogVersion()).toBe(version + 1);
+  });
+});
+
 describe("the Home page screen", () => {
   async function cookieFor(role: "owner" | "sales") {
     const { token } = await adminToken(role === "owner" ? "boss" : "seller", role);
@@ -217,7 +290,7 @@ describe("the Home page screen", () => {
     for (const heading of ["First", "Second"]) {
       const out = (await post(cookie, { intent: "add", heading }, await photo())) as Response;
       expect(out.status).toBe(302);
-      expect(out.headers.get("Location")).toBe("/admin/hero-slides?done=add");
+      expect(out.headers.get("Location")).toBe("/admin/hero-slides?done=add#done");
     }
     const [first, second] = await listHeroSlides();
     await post(cookie, { intent: "down", id: String(first.id) });

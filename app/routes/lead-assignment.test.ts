@@ -56,8 +56,9 @@ const form = (fields: Record<string, string>) => ({
 });
 
 async function twoContacts() {
-  const a = await createContactMessage(ContactSchema.parse(validContact()));
+  const a = await createContactMessage(getDb(), ContactSchema.parse(validContact()));
   const b = await createContactMessage(
+    getDb(),
     ContactSchema.parse({
       name: "Bola Ade",
       phone: "+234 803 555 0199",
@@ -147,14 +148,27 @@ describe("the pages", () => {
     expect(saved.headers.get("Location")).toBe(`/admin/leads/contact/${a.id}?done=saved`);
     const shown = await leadPage.loader(page(`/admin/leads/contact/${a.id}?done=saved`, {}, a));
     expect(shown).toMatchObject({ saved: true, lead: { assignee: "Tunde", status: "new" } });
-    expect(shown.staff).toEqual(expect.arrayContaining(["boss", "Tunde"]));
+    expect(shown.staff.map((s: { username: string }) => s.username)).toEqual(expect.arrayContaining(["boss", "Tunde"]));
+    // The assignee's display name and phone show on the lead and in the assignee choice.
+    await getDb()
+      .updateTable("admins")
+      .set({ display_name: "Tunde Bakare", phone: "+2348035550142" })
+      .where("username", "=", "Tunde")
+      .execute();
+    const named = await leadPage.loader(page(`/admin/leads/contact/${a.id}`, {}, a));
+    expect(named.lead).toMatchObject({
+      assignee: "Tunde",
+      assignee_name: "Tunde Bakare",
+      assignee_phone: "+2348035550142",
+    });
+    expect(named.staff).toContainEqual({ username: "Tunde", name: "Tunde Bakare" });
     expect(shown.history[0]).toMatchObject({ admin_username: "Tunde", detail: "assigned to Tunde" });
 
     const mine = await inbox.loader(page("/admin/leads?assignee=me&status=new"));
     expect(mine).toMatchObject({
       total: 1,
       filters: { assignee: "me", status: "new" },
-      query: "?status=new&assignee=me",
+      query: "?category=lead&status=new&assignee=me", // the inbox opens on the leads to answer
     });
     expect(mine.leads[0]).toMatchObject({ name: "Aisha Bello", assignee: "Tunde" });
     expect((await inbox.loader(page("/admin/leads?assignee=none"))).total).toBe(1);
@@ -174,6 +188,7 @@ describe("which leads a sales account sees", () => {
   it("its own and the new unassigned ones, on every page and API; another's is 404", async () => {
     const { a, b } = await twoContacts();
     const third = await createContactMessage(
+      getDb(),
       ContactSchema.parse({ ...validContact(), name: "Chika Eze", phone: "0803 555 0177", message: "Third" }),
     );
     const c = { kind: "contact", id: String(third.id) };

@@ -178,8 +178,11 @@ describe("GET /go/whatsapp", () => {
 
 describe("the leads API", () => {
   async function someLeads() {
-    const inspection = await createInspection(InspectionSchema.parse({ ...validInspection(), name: "Ngozi Eze" }));
-    const contact = await createContactMessage(ContactSchema.parse(validContact()));
+    const inspection = await createInspection(
+      getDb(),
+      InspectionSchema.parse({ ...validInspection(), name: "Ngozi Eze" }),
+    );
+    const contact = await createContactMessage(getDb(), ContactSchema.parse(validContact()));
     await subscribeToNewsletter(visitorActor("127.0.0.1"), { name: "Émeka", email: "emeka@example.com" }, "/");
     return { inspection, contact };
   }
@@ -194,6 +197,8 @@ describe("the leads API", () => {
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         "assignee",
+        "assignee_name",
+        "assignee_phone",
         "car",
         "car_id",
         "category",
@@ -264,6 +269,7 @@ describe("the leads API", () => {
 
   it("exports the filtered leads as a streamed CSV with a BOM, formula cells neutralised", async () => {
     await createContactMessage(
+      getDb(),
       ContactSchema.parse({
         ...validContact(),
         name: "Adéolá Ọláńrewájú",
@@ -280,7 +286,7 @@ describe("the leads API", () => {
     const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).split("\r\n");
     expect(lines[0]).toBe(
       "\uFEFFKind,Id,Received (Lagos time),Status,Name,Phone,Email,Car id,Car,Car link,Summary,Note,Updated by," +
-        "Updated at (Lagos time)",
+        "Updated at (Lagos time),Deposit (NGN),Reservation reference,Reservation status,Hold ends (Lagos time)",
     );
     expect(lines).toHaveLength(4); // header, two contact messages, the last line's end
     expect(lines.find((l) => l.includes("Adéolá Ọláńrewájú"))).toContain(`"'=cmd|' /C calc'!A0 for ₦25,000,000"`);
@@ -295,7 +301,7 @@ describe("the leads API", () => {
 
 describe("the leads pages", () => {
   it("lists leads in the inbox, tidies the form's empty fields away, counts new leads on the dashboard", async () => {
-    await createContactMessage(ContactSchema.parse(validContact()));
+    await createContactMessage(getDb(), ContactSchema.parse(validContact()));
     const data = await inbox.loader(page("/admin/leads?kind=contact"));
     expect(data).toMatchObject({
       total: 1,
@@ -318,7 +324,7 @@ describe("the leads pages", () => {
   });
 
   it("saves a status and note from the lead's page (a plain form post), shows them, records who", async () => {
-    const contact = await createContactMessage(ContactSchema.parse(validContact()));
+    const contact = await createContactMessage(getDb(), ContactSchema.parse(validContact()));
     const params = { kind: "contact", id: String(contact.id) };
     const saved = await respond(() =>
       leadPage.action(page("", form({ status: "won", note: "Bought the Lexus" }), params)),

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CLIENT_INFO_FAILURE, ClientInfoForm } from "~/components/leads/ClientInfoForm";
+import { ClientInfoForm } from "~/components/leads/ClientInfoForm";
 import { LeadPageHeader } from "~/components/leads/LeadPageHeader";
 import { LoanSummary } from "~/components/leads/LoanSummary";
 import leads from "~/components/leads/leads.module.css";
@@ -9,12 +9,14 @@ import { ButtonLink } from "~/components/ui/Button";
 import { Container, panelClass, ui } from "~/components/ui/Container";
 import { formStamp } from "~/http/bot-guard.server";
 import { flashApplicationSubmitted } from "~/http/cookies.server";
-import { formFailure, readLeadForm } from "~/http/forms.server";
+import { readLeadFormFields, refusedForm } from "~/http/forms.server";
+import { clientIp } from "~/http/request.server";
 import { businessFromMatches, logoPreviewMeta } from "~/lib/business";
 import { edge } from "~/lib/edge";
-import { ClientInfoSchema } from "~/lib/lead-schemas";
-import { createClientInfo, getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
+import { getLoanApplicationByReference, hasClientInfo } from "~/models/lead.server";
 import pages from "~/styles/pages.module.css";
+import { sendClientInfo } from "~/use-cases/lead-forms.server";
+import { visitorActor } from "~/use-cases/use-case.server";
 
 /** Edge policy (app/lib/edge.ts). */
 export const handle = edge({ leads: "form" });
@@ -40,20 +42,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Sends the client information (the same use case as POST /api/client-info), for the loan it carries. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readLeadForm(request, context, ClientInfoSchema, CLIENT_INFO_FAILURE);
+  const form = await readLeadFormFields(request, context);
   if (!form.ok) return form.response;
-  if (!form.data.loan_application) {
-    return formFailure(
-      CLIENT_INFO_FAILURE,
-      { loan_application: "Start from a car on the Financing page." },
-      form.values,
-    );
+  let reference: string | null;
+  try {
+    ({ reference } = await sendClientInfo(visitorActor(clientIp(context)), form.values, "required"));
+  } catch (e) {
+    return refusedForm(e, form.values);
   }
-  const result = await createClientInfo(form.data);
-  if (!result.ok) return formFailure(CLIENT_INFO_FAILURE, { [result.field]: result.error }, form.values);
   return redirect("/financing", {
-    headers: { "Set-Cookie": await flashApplicationSubmitted(form.data.loan_application) },
+    headers: { "Set-Cookie": await flashApplicationSubmitted(reference ?? "") },
   });
 }
 

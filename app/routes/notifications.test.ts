@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/http/cookies.server";
 import { ContactSchema } from "~/lib/lead-schemas";
+import { NO_NOTIFICATIONS } from "~/lib/notifications";
 import { pageActivity } from "~/models/activity.server";
 import { createContactMessage } from "~/models/lead.server";
 import { getNotifications, saveNotifications } from "~/models/notifications.server";
@@ -23,7 +24,7 @@ const status = (out: unknown) => (out as { init?: { status?: number } })?.init?.
 
 beforeEach(async () => {
   await clearData();
-  await saveNotifications(getDb(), { recipients: [], webhooks: [] });
+  await saveNotifications(getDb(), NO_NOTIFICATIONS);
 });
 
 const put = (token: string, body: unknown) =>
@@ -139,7 +140,7 @@ describe("GET and PUT /api/admin/notifications", () => {
       "webhooks.6.url": "Leave the user name and password out of the address",
       "webhooks.7.kinds.0": "Kinds must be among: inspection, contact, loan, sourcing",
     });
-    expect(await getNotifications()).toEqual({ recipients: [], webhooks: [] });
+    expect(await getNotifications()).toEqual(NO_NOTIFICATIONS);
     const dupe = await put(token, {
       recipients: [
         { email: "ok@example.ng", kinds: ["contact"] },
@@ -163,10 +164,11 @@ describe("GET and PUT /api/admin/notifications", () => {
 describe("without SMTP_URL", () => {
   it("queues no email for a lead, but still its webhooks", async () => {
     await saveNotifications(getDb(), {
+      ...NO_NOTIFICATIONS,
       recipients: [{ email: "desk@example.ng", kinds: ["contact"] }],
       webhooks: [{ url: "https://hooks.example.com/x", kinds: ["contact"], secret: "s".repeat(64), created_at: "" }],
     });
-    await createContactMessage(ContactSchema.parse(validContact()));
+    await createContactMessage(getDb(), ContactSchema.parse(validContact()));
     const rows = await getDb().selectFrom("outbox").select(["channel", "recipient"]).execute();
     expect(rows).toEqual([{ channel: "webhook", recipient: "https://hooks.example.com/x" }]);
   });
@@ -364,5 +366,114 @@ describe("entries recorded before webhooks were named by host", () => {
       ["Webhook to address on hooks.slack.com", "New lead"],
       ["Notifications", "Added webhook address on hooks.slack.com (contact); removed webhook address on [2001:db8::1]"],
     ]);
+  });
+});
+
+describe("WhatsApp on the notifications page and API", () => {
+  const g = globalThis as { __dealershipEnv?: unknown };
+  const TOKEN = "EAAGsecretwhatsapptoken0123456789";
+  const withWhatsapp = (on: boolean) => {
+    if (on) {
+      process.env.WHATSAPP_TOKEN = TOKEN;
+      process.env.WHATSAPP_PHONE_NUMBER_ID = "106540352242922";
+    } else {
+      delete process.env.WHATSAPP_TOKEN;
+      delete process.env.WHATSAPP_PHONE_NUMBER_ID;
+    }
+    g.__dealershipEnv = undefined;
+  };
+  const loadPage = async () =>
+    page.loader({
+      request: new Request(`${BASE}/admin/notifications`, { headers: { Cookie: await cookieFor("owner") } }),
+      params: {},
+      context: loadContext(),
+    });
+
+  it("takes a WhatsApp number beside a recipient's email, in any usual form, and refuses a bad one", async () => {
+    withWhatsapp(false);
+    const { token } = await adminToken("boss");
+    const res = await put(token, {
+      recipients: [{ email: "desk@example.ng", whatsapp: "0803 555 0142", kinds: ["contact"] }],
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).recipients).toEqual([
+      { email: "desk@example.ng", whatsapp: "+2348035550142", kinds: ["contact"] },
+    ]);
+    const read = await (await get(token)).json();
+    expect(read.whatsapp).toEqual({ enabled: false });
+    expect(read.templates).toEqual({ lead: "new_lead_alert", alert: "car_alert", language: "en" });
+
+    const bad = await put(token, { recipients: [{ email: "desk@example.ng", whatsapp: "12345", kinds: ["contact"] }] });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields).toEqual({
+      "recipients.0.whatsapp": "Enter a Nigerian mobile number, e.g. 0803 555 0142",
+    });
+    const badTemplate = await put(token, { templates: { lead: "New Lead!", alert: "car_alert", language: "english" } });
+    expect(badTemplate.status).toBe(400);
+    expect(Object.keys((await badTemplate.json()).fields)).toEqual(["templates.lead", "templates.language"]);
+
+    // The page: the plain-words notice, then a number added and one refused with what was typed kept.
+    const loaded = await loadPage();
+    expect(loaded.whatsapp).toEqual({ enabled: false });
+    const added = payload(
+      await postForm([
+        ["intent", "add-recipient"],
+        ["address", "sales@example.ng"],
+        ["whatsapp", "+234 (0) 809 555 0101"],
+        ["kinds", "inspection"],
+      ]),
+    );
+    expect(added).toMatchObject({
+      ok: true,
+      message: "sales@example.ng added: they get inspection bookings (also on WhatsApp +234 809 555 0101).",
+    });
+    const refused = await postForm([
+      ["intent", "save-recipient"],
+      ["original", "sales@example.ng"],
+      ["whatsapp", "0803 555"],
+      ["kinds", "inspection"],
+    ]);
+    expect(status(refused)).toBe(400);
+    expect(payload(refused)).toMatchObject({
+      fieldErrors: { whatsapp: "Enter a Nigerian mobile number, e.g. 0803 555 0142" },
+      values: { whatsapp: "0803 555" },
+    });
+    // The desk's number was kept when the page saved another recipient.
+    expect((await getNotifications()).recipients.map((r) => r.whatsapp)).toEqual(["+2348035550142", "+2348095550101"]);
+
+    const templates = payload(
+      await postForm([
+        ["intent", "save-templates"],
+        ["lead", "lekki_new_lead"],
+        ["alert", "lekki_alert"],
+        ["language", "en_GB"],
+      ]),
+    );
+    expect(templates).toMatchObject({
+      ok: true,
+      message: "WhatsApp templates saved: lekki_new_lead for new leads, lekki_alert for buyers' alerts (en_GB).",
+    });
+    const { entries } = await pageActivity({ kind: "business" }, 1, 5);
+    expect(entries.slice(0, 3).map((e) => e.detail)).toEqual([
+      "WhatsApp templates now lekki_new_lead, lekki_alert (en_GB)",
+      "Added recipient sales@example.ng with WhatsApp +234 809 555 0101 (inspection)",
+      "Added recipient desk@example.ng with WhatsApp +234 803 555 0142 (contact)",
+    ]);
+  });
+
+  it("says WhatsApp is on when it is set up, and never hands out the token", async () => {
+    withWhatsapp(true);
+    try {
+      const loaded = await loadPage();
+      expect(loaded.whatsapp).toEqual({ enabled: true });
+      expect(JSON.stringify(loaded)).not.toContain(TOKEN);
+      const { token } = await adminToken("boss");
+      const read = await get(token);
+      const text = await read.text();
+      expect(JSON.parse(text).whatsapp).toEqual({ enabled: true });
+      expect(text).not.toContain(TOKEN);
+    } finally {
+      withWhatsapp(false);
+    }
   });
 });

@@ -20,6 +20,10 @@ export async function requestAlert(actor: Actor, input: unknown): Promise<void> 
   if (result === "no-car") {
     throw new Refusal("invalid", "This car is no longer for sale", { car_id: "This car is no longer for sale" });
   }
+  if (result === "not-reserved") {
+    const message = "This car is not reserved: it is for sale now. Reserve it or book an inspection.";
+    throw new Refusal("invalid", message, { car_id: message });
+  }
   if (result === "limit") throw new Refusal("conflict", ALERT_LIMIT_MESSAGE, { email: ALERT_LIMIT_MESSAGE });
   if (result === "created") wakeOutbox();
 }

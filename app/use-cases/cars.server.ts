@@ -1,11 +1,20 @@
-import type { Car } from "~/lib/car";
-import { CarSchema, MarkSoldSchema, type RawCarFields, withCustomPaperAlias } from "~/lib/car-schema";
+import { type ActivityChange, type ChangeField, changeList } from "~/lib/activity";
+import type { Car, CarFields } from "~/lib/car";
+import { CarIdSchema, CarSchema, MarkSoldSchema, type RawCarFields, withCustomPaperAlias } from "~/lib/car-schema";
 import { formatNaira } from "~/lib/money";
 import { Refusal } from "~/lib/refusal";
 import { firstError, validate } from "~/lib/validation";
 import { carTarget, recordActivity } from "~/models/activity.server";
 import { buyersReached } from "~/models/alerts.server";
-import { createCar, deleteCarRow, getCar, markCarSold, stockNumberProblem, updateCar } from "~/models/car.server";
+import {
+  createCar,
+  deleteCarRow,
+  getCar,
+  markCarSold,
+  stockNumberProblem,
+  unmarkCarSold,
+  updateCar,
+} from "~/models/car.server";
 import { oncePerForm } from "~/models/form-once.server";
 import { type CheckedImage, checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "~/models/upload.server";
 import { type Actor, adminOf, assertCan, parseInput, runWrite } from "./use-case.server";
@@ -19,6 +28,8 @@ import { type Actor, adminOf, assertCan, parseInput, runWrite } from "./use-case
  */
 
 const CAR_NOT_FOUND = "Car not found";
+const RESERVED_SALE =
+  "This sale came with a buyer's reservation deposit, so it cannot be undone here: settle it with the buyer first.";
 
 /** Proves every image first (one bad file refuses them all), then writes them; all or nothing. */
 async function storeImages(files: Buffer[]): Promise<string[]> {
@@ -121,6 +132,56 @@ function keptImages(fields: RawCarFields, current: string[]): string[] {
   return [...new Set([...order, ...current])].filter((p) => !removed.includes(p));
 }
 
+const naira = (v: unknown) => (typeof v === "number" ? formatNaira(v) : "—");
+const unknownFlag = (v: unknown) => (v === true ? "Yes" : v === false ? "No" : "not known");
+
+/** The car's fields as the trail names them (the car form's labels), in the form's order. */
+const CAR_CHANGE_FIELDS: Record<keyof CarFields, ChangeField> = {
+  make: { label: "make" },
+  model: { label: "model" },
+  year: { label: "year", show: String },
+  price: { label: "price", show: naira },
+  condition: { label: "condition" },
+  engine_capacity: { label: "engine capacity" },
+  engine_size: { label: "engine size" },
+  custom_paper: { label: "Custom Paper" },
+  body_type: { label: "body type" },
+  drive_train: { label: "drive train" },
+  transmission: { label: "transmission" },
+  fuel_type: { label: "fuel type" },
+  color: { label: "colour" },
+  mileage: { label: "mileage" },
+  location: { label: "location" },
+  car_history: { label: "car history" },
+  other_info: { label: "other information" },
+  car_description: { label: "description" },
+  vin: { label: "VIN" },
+  stock_number: { label: "stock number" },
+  financing: { label: "financing" },
+  registration: { label: "registration" },
+  keyfeatures: { label: "key features" },
+  plate_state: { label: "plate state" },
+  previous_owners_ng: { label: "previous owners in Nigeria", show: (v) => (typeof v === "number" ? String(v) : "—") },
+  accident_free: { label: "accident free", show: unknownFlag },
+  flood_free: { label: "flood free", show: unknownFlag },
+};
+
+/** What an edit changed: the fields, then the photos (how many, or their order). */
+function carChanges(car: Car, saved: Record<string, unknown>, photos: string[]): ActivityChange[] {
+  const changes = changeList({ ...car }, saved, CAR_CHANGE_FIELDS);
+  const count = (n: number) => `${n} ${n === 1 ? "photo" : "photos"}`;
+  if (photos.length !== car.images.length) {
+    changes.push({ field: "photos", from: count(car.images.length), to: count(photos.length) });
+  } else if (photos.some((p, i) => p !== car.images[i])) {
+    changes.push({
+      field: "photos",
+      from: count(car.images.length),
+      to: `${count(photos.length)}, changed or reordered`,
+    });
+  }
+  return changes;
+}
+
 /** Saves a car's fields and photos (the kept ones in `imageOrder`, new ones appended). */
 export async function editCarListing(actor: Actor, id: number, fields: RawCarFields, photos: Buffer[]): Promise<void> {
   assertCan(actor, "cars.edit");
@@ -133,9 +194,14 @@ export async function editCarListing(actor: Actor, id: number, fields: RawCarFie
     runWrite(actor, "cars.edit", async (trx) => {
       refuseStockNumber(await stockNumberProblem(trx, input.stock_number, id));
       const order = kept.map((p) => paths[Number(NEW_PHOTO.exec(p)?.[1] ?? -1)] ?? p).filter((p) => !NEW_PHOTO.test(p));
-      const result = await updateCar(trx, id, { ...input, vin: input.vin ?? car.vin }, order, paths);
+      const saved = { ...input, vin: input.vin ?? car.vin };
+      const result = await updateCar(trx, id, saved, order, paths);
       if (!result) throw new Refusal("not_found", CAR_NOT_FOUND);
-      await recordActivity(trx, admin, { action: "car.update", target: await carTarget(id, trx) });
+      await recordActivity(trx, admin, {
+        action: "car.update",
+        target: await carTarget(id, trx),
+        changes: carChanges(car, saved, order),
+      });
       return result.removed;
     }),
   );
@@ -170,6 +236,29 @@ export async function sellCar(actor: Actor, input: unknown): Promise<{ id: numbe
       action: "car.sold",
       target: { id, label: result.label },
       detail: salePrice === undefined ? "At the list price" : `For ${formatNaira(salePrice)}`,
+    });
+    return { id };
+  });
+}
+
+/**
+ * Puts a car marked sold by mistake back on sale (owners): its sale record is removed, so reports
+ * and the monthly figures no longer count it, and the trail keeps what the sale was. A sale that
+ * came from a buyer's reservation is refused: that deposit is settled on the reservation's page.
+ */
+export async function unsellCar(actor: Actor, input: unknown): Promise<{ id: number }> {
+  assertCan(actor, "cars.unsell");
+  const { id } = parseInput(CarIdSchema, input);
+  return runWrite(actor, "cars.unsell", async (trx) => {
+    const result = await unmarkCarSold(trx, id);
+    if (!result.ok && result.reason === "not-found") throw new Refusal("not_found", CAR_NOT_FOUND);
+    if (!result.ok && result.reason === "not-sold") throw new Refusal("invalid", "Car is not marked as sold");
+    if (!result.ok) throw new Refusal("conflict", RESERVED_SALE);
+    await recordActivity(trx, adminOf(actor), {
+      action: "car.unsold",
+      target: { id, label: result.label },
+      detail: result.salePrice === null ? "Sale removed" : `Sale for ${formatNaira(result.salePrice)} removed`,
+      changes: [{ field: "status", from: "Sold", to: "Available" }],
     });
     return { id };
   });

@@ -1,5 +1,6 @@
-import { MAX_HERO_SLIDES } from "~/config/constants";
-import type { ActivityAction } from "~/lib/activity";
+import { MAX_HERO_SLIDES, MAX_SLIDE_PHOTO_BYTES, SLIDE_PHOTO_MAX_SIDE } from "~/config/constants";
+import { SLIDE_PHOTO_TOO_LARGE } from "~/config/messages";
+import { type ActivityAction, type ActivityChange, changeList } from "~/lib/activity";
 import { HeroOrderSchema, HeroSlideSchema, SLIDE_LIMIT_MESSAGE } from "~/lib/hero-slide-schema";
 import { Refusal } from "~/lib/refusal";
 import { recordActivity } from "~/models/activity.server";
@@ -14,12 +15,15 @@ import {
   orderHeroSlides,
   updateHeroSlide,
 } from "~/models/hero-slides.server";
-import { checkImage, deleteImageFiles, ImageRejectedError, saveImage } from "~/models/upload.server";
+import { checkImage, deleteImageFiles, ImageRejectedError, SLIDE_VARIANTS, saveImage } from "~/models/upload.server";
 import { type Actor, adminOf, assertCan, parseInput, runWrite } from "./use-case.server";
 
 /**
  * The home page's hero slides (owners): add, edit, reorder and remove, at most MAX_HERO_SLIDES.
- * The photo follows the car photos' rules; every change is in the activity trail.
+ * The photo is checked as a car photo is, but may be a camera photo of up to MAX_SLIDE_PHOTO_BYTES
+ * (the page without JavaScript cannot resize it first): it is stored scaled down to
+ * SLIDE_PHOTO_MAX_SIDE with its 640, 1280 and 1920 px WebP sizes, so no phone gets the original.
+ * Every change is in the activity trail.
  */
 
 const SLIDE_PHOTO_REQUIRED = "Choose a photo for the slide";
@@ -27,7 +31,8 @@ const NOT_FOUND = "This slide no longer exists";
 
 async function savePhoto(bytes: Buffer): Promise<string> {
   try {
-    return await saveImage(bytes, await checkImage(bytes));
+    const checked = await checkImage(bytes, { maxBytes: MAX_SLIDE_PHOTO_BYTES, tooLarge: SLIDE_PHOTO_TOO_LARGE });
+    return await saveImage(bytes, checked, { variants: SLIDE_VARIANTS, maxSide: SLIDE_PHOTO_MAX_SIDE });
   } catch (e) {
     if (!(e instanceof ImageRejectedError)) throw e;
     throw new Refusal(e.problem === "too-large" ? "too_large" : "invalid", e.message, { image: e.message });
@@ -40,10 +45,19 @@ async function existing(id: number, db?: Db): Promise<HeroSlide> {
   return slide;
 }
 
-function record(trx: Db, actor: Actor, action: ActivityAction, slide: HeroSlide, detail: string) {
+function record(
+  trx: Db,
+  actor: Actor,
+  action: ActivityAction,
+  slide: HeroSlide,
+  detail: string,
+  changes?: ActivityChange[],
+) {
   const target = { id: null, label: `Hero slide "${slide.heading}"` };
-  return recordActivity(trx, adminOf(actor), { action, target, detail });
+  return recordActivity(trx, adminOf(actor), { action, target, detail, changes });
 }
+
+const SLIDE_FIELDS = { heading: { label: "heading" }, text: { label: "text" }, link: { label: "link" } };
 
 /** `write` with the photo already on disk; it is removed again when the write fails. */
 async function withPhoto<T>(image: string | null, write: () => Promise<T>): Promise<T> {
@@ -88,7 +102,16 @@ export async function editHeroSlide(
     runWrite(actor, "home.edit", async (trx) => {
       await existing(id, trx);
       await updateHeroSlide(trx, id, next);
-      await record(trx, actor, "hero.update", { id, ...next }, photo ? "Changed, with a new photo" : "Changed");
+      const changes = changeList({ ...before }, next, SLIDE_FIELDS);
+      if (fresh) changes.push({ field: "photo", from: "the previous photo", to: "a new photo" });
+      await record(
+        trx,
+        actor,
+        "hero.update",
+        { id, ...next },
+        photo ? "Changed, with a new photo" : "Changed",
+        changes,
+      );
     }),
   );
   if (fresh) await deleteImageFiles(before.image);

@@ -11,6 +11,7 @@ import {
 } from "~/lib/notifications";
 import { OUTBOX_TOPIC_LABELS } from "~/lib/outbox";
 import { Refusal } from "~/lib/refusal";
+import { whatsappRecipientLabel } from "~/lib/whatsapp-messages";
 import { recordActivity } from "~/models/activity.server";
 import { getNotifications, newWebhookSecret, saveNotifications } from "~/models/notifications.server";
 import { type OutboxMessage, requeueFailed, wakeOutbox } from "~/models/outbox.server";
@@ -34,7 +35,7 @@ export interface SavedNotifications {
 export async function updateNotifications(actor: Actor, input: unknown): Promise<SavedNotifications> {
   assertCan(actor, "notifications.manage");
   if (!input || typeof input !== "object" || Array.isArray(input)) {
-    throw new Refusal("invalid", "Send { recipients: [...], webhooks: [...] }");
+    throw new Refusal("invalid", "Send { recipients: [...], webhooks: [...], templates: {...} }");
   }
   const current = await getNotifications();
   const before = notificationsView(current);
@@ -51,7 +52,7 @@ export async function updateNotifications(actor: Actor, input: unknown): Promise
     secrets.push({ url: w.url, secret });
     return { ...w, secret, created_at: new Date().toISOString() };
   });
-  const next: Notifications = { recipients: parsed.data.recipients, webhooks };
+  const next: Notifications = { recipients: parsed.data.recipients, webhooks, templates: parsed.data.templates };
   const after = notificationsView(next);
   const changes = notificationChanges(before, after);
   if (changes.length === 0) return { notifications: before, secrets: [] };
@@ -90,7 +91,9 @@ function resentEntry(message: OutboxMessage) {
       label:
         message.channel === "webhook"
           ? `W${webhookName(message.recipient).slice(1)}`
-          : `${OUTBOX_TOPIC_LABELS[message.topic]} to ${message.recipient}`,
+          : message.channel === "whatsapp"
+            ? `${OUTBOX_TOPIC_LABELS[message.topic]} on WhatsApp to ${whatsappRecipientLabel(message.recipient)}`
+            : `${OUTBOX_TOPIC_LABELS[message.topic]} to ${message.recipient}`,
     },
     detail: message.subject,
   };

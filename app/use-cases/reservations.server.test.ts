@@ -4,7 +4,14 @@ import { CHECKOUT_HOLD_MINUTES, DEFAULT_RESERVATION_SETTINGS } from "~/lib/reser
 import { getDb } from "../../db/database.server";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { type PaystackStandIn, startPaystackStandIn } from "../../tests/helpers/paystack-stand-in";
-import { carHold, expireHolds, getReservation, saveReservationSettings } from "../models/reservations.server";
+import {
+  applyStaffChange,
+  carHold,
+  expireHolds,
+  getReservation,
+  saveReservationSettings,
+} from "../models/reservations.server";
+import { confirmBuyerAlert, requestAlert } from "./alerts.server";
 import { confirmReservation, paystackWebhook, startReservation } from "./reservations.server";
 import { visitorActor } from "./use-case.server";
 
@@ -31,6 +38,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await clearData();
   await getDb().deleteFrom("reservations").execute();
+  await getDb().deleteFrom("buyer_alerts").execute();
   await getDb().deleteFrom("settings").where("key", "in", ["notifications", "reservations"]).execute();
   await saveReservationSettings(getDb(), { ...DEFAULT_RESERVATION_SETTINGS, enabled: true });
   await getDb()
@@ -192,5 +200,77 @@ describe("when the hold ends", () => {
     expect((await getReservation(reference))?.status).toBe("expired");
     const ended = (await outbox()).filter((m) => /ended/.test(m.subject));
     expect(ended.map((m) => m.recipient).sort()).toEqual(["ada@example.com", "sales@shop.ng"]);
+  });
+});
+
+describe("tell me if it becomes available", () => {
+  const watcher = visitorActor("127.0.0.4");
+  const HOUR = 3_600_000;
+
+  /** A paid reservation on a new car, at `now`. */
+  async function reserved(now: Date) {
+    const car = await makeCar();
+    const { reference } = await startReservation(buyerActor, { car_id: car, ...buyer }, now);
+    paystack.settle(reference, "success");
+    await confirmReservation(paystackActor, reference, now);
+    return { car, reference };
+  }
+
+  /** A confirmed "available" alert on the car, through the confirmation email's link (double opt-in). */
+  async function watch(car: number, email: string) {
+    await requestAlert(watcher, { email, car_id: String(car), when: "available" });
+    const mail = await getDb()
+      .selectFrom("outbox")
+      .select(["subject", "payload"])
+      .where("recipient", "=", email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toMatch(/^Confirm your alert: the .* becoming available/);
+    const token = /\/alerts\/confirm\/([\w-]+)/.exec(mail.payload)?.[1] ?? "";
+    expect((await confirmBuyerAlert(watcher, token)).state).toBe("confirmed");
+  }
+
+  const told = async (email: string) =>
+    (await outbox()).filter((m) => m.recipient === email && m.topic === "buyer-alert").map((m) => m.subject);
+
+  it("is for a reserved car only; tells the confirmed watcher once when the hold ends", async () => {
+    const now = new Date();
+    const free = await makeCar();
+    await expect(requestAlert(watcher, { email: "w@example.com", car_id: free, when: "available" })).rejects.toThrow(
+      /not reserved/,
+    );
+    const { car } = await reserved(now);
+    await watch(car, "w@example.com");
+    await requestAlert(watcher, { email: "unconfirmed@example.com", car_id: car, when: "available" });
+    const end = new Date(now.getTime() + 72 * HOUR);
+    expect(await expireHolds(getDb(), end)).toBe(1);
+    expect(await told("w@example.com")).toEqual([
+      expect.stringMatching(/^Confirm your alert/),
+      expect.stringMatching(/^Available again: /),
+    ]);
+    expect(await told("unconfirmed@example.com")).toEqual([expect.stringMatching(/^Confirm your alert/)]);
+    const alert = await getDb()
+      .selectFrom("buyer_alerts")
+      .select("status")
+      .where("email", "=", "w@example.com")
+      .execute();
+    expect(alert).toEqual([{ status: "ended" }]);
+  });
+
+  it("fires when staff cancel the hold, and not when it becomes a sale (the sold email instead)", async () => {
+    const now = new Date();
+    const cancelled = await reserved(now);
+    await watch(cancelled.car, "c@example.com");
+    const r1 = await getReservation(cancelled.reference);
+    await applyStaffChange(getDb(), r1!, { action: "cancel" }, now);
+    expect((await told("c@example.com")).at(-1)).toMatch(/^Available again: /);
+
+    const sold = await reserved(now);
+    await watch(sold.car, "s@example.com");
+    const r2 = await getReservation(sold.reference);
+    await applyStaffChange(getDb(), r2!, { action: "convert" }, now);
+    const subjects = await told("s@example.com");
+    expect(subjects.some((s) => s.startsWith("Available again"))).toBe(false);
+    expect(subjects.at(-1)).toMatch(/^Sold: /);
   });
 });

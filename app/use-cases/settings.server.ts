@@ -1,4 +1,5 @@
-import type { Business } from "~/lib/business";
+import { type ChangeField, changeList, shownValue } from "~/lib/activity";
+import { type Business, hoursLines, type Promotion, type Social, type WeekHours } from "~/lib/business";
 import { SettingsSchema, settingsFieldErrors } from "~/lib/business-schema";
 import { Refusal } from "~/lib/refusal";
 import { recordActivity } from "~/models/activity.server";
@@ -9,7 +10,7 @@ import { type Actor, adminOf, assertCan, runWrite } from "./use-case.server";
 /**
  * The business settings (owners): a save replaces the document (fields an API caller leaves out
  * keep their value), shows on every public page at the next request and is recorded in the
- * activity trail with the names of the fields that changed.
+ * activity trail with the fields that changed, old and new.
  */
 
 const LOGO_FORMATS: string[] = ["png", "jpeg", "webp"];
@@ -17,31 +18,33 @@ const LOGO_FORMAT_MESSAGE = "The logo must be a PNG, JPEG or WebP image.";
 
 export const SETTINGS_SAVED = "Settings saved. Every page of the site shows them now.";
 
-const FIELD_LABELS: Record<keyof Business, string> = {
-  name: "name",
-  shortName: "short name",
-  tagline: "tagline",
-  email: "email",
-  phones: "phones",
-  whatsapp: "WhatsApp number",
-  address: "address",
-  area: "area",
-  hours: "opening hours",
-  socials: "social links",
-  afterSalesServices: "after-sales services",
-  chatGreeting: "chat greeting",
-  about: "About text",
-  promotion: "promotion",
-  catalogueFeed: "catalogue feed",
-  publishVins: "VINs in the catalogue feed",
-  logo: "logo",
-};
+const hoursText = (v: unknown) =>
+  hoursLines(v as WeekHours)
+    .map((l) => `${l.days} ${l.time}`)
+    .join("; ");
+const socialsText = (v: unknown) => shownValue((v as Social[]).map((x) => `${x.name} ${x.url}`));
+const promotionText = (v: unknown) => shownValue((v as Promotion | null)?.text);
 
-function changedFields(before: Business, after: Business): string[] {
-  return (Object.keys(FIELD_LABELS) as (keyof Business)[])
-    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map((k) => FIELD_LABELS[k]);
-}
+/** The settings as the trail names and shows them. */
+const CHANGE_FIELDS: Record<keyof Business, ChangeField> = {
+  name: { label: "name" },
+  shortName: { label: "short name" },
+  tagline: { label: "tagline" },
+  email: { label: "email" },
+  phones: { label: "phones" },
+  whatsapp: { label: "WhatsApp number" },
+  address: { label: "address" },
+  area: { label: "area" },
+  hours: { label: "opening hours", show: hoursText },
+  socials: { label: "social links", show: socialsText },
+  afterSalesServices: { label: "after-sales services" },
+  chatGreeting: { label: "chat greeting" },
+  about: { label: "About text" },
+  promotion: { label: "promotion", show: promotionText },
+  catalogueFeed: { label: "catalogue feed" },
+  publishVins: { label: "VINs in the catalogue feed" },
+  logo: { label: "logo" },
+};
 
 export async function updateSettings(actor: Actor, input: unknown): Promise<Business> {
   assertCan(actor, "settings.edit");
@@ -54,14 +57,14 @@ export async function updateSettings(actor: Actor, input: unknown): Promise<Busi
     throw new Refusal("invalid", Object.values(fields)[0] ?? "Invalid settings", fields);
   }
   const next: Business = { ...parsed.data, logo: current.logo };
-  const changed = changedFields(current, next);
-  if (changed.length === 0) return current;
+  const changes = changeList({ ...current }, { ...next }, CHANGE_FIELDS);
+  if (changes.length === 0) return current;
   await runWrite(actor, "settings.edit", async (trx) => {
     await saveBusiness(trx, next);
     await recordActivity(trx, adminOf(actor), {
       action: "settings.update",
       target: { id: null, label: "Business settings" },
-      detail: `Changed ${changed.join(", ")}`,
+      changes,
     });
   });
   return next;

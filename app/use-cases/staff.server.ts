@@ -1,4 +1,12 @@
-import { AddAdminSchema, ChangePasswordSchema, RemoveAdminSchema, SetRoleSchema } from "~/lib/admin-schema";
+import { changeList } from "~/lib/activity";
+import {
+  AddAdminSchema,
+  ChangePasswordSchema,
+  RemoveAdminSchema,
+  SetRoleSchema,
+  StaffDetailsSchema,
+} from "~/lib/admin-schema";
+import { formatNigerianPhone } from "~/lib/phone";
 import { Refusal } from "~/lib/refusal";
 import { ROLE_LABELS, type Role } from "~/lib/roles";
 import { recordActivity } from "~/models/activity.server";
@@ -9,6 +17,7 @@ import {
   insertAdmin,
   mustChangePassword,
   removeAdmin,
+  setAdminDetails,
   setAdminRole,
 } from "~/models/admin.server";
 import { deleteOtherSessions } from "~/models/session.server";
@@ -30,6 +39,10 @@ import {
  * sign-in; choosing one's own password ends that.
  */
 
+const ROLE = { label: "role" };
+const showPhone = (v: unknown) => (typeof v === "string" && v ? formatNigerianPhone(v) : "—");
+const DETAIL_FIELDS = { displayName: { label: "display name" }, phone: { label: "phone", show: showPhone } };
+
 const SAME_PASSWORD = "Choose a new password, not the one you have now";
 const OWN_FIRST = "Choose your own password before changing anyone else's";
 
@@ -47,11 +60,13 @@ export async function addStaff(actor: Actor, input: unknown): Promise<Admin> {
   const staff = await confirmed(actor, data.currentPassword);
   const passwordHash = await hashPassword(data.password);
   return runWrite(actor, "staff.manage", async (trx) => {
-    const added = await insertAdmin(trx, data.username, passwordHash, data.role, { mustChangePassword: true });
+    const details = { displayName: data.displayName ?? null, phone: data.phone ?? null };
+    const added = await insertAdmin(trx, data.username, passwordHash, data.role, { mustChangePassword: true, details });
     await recordActivity(trx, staff.admin, {
       action: "admin.add",
       target: { id: added.username },
       detail: ROLE_LABELS[added.role],
+      changes: changeList({}, { role: ROLE_LABELS[added.role], ...details }, { role: ROLE, ...DETAIL_FIELDS }),
     });
     return added;
   });
@@ -76,7 +91,11 @@ export async function changeStaffPassword(actor: Actor, input: unknown): Promise
     const admin = await changeAdminPassword(trx, data.username, passwordHash, { chosenByHolder: own });
     // Their other devices sign in again; the session making the change stays.
     await deleteOtherSessions(trx, admin.id, admin.id === me.id ? (staff.token ?? null) : null);
-    await recordActivity(trx, me, { action: "admin.password", target: { id: admin.username } });
+    await recordActivity(trx, me, {
+      action: "admin.password",
+      target: { id: admin.username },
+      changes: [{ field: "password", secret: true }],
+    });
     return admin;
   });
 }
@@ -103,9 +122,28 @@ export async function setStaffRole(actor: Actor, input: unknown): Promise<{ admi
       await recordActivity(trx, me, {
         action: "admin.role",
         target: { id: changed.admin.username },
-        detail: `${ROLE_LABELS[changed.before]} → ${ROLE_LABELS[changed.admin.role]}`,
+        changes: [{ field: "role", from: ROLE_LABELS[changed.before], to: ROLE_LABELS[changed.admin.role] }],
       });
     }
     return changed;
+  });
+}
+
+/**
+ * A staff member's display name and phone, shown on the leads assigned to them: an owner sets
+ * anyone's, each person their own. No password asked: neither opens the account.
+ */
+export async function updateStaffDetails(actor: Actor, input: unknown): Promise<Admin> {
+  const data = parseInput(StaffDetailsSchema, input);
+  const me = adminOf(actor);
+  const permission = data.username.trim().toLowerCase() === me.username.toLowerCase() ? "details.own" : "staff.manage";
+  assertCan(actor, permission);
+  return runWrite(actor, permission, async (trx) => {
+    const next = { displayName: data.displayName, phone: data.phone };
+    const { admin, before } = await setAdminDetails(trx, data.username, next);
+    const changes = changeList({ ...before }, { ...next }, DETAIL_FIELDS);
+    if (changes.length)
+      await recordActivity(trx, me, { action: "admin.details", target: { id: admin.username }, changes });
+    return admin;
   });
 }

@@ -69,10 +69,13 @@ export async function runWrite<T>(actor: Actor, permission: Permission, fn: (trx
   return result;
 }
 
-/** The input checked against its schema; a refusal (`invalid`) names each field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/**
+ * The input checked against its schema; a refusal (`invalid`) names each field, under `headline`
+ * (a form's own failure text) or the first field's message.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, headline?: string): z.output<S> {
   const result = validate(schema, input);
-  if (!result.ok) throw new Refusal("invalid", firstError(result.fieldErrors), result.fieldErrors);
+  if (!result.ok) throw new Refusal("invalid", headline ?? firstError(result.fieldErrors), result.fieldErrors);
   return result.data;
 }
 

@@ -275,30 +275,27 @@ for (const mode of JS_MODES) {
         .waitFor();
       expect(await page.getByText("Admin added successfully").count()).toBe(0);
 
-      const changeForm = page.locator("form", { has: page.getByRole("button", { name: "Change Password" }) });
-      await field(changeForm, "Username").fill("nobody-here");
-      await field(changeForm, "New Password").fill("second-password-2");
-      await field(changeForm, "Your current password").fill(ADMIN_PASSWORD);
-      await changeForm.getByRole("button", { name: "Change Password" }).click();
-      await page
-        .getByRole("alert")
-        .filter({ hasText: "Failed to change password: No admin with username 'nobody-here'" })
-        .waitFor();
+      // Each staff row has its own actions: Reset password opens that person's form.
+      const staffTable = page.getByRole("table", { name: "Staff" });
+      const changeForm = page.getByRole("form", { name: `Reset ${name}'s password` });
+      const reset = async (password: string, mine: string) => {
+        if ((await changeForm.count()) === 0) {
+          await staffTable.getByRole("link", { name: `Reset password: ${name}` }).click();
+        }
+        await field(changeForm, "New Password").fill(password);
+        await field(changeForm, "Your current password").fill(mine);
+        await changeForm.getByRole("button", { name: "Change Password" }).click();
+      };
       // Resetting a colleague's password takes your own password, not theirs.
-      await field(changeForm, "Username").fill(name);
-      await field(changeForm, "New Password").fill("second-password-2");
-      await field(changeForm, "Your current password").fill("first-password-1");
-      await changeForm.getByRole("button", { name: "Change Password" }).click();
+      await reset("second-password-2", "first-password-1");
       await page
         .getByRole("alert")
         .filter({ hasText: "Failed to change password: Your current password is not correct" })
         .waitFor();
-      await field(changeForm, "Username").fill(name);
-      await field(changeForm, "New Password").fill("second-password-2");
-      await field(changeForm, "Your current password").fill(ADMIN_PASSWORD);
-      await changeForm.getByRole("button", { name: "Change Password" }).click();
+      await reset("second-password-2", ADMIN_PASSWORD);
       await page.getByRole("status").filter({ hasText: "Password changed successfully" }).waitFor();
       expect(await page.getByText(/Failed to/).count()).toBe(0);
+      expect(await changeForm.count()).toBe(0);
       await page.getByRole("table", { name: "Staff" }).getByText(name, { exact: true }).waitFor();
 
       // The new admin signs in with the password the owner typed, must choose their own first,
@@ -327,8 +324,11 @@ for (const mode of JS_MODES) {
       await theirs.waitForURL(app.url("/admin"));
       await freshPage(true);
       await go("/admin/admin-management");
-      const removeForm = page.locator("form", { has: page.getByRole("button", { name: "Remove Admin" }) });
-      await field(removeForm, "Username").fill(name);
+      await page
+        .getByRole("table", { name: "Staff" })
+        .getByRole("link", { name: `Remove: ${name}` })
+        .click();
+      const removeForm = page.getByRole("form", { name: `Remove ${name}` });
       await field(removeForm, "Your current password").fill(ADMIN_PASSWORD);
       await removeForm.getByRole("button", { name: "Remove Admin" }).click();
       await page

@@ -151,8 +151,11 @@ describe.each(JS_MODES)("browse on a phone $label", ({ js }) => {
     await page.getByTestId("lead-error").waitFor();
     expect(await page.getByTestId("lead-error").innerText()).toContain("Enter a Nigerian mobile number");
     expect(await page.getByLabel("Your name").inputValue()).toBe(name);
-    // The floating chat button never covers the error.
-    expect(await page.getByTestId("chat-button").isVisible()).toBe(false);
+    // The chat button stays, docked in a band of its own under the page on a phone: it never covers the error.
+    const chat = (await page.locator("[data-chat-dock]").boundingBox())!;
+    const error = (await page.getByTestId("lead-error").boundingBox())!;
+    expect(chat.x).toBe(0);
+    expect(error.y + error.height <= chat.y || error.y >= chat.y + chat.height).toBe(true);
     expect(app.rows("select id from sourcing_requests where name = ?", name)).toEqual([]);
     await page.getByLabel("Phone number").fill("0803 555 0142");
     await page.getByRole("button", { name: "Source it for me" }).click();
@@ -415,6 +418,8 @@ describe("screenshots (look at them)", () => {
       await settled(page);
       await screenshot(page, `buyer-car-fullscreen-${label}`, { fullPage: false });
       await page.keyboard.press("Escape");
+      // Closing the full-screen view goes back past its history entry: let that land first.
+      await page.waitForFunction(() => !(window.history.state as { modal?: string } | null)?.modal);
       await app.go(page, carPath(sold));
       await settled(page);
       await screenshot(page, `buyer-car-sold-${label}`, { fullPage: false });

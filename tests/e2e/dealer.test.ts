@@ -242,11 +242,15 @@ describe.each(JS_MODES)("staff roles $label", ({ js }) => {
     await addStaff(app, username);
     const page = await app.open("/admin/admin-management", { js, admin: true });
     const roleOf = (who: string) =>
-      page.getByRole("table", { name: "Staff" }).getByRole("row").filter({ hasText: who }).getByRole("cell").nth(1);
+      page.getByRole("table", { name: "Staff" }).getByRole("row").filter({ hasText: who }).getByRole("cell").nth(2);
     await expect(roleOf(username).innerText()).resolves.toMatch(/sales/i);
+    // Each row has its own Change role, which opens that person's form.
     const change = async (who: string, role: "owner" | "sales") => {
-      const form = page.getByRole("form", { name: "Change a role" });
-      await form.getByLabel(/^Username/).fill(who);
+      await page
+        .getByRole("table", { name: "Staff" })
+        .getByRole("link", { name: `Change role: ${who}` })
+        .click();
+      const form = page.getByRole("form", { name: `Change the role of ${who}` });
       await form.getByLabel(/^Role/).selectOption(role);
       await form.getByLabel(/^Your current password/).fill(ADMIN_PASSWORD);
       await form.getByRole("button", { name: "Change Role" }).click();
@@ -257,11 +261,29 @@ describe.each(JS_MODES)("staff roles $label", ({ js }) => {
     await change(username, "sales");
     await expect.poll(() => roleOf(username).innerText()).toMatch(/sales/i);
 
-    // The first admin is the only owner now: it stays one, and the form keeps what was typed.
-    await change(ADMIN_USERNAME, "sales");
-    await page.getByText("Failed to change role: The last owner cannot be made a sales account").waitFor();
-    const form = page.getByRole("form", { name: "Change a role" });
-    await expect(form.getByLabel(/^Username/).inputValue()).resolves.toBe(ADMIN_USERNAME);
+    // The first admin is the only owner now: its own row offers no role change, and a post asking
+    // for one is refused.
+    await expect(
+      page
+        .getByRole("table", { name: "Staff" })
+        .getByRole("link", { name: `Change role: ${ADMIN_USERNAME}` })
+        .count(),
+    ).resolves.toBe(0);
+    const refused = await fetch(app.url("/admin/admin-management"), {
+      method: "POST",
+      headers: {
+        cookie: await app.adminCookie(),
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url(""),
+      },
+      body: new URLSearchParams({
+        intent: "role",
+        username: ADMIN_USERNAME,
+        role: "sales",
+        currentPassword: ADMIN_PASSWORD,
+      }),
+    });
+    expect(await refused.text()).toContain("The last owner cannot be made a sales account");
     expect(app.rows("SELECT role FROM admins WHERE username = ?", ADMIN_USERNAME)).toEqual([{ role: "owner" }]);
     await expect(roleOf(`${ADMIN_USERNAME} (you)`).innerText()).resolves.toMatch(/owner/i);
   });

@@ -48,8 +48,16 @@ async function removeSlide(page: Page, heading: string, { thinkAgain }: { thinkA
   await remove.waitFor({ state: "detached" });
 }
 
+/** The home page held on its first slide (reduced motion stops the slideshow, which could move on under load). */
+async function openHome(js: boolean): Promise<Page> {
+  const home = await app.newPage({ js });
+  await home.emulateMedia({ reducedMotion: "reduce" });
+  await app.go(home, "/");
+  return home;
+}
+
 async function homeHeading(js: boolean): Promise<string> {
-  const home = await app.open("/", { js });
+  const home = await openHome(js);
   return (await home.getByTestId("hero-heading").textContent()) ?? "";
 }
 
@@ -68,7 +76,7 @@ describe.each(JS_MODES)("hero slides $label", ({ js }) => {
     await addSlide(page, first, "Up to 10% off selected SUVs", "gallery-1.webp");
     await addSlide(page, second, "Inspected, duty paid, ready to drive", "gallery-2.webp");
 
-    const home = await app.open("/", { js });
+    const home = await openHome(js);
     await expect(home.getByTestId("hero-heading").textContent()).resolves.toBe(first);
     await expect(home.locator('[data-testid="hero-slide"]').count()).resolves.toBe(2);
     await expect(home.getByRole("link", { name: "Find out more" }).getAttribute("href")).resolves.toBe("/browse");

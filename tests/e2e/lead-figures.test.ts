@@ -197,7 +197,7 @@ describe("what the desk counts", () => {
       .getByRole("status")
       .filter({ hasText: `${answerable} lead` })
       .waitFor();
-    await expect(page.getByLabel("Show").inputValue()).resolves.toBe("lead");
+    await expect(page.getByRole("link", { name: "To answer" }).getAttribute("aria-current")).resolves.toBe("page");
 
     // The upcoming bookings, soonest first, each made from a car's page linking to it.
     await app.go(page, "/admin/inspections");

@@ -78,17 +78,27 @@ describe("an address over its lead budget (many buyers behind one mobile network
 
   it("holds the JSON lead APIs to the same budget: 429 with Retry-After, nothing stored", async () => {
     const before = messages();
-    for (const path of ["/api/contact", "/api/inspections", "/api/newsletter", "/api/loan-applications"]) {
+    const sourcing = () => app.rows<{ n: number }>("select count(*) as n from sourcing_requests")[0].n;
+    const sourcingBefore = sourcing();
+    const apis = ["/api/contact", "/api/inspections", "/api/newsletter", "/api/loan-applications", "/api/client-info"];
+    for (const path of [...apis, "/api/sourcing"]) {
       const res = await fetch(app.url(path), {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Flood", email: "flood@example.com", phone: "08035550100", message: "hi" }),
+        body: JSON.stringify({
+          name: "Flood",
+          email: "flood@example.com",
+          phone: "08035550100",
+          message: "hi",
+          car_wanted: "Lexus GX 460",
+        }),
       });
       expect(res.status, path).toBe(429);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await res.json()).error).toMatch(/^Please wait \d+ seconds? and send again\.$/);
     }
     expect(messages()).toBe(before);
+    expect(sourcing()).toBe(sourcingBefore);
   });
 });
 

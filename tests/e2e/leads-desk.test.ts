@@ -223,7 +223,8 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
     await filters.getByLabel("Kind").selectOption("contact");
     await filters.getByRole("button", { name: "Filter" }).click();
     await inbox.waitForURL((u) => u.searchParams.get("kind") === "contact");
-    expect(new URL(inbox.url()).search).toBe(`?kind=contact&q=Inbox+${tag}`); // empty fields tidied away
+    // Empty fields tidied away; the view on screen (the leads to answer) kept.
+    expect(new URL(inbox.url()).search).toBe(`?category=lead&kind=contact&q=Inbox+${tag}`);
     await inbox
       .getByRole("status")
       .filter({ hasText: /^1 lead$/ })
@@ -349,6 +350,10 @@ describe.each(JS_MODES)("the leads inbox $label", ({ js }) => {
       "Note",
       "Updated by",
       "Updated at (Lagos time)",
+      "Deposit (NGN)",
+      "Reservation reference",
+      "Reservation status",
+      "Hold ends (Lagos time)",
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({
@@ -487,8 +492,8 @@ describe("reports against a known history", () => {
       expect(await staffRow("bayo")).toEqual(["bayo", "1", "30 min"]);
       expect(await staffRow("Everyone")).toEqual(["Everyone", "3", "2 h"]);
       await page.getByText("1 lead is still waiting for a first status change.").waitFor();
-      if (js) await page.locator(".recharts-wrapper").nth(3).waitFor();
-      expect(await page.locator(".recharts-wrapper").count()).toBe(js ? 4 : 0);
+      if (js) await page.locator(".recharts-wrapper").nth(4).waitFor();
+      expect(await page.locator(".recharts-wrapper").count()).toBe(js ? 5 : 0);
       if (js) {
         // For people to look at: the figures apart, and the staff's times to a first answer.
         for (const [size, viewport] of SCREEN_SIZES) {

@@ -86,6 +86,7 @@ describe.each(JS_MODES)("notifications $label", ({ js }) => {
     const stored = app.rows<{ value: string }>("SELECT value FROM settings WHERE key = 'notifications'");
     expect(JSON.parse(stored[0].value).recipients).toContainEqual({
       email: address,
+      whatsapp: null,
       kinds: ["inspection", "sourcing", "digest"],
     });
 

@@ -6,7 +6,10 @@ import { JS_MODES, PHONE, scrollWidth, setupE2E } from "./harness";
 
 const app = setupE2E({ browser: true });
 
-const cardTitles = (page: Page, scope = "") => page.locator(`${scope} [data-testid="car-card"] h3`).allInnerTexts();
+// textContent, not innerText: a card far off screen is not rendered yet (content-visibility), and
+// innerText reads only what is rendered.
+const cardTitles = async (page: Page, scope = "") =>
+  (await page.locator(`${scope} [data-testid="car-card"] h3`).allTextContents()).map((t) => t.trim());
 
 describe.each(JS_MODES)("home $label", ({ js }) => {
   it("shows the hero, tiles, arrivals, collection, tabs and gallery", async () => {
@@ -112,7 +115,7 @@ describe.each(JS_MODES)("home collection on a phone $label", ({ js }) => {
     const title = (await card.locator("h3").boundingBox())!;
     expect(box.height).toBeLessThan(240);
     expect(photo.x + photo.width).toBeLessThanOrEqual(title.x);
-    await expect(card.locator("h3").innerText()).resolves.toMatch(/^.+ - \d{4}$/);
+    await expect(card.locator("h3").textContent()).resolves.toMatch(/^.+ - \d{4}$/);
     await expect(card.getByText(/Miles$/).isVisible()).resolves.toBe(true);
     await expect(card.getByText(/^₦[\d,]+$/).isVisible()).resolves.toBe(true);
     await expect(card.getByRole("link", { name: "View Details" }).isVisible()).resolves.toBe(true);

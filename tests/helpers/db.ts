@@ -11,6 +11,7 @@ export async function clearData(): Promise<void> {
   const db = getDb();
   for (const table of [
     "outbox",
+    "reservations",
     "sourcing_requests",
     "whatsapp_clicks",
     "client_infos",
@@ -80,7 +81,8 @@ export function uploadedFiles(): string[] {
 
 /**
  * Inserts `count` varied cars straight through SQL in one transaction (fast enough for a
- * catalogue of thousands), one image row each; every 7th is sold. The triggers keep the search
+ * catalogue of thousands), one image row each but every 11th (an imported car waiting for its
+ * photos); every 7th is sold. The triggers keep the search
  * index, the key-feature rows and the catalogue version in step as for any other insert.
  */
 export function insertManyCars(count: number): void {
@@ -120,7 +122,7 @@ export function insertManyCars(count: number): void {
         at,
         at,
       );
-      image.run(lastInsertRowid, `/uploads/bulk-${i % 24}.jpg`);
+      if (i % 11 !== 5) image.run(lastInsertRowid, `/uploads/bulk-${i % 24}.jpg`);
     }
   })();
 }

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { ACTIVITY_KIND_LABELS, activityActionLabel } from "~/lib/activity";
+import { ACTIVITY_KIND_LABELS, activityActionLabel, changesText } from "~/lib/activity";
 import { lagosDateTime } from "~/lib/lagos-time";
 import type { ActivityEntry } from "~/models/activity.server";
 import { ResponsiveTable } from "./ResponsiveTable";
@@ -30,6 +30,44 @@ function Target({ row }: { row: ActivityEntry }) {
   );
 }
 
+/**
+ * What an entry changed: one line per field with its old and new values (a secret only "changed"),
+ * and the entry's own words when they say more than that list.
+ */
+function Detail({ row }: { row: ActivityEntry }) {
+  const extra = row.detail && row.detail !== changesText(row.changes) ? row.detail : null;
+  if (row.changes.length === 0) return row.detail;
+  return (
+    <>
+      {extra ? <Text size="sm">{extra}</Text> : null}
+      <ul aria-label="Changes" style={{ margin: 0, paddingLeft: "1.1em" }}>
+        {row.changes.map((c) => (
+          <li key={c.field}>
+            <Text span size="sm" fw={600}>
+              {c.field}
+            </Text>{" "}
+            {c.secret ? (
+              <Text span size="sm" c="dimmed">
+                changed
+              </Text>
+            ) : (
+              <>
+                <Text span size="sm" c="dimmed" td="line-through">
+                  {c.from}
+                </Text>{" "}
+                →{" "}
+                <Text span size="sm">
+                  {c.to}
+                </Text>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function ActivityCards({ rows }: { rows: ActivityEntry[] }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
@@ -42,9 +80,9 @@ function ActivityCards({ rows }: { rows: ActivityEntry[] }) {
             {activityActionLabel(r.action)}
           </Text>
           <Target row={r} />
-          {r.detail ? (
-            <Text size="sm" c="dimmed" mt={2} style={{ overflowWrap: "anywhere" }}>
-              {r.detail}
+          {r.detail || r.changes.length ? (
+            <Text component="div" size="sm" c="dimmed" mt={2} style={{ overflowWrap: "anywhere" }}>
+              <Detail row={r} />
             </Text>
           ) : null}
         </Paper>
@@ -76,7 +114,9 @@ export function ActivityList({ rows }: { rows: ActivityEntry[] }) {
           <Table.Td>
             <Target row={r} />
           </Table.Td>
-          <Table.Td style={{ minWidth: 180, maxWidth: 360, overflowWrap: "anywhere" }}>{r.detail ?? ""}</Table.Td>
+          <Table.Td style={{ minWidth: 180, maxWidth: 420, overflowWrap: "anywhere" }}>
+            <Detail row={r} />
+          </Table.Td>
         </Table.Tr>
       ))}
     />

@@ -14,7 +14,7 @@ import {
 import { formatNaira } from "~/lib/money";
 import { formatNigerianPhone } from "~/lib/phone";
 import type { ActivityEntry } from "~/models/activity.server";
-import type { LeadFieldValue } from "~/models/lead-inbox.server";
+import type { Lead, LeadFieldValue } from "~/models/lead-inbox.server";
 import { useFormDraft } from "./useFormDraft";
 
 /** How each stored field of a lead is labelled and shown. */
@@ -191,6 +191,32 @@ export function LeadStatusForm({
   );
 }
 
+/** "Assigned to Chidi Okafor · 0803 555 0142" (the phone a link to call), or "Not assigned". */
+export function AssignedTo({ lead }: { lead: Lead }) {
+  if (!lead.assignee)
+    return (
+      <Text size="sm" c="dimmed">
+        Not assigned
+      </Text>
+    );
+  return (
+    <Text size="sm" c="dimmed" data-testid="assigned-to">
+      Assigned to{" "}
+      <Text span fw={600} c="dark">
+        {lead.assignee_name ?? lead.assignee}
+      </Text>
+      {lead.assignee_phone ? (
+        <>
+          {" · "}
+          <Anchor href={`tel:${lead.assignee_phone}`} size="sm">
+            {formatNigerianPhone(lead.assignee_phone)}
+          </Anchor>
+        </>
+      ) : null}
+    </Text>
+  );
+}
+
 /** Who answers this lead: a native select of the staff (or nobody) and Save, a plain post. */
 export function LeadAssigneeForm({
   assignee,
@@ -198,12 +224,13 @@ export function LeadAssigneeForm({
   error,
 }: {
   assignee: string | null;
-  staff: string[];
+  /** The staff: username and the name shown (their display name, else the username). */
+  staff: { username: string; name: string }[];
   error?: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "assign";
-  const options = [{ value: "", label: "Nobody" }, ...staff.map((u) => ({ value: u, label: u }))];
+  const options = [{ value: "", label: "Nobody" }, ...staff.map((u) => ({ value: u.username, label: u.name }))];
   return (
     <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} shadow="xs" component="section" aria-label="Assignee">
       <Title order={2} fz="lg" mb="sm">

@@ -73,6 +73,15 @@ function Email({ address }: { address: string }) {
   );
 }
 
+/** Who answers the lead: their display name (else username); nothing when nobody does. */
+function Assignee({ r }: { r: Lead }) {
+  return r.assignee ? (
+    <Text size="xs" c="dimmed" mt={2} data-testid="assignee">
+      {r.assignee_name ?? r.assignee}
+    </Text>
+  ) : null;
+}
+
 /** Phones: one card per lead. */
 function LeadCards({ rows }: { rows: Lead[] }) {
   return (
@@ -85,6 +94,7 @@ function LeadCards({ rows }: { rows: Lead[] }) {
           </Group>
           <Text size="xs" c="dimmed">
             {LEAD_KIND_LABELS[r.kind]} · {lagosDateTime(r.created_at)}
+            {r.assignee ? ` · ${r.assignee_name ?? r.assignee}` : ""}
           </Text>
           <Text size="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
             {r.summary}
@@ -121,6 +131,7 @@ export function LeadList({ rows }: { rows: Lead[] }) {
           <Table.Td style={{ whiteSpace: "nowrap" }}>{LEAD_KIND_LABELS[r.kind]}</Table.Td>
           <Table.Td>
             <LeadStatusBadge status={r.status} />
+            <Assignee r={r} />
           </Table.Td>
           <Table.Td>
             <NameLink r={r} size="sm" />

@@ -14,12 +14,15 @@ import {
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { lagosDateTime } from "~/lib/lagos-time";
 import { LEAD_NOTIFY_KINDS, NOTIFY_KIND_SHORT, NOTIFY_KINDS, type NotifyKind } from "~/lib/notifications";
+import { localNigerianPhone } from "~/lib/phone";
 import { useHydrated } from "~/lib/use-hydrated";
+import { WHATSAPP_TEMPLATE_BODIES, type WhatsappTemplates } from "~/lib/whatsapp-messages";
 import { Notice } from "./Notice";
 
 /** The forms of the notifications page (app/routes/admin.notifications.tsx): each works without JavaScript. */
 
 export type NotificationIntent =
+  | "save-templates"
   | "add-recipient"
   | "save-recipient"
   | "remove-recipient"
@@ -33,9 +36,16 @@ export interface NotificationResult {
   message: string;
   /** The recipient or webhook a row form was about. */
   target: string;
-  fieldErrors: { address?: string; kinds?: string };
+  fieldErrors: {
+    address?: string;
+    whatsapp?: string;
+    kinds?: string;
+    lead?: string;
+    alert?: string;
+    language?: string;
+  };
   /** What was typed, to show again after a refusal. */
-  values: { address: string; kinds: string[] };
+  values: { address: string; whatsapp: string; kinds: string[]; templates: WhatsappTemplates };
   /** A new webhook's signing secret: shown this once. */
   secret: { url: string; secret: string } | null;
   at: number;
@@ -86,6 +96,109 @@ export function MailStatus({ mail, outboxLink = true }: { mail: MailStatusData; 
   );
 }
 
+/**
+ * Whether WhatsApp messages go out. Off (the website has no WhatsApp Business account connected),
+ * it says so in an owner's words and who can fix it, never the settings' names.
+ */
+export function WhatsappStatus({ enabled }: { enabled: boolean }) {
+  if (!enabled) {
+    return (
+      <Notice kind="info">
+        <Text fw={700} size="sm">
+          WhatsApp is off
+        </Text>
+        <Text size="sm">
+          The website is not connected to a WhatsApp Business account yet, so no WhatsApp message goes out: not to your
+          staff, not to buyers. Ask whoever set up or hosts the website to connect it (they need the access token and
+          the phone number ID from WhatsApp Manager in your Meta Business account). The WhatsApp numbers you enter here
+          are kept and used as soon as it is connected.
+        </Text>
+      </Notice>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="md" shadow="xs">
+      <Group gap="sm" wrap="wrap">
+        <Badge color="green" variant="light" radius="sm" tt="none">
+          WhatsApp is on
+        </Badge>
+        <Text size="sm">
+          New leads also go to the WhatsApp numbers below, and buyers who gave a WhatsApp number get their alerts there.
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The names and language of the two WhatsApp templates, as approved in WhatsApp Manager. */
+export function TemplatesForm({
+  templates,
+  result,
+}: {
+  templates: WhatsappTemplates;
+  result: NotificationResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const mine = result?.intent === "save-templates" ? result : undefined;
+  const refused = mine && !mine.ok ? mine : undefined;
+  const shown = refused ? refused.values.templates : templates;
+  return (
+    <Form method="post" key={mine ? `${mine.at}` : "templates"} aria-label="WhatsApp templates">
+      <input type="hidden" name="intent" value="save-templates" />
+      <Stack gap="sm">
+        <TextInput
+          label="Template for new leads"
+          name="lead"
+          required
+          defaultValue={shown.lead}
+          error={refused?.fieldErrors.lead}
+          description={`Its text, to submit to Meta: ${WHATSAPP_TEMPLATE_BODIES.lead}`}
+          styles={{ input: { maxWidth: 360 } }}
+        />
+        <TextInput
+          label="Template for buyers' alerts"
+          name="alert"
+          required
+          defaultValue={shown.alert}
+          error={refused?.fieldErrors.alert}
+          description={`Its text, to submit to Meta: ${WHATSAPP_TEMPLATE_BODIES.alert}`}
+          styles={{ input: { maxWidth: 360 } }}
+        />
+        <TextInput
+          label="Language of the templates"
+          name="language"
+          required
+          defaultValue={shown.language}
+          error={refused?.fieldErrors.language}
+          description="The code WhatsApp Manager shows beside the template: en, en_US, en_GB…"
+          styles={{ input: { maxWidth: 160 } }}
+        />
+        <Group>
+          <Button type="submit" variant="light" loading={busyWith(navigation, "save-templates")}>
+            Save templates
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+function WhatsappField({ value, error, label }: { value: string; error?: string; label: string }) {
+  return (
+    <TextInput
+      label={label}
+      name="whatsapp"
+      type="tel"
+      placeholder="0803 555 0142"
+      description="Optional: a Nigerian mobile number on WhatsApp"
+      autoComplete="off"
+      defaultValue={value}
+      error={error}
+      styles={{ input: { maxWidth: 240 } }}
+    />
+  );
+}
+
 function KindBoxes({
   kinds,
   checked,
@@ -129,12 +242,15 @@ export function NotificationRow({
   kind,
   address,
   kinds,
+  whatsapp,
   added,
   result,
 }: {
   kind: Kind;
   address: string;
   kinds: readonly string[];
+  /** A recipient's WhatsApp number, as stored. */
+  whatsapp?: string | null;
   added?: string;
   result: NotificationResult | undefined;
 }) {
@@ -143,7 +259,7 @@ export function NotificationRow({
   const refused = mine && !mine.ok ? mine : undefined;
   return (
     <Paper component="li" withBorder radius="md" p="md">
-      <Form method="post" key={`${address}|${kinds.join()}|${mine?.at ?? ""}`} aria-label={address}>
+      <Form method="post" key={`${address}|${kinds.join()}|${whatsapp ?? ""}|${mine?.at ?? ""}`} aria-label={address}>
         <input type="hidden" name="original" value={address} />
         <Stack gap="xs">
           <div>
@@ -156,6 +272,13 @@ export function NotificationRow({
               </Text>
             ) : null}
           </div>
+          {kind === "recipient" ? (
+            <WhatsappField
+              label={`WhatsApp for ${address}`}
+              value={refused ? refused.values.whatsapp : whatsapp ? localNigerianPhone(whatsapp) : ""}
+              error={refused?.fieldErrors.whatsapp}
+            />
+          ) : null}
           <KindBoxes
             kinds={kind === "recipient" ? NOTIFY_KINDS : LEAD_NOTIFY_KINDS}
             checked={refused ? refused.values.kinds : kinds}
@@ -227,6 +350,13 @@ export function AddForm({
           error={refused?.fieldErrors.address}
           styles={{ input: { maxWidth: 480 } }}
         />
+        {kind === "recipient" ? (
+          <WhatsappField
+            label="WhatsApp number"
+            value={refused?.values.whatsapp ?? ""}
+            error={refused?.fieldErrors.whatsapp}
+          />
+        ) : null}
         <KindBoxes
           kinds={kind === "recipient" ? NOTIFY_KINDS : LEAD_NOTIFY_KINDS}
           checked={refused ? refused.values.kinds : defaults}

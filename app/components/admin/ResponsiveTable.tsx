@@ -13,6 +13,7 @@ export function ResponsiveTable({
   minWidth,
   fz,
   horizontalSpacing = "md",
+  label,
 }: {
   columns: readonly string[];
   cards: ReactNode;
@@ -20,7 +21,9 @@ export function ResponsiveTable({
   empty: string;
   minWidth: number;
   fz?: "sm";
-  horizontalSpacing?: "sm" | "md";
+  horizontalSpacing?: "xs" | "sm" | "md";
+  /** The table's accessible name. */
+  label?: string;
 }) {
   return (
     <>
@@ -37,7 +40,14 @@ export function ResponsiveTable({
       </Box>
       <Paper withBorder radius="md" shadow="xs" visibleFrom="sm">
         <Table.ScrollContainer minWidth={minWidth}>
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={horizontalSpacing} fz={fz}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            horizontalSpacing={horizontalSpacing}
+            fz={fz}
+            aria-label={label}
+          >
             <Table.Thead>
               <Table.Tr>
                 {columns.map((h) => (

@@ -60,11 +60,79 @@ interface Extras {
   origin?: string;
 }
 
-function Actions({ car, canDelete, origin }: { car: StockRow; canDelete: boolean; origin?: string }) {
+/** What the role may do besides editing and selling: delete (owners), put a sold car back on sale (owners). */
+export interface StockPermissions {
+  canDelete: boolean;
+  canUnsell: boolean;
+}
+
+/** The list price, or for a sold car the agreed price of its sale with the list price beside it. */
+function Price({ car }: { car: StockRow }) {
+  if (!car.sold || car.sale_price === null)
+    return <span style={{ whiteSpace: "nowrap" }}>{formatNaira(car.price)}</span>;
+  return (
+    <>
+      <Text size="sm" fw={600} span display="block">
+        Sold for <span style={{ whiteSpace: "nowrap" }}>{formatNaira(car.sale_price)}</span>
+      </Text>
+      {car.sale_price !== car.price ? (
+        <Text size="xs" c="dimmed" span display="block">
+          Listed at <span style={{ whiteSpace: "nowrap" }}>{formatNaira(car.price)}</span>
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** A confirmation of the row's car, at its own address (works without JavaScript). */
+function ConfirmButton({
+  car,
+  kind,
+  label,
+  color,
+  variant,
+}: {
+  car: StockRow;
+  kind: "delete" | "sold" | "unsell";
+  label: string;
+  color: string;
+  variant: "subtle" | "outline";
+}) {
   const name = `${car.make} ${car.model} ${car.year}`;
   return (
-    <Group gap={6}>
-      <Button component={Link} to={`/admin/edit-car/${car.id}`} size="xs" variant="light" aria-label={`Edit ${name}`}>
+    <Button
+      component={Link}
+      to={`?confirm=${kind}&id=${car.id}`}
+      preventScrollReset
+      size="xs"
+      variant={variant}
+      color={color}
+      aria-label={`${label}: ${name}`}
+      data-action={kind}
+      style={{ flex: "none" }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * A row's actions, each button as wide as its words: Edit and Delete side by side, then Mark as Sold
+ * (or, for owners on a sold car, Put back on sale) under them, so the column stays narrow.
+ */
+function Actions({ car, canDelete, canUnsell, narrow }: { car: StockRow; narrow?: boolean } & StockPermissions) {
+  const name = `${car.make} ${car.model} ${car.year}`;
+  return (
+    <Group gap={6} wrap="wrap" style={narrow ? { maxWidth: 160 } : undefined}>
+      <Button
+        component={Link}
+        to={`/admin/edit-car/${car.id}`}
+        size="xs"
+        variant="light"
+        aria-label={`Edit ${name}`}
+        data-action="edit"
+        style={{ flex: "none" }}
+      >
         Edit
       </Button>
       {canDelete ? (
@@ -76,30 +144,22 @@ function Actions({ car, canDelete, origin }: { car: StockRow; canDelete: boolean
           variant="subtle"
           color="red"
           aria-label={`Delete ${name}`}
+          data-action="delete"
+          style={{ flex: "none" }}
         >
           Delete
         </Button>
       ) : null}
-      {car.sold || !origin ? null : <ShareButtons car={car} origin={origin} compact />}
-      {car.sold ? null : (
-        <Button
-          component={Link}
-          to={`?confirm=sold&id=${car.id}`}
-          preventScrollReset
-          size="xs"
-          variant="outline"
-          color="dark"
-          aria-label={`Mark as Sold: ${name}`}
-        >
-          Mark as Sold
-        </Button>
-      )}
+      {car.sold ? null : <ConfirmButton car={car} kind="sold" label="Mark as Sold" color="dark" variant="outline" />}
+      {car.sold && canUnsell ? (
+        <ConfirmButton car={car} kind="unsell" label="Put back on sale" color="dark" variant="outline" />
+      ) : null}
     </Group>
   );
 }
 
 /** Phones: one card per car instead of a table that would scroll sideways. */
-function CarCards({ cars, canDelete, interest, origin }: { cars: StockRow[]; canDelete: boolean } & Extras) {
+function CarCards({ cars, interest, origin, ...can }: { cars: StockRow[] } & StockPermissions & Extras) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {cars.map((car) => (
@@ -122,8 +182,8 @@ function CarCards({ cars, canDelete, interest, origin }: { cars: StockRow[]; can
                 </Text>
                 <Status sold={car.sold} />
               </Group>
-              <Text size="sm" fw={600}>
-                {formatNaira(car.price)}
+              <Text size="sm" fw={600} component="div">
+                <Price car={car} />
               </Text>
               <Text size="xs" c="dimmed">
                 {car.stock_number ? `Stock ${car.stock_number} · ` : ""}Posted {formatDate(car.created_at)} ·{" "}
@@ -132,9 +192,10 @@ function CarCards({ cars, canDelete, interest, origin }: { cars: StockRow[]; can
               <InterestLine interest={interest?.[car.id]} />
             </Box>
           </Group>
-          <Box mt="sm">
-            <Actions car={car} canDelete={canDelete} origin={origin} />
-          </Box>
+          <Group mt="sm" gap={6}>
+            <Actions car={car} {...can} />
+            {car.sold || !origin ? null : <ShareButtons car={car} origin={origin} compact />}
+          </Group>
         </Paper>
       ))}
     </Stack>
@@ -142,53 +203,57 @@ function CarCards({ cars, canDelete, interest, origin }: { cars: StockRow[]; can
 }
 
 /**
- * Manage Car Listings: Make (with the cover photo), Model, Year, Stock no., Price, Date Posted, In stock
- * (days), Views 7d / 30d (with chats, leads and Share), Status and Actions (see docs/product.md); demo
- * cars carry a Demo badge. `canDelete`: the role may delete cars (owners); others never see the button.
+ * Manage Car Listings: Make (with the cover photo and the Demo badge), Model (with the stock number),
+ * Year, Price (a sold car's agreed price), Date Posted (with the days in stock), Views 7d / 30d
+ * (with chats, leads and Share), Status and Actions (see docs/product.md). Eight columns, so the
+ * whole row, Actions included, fits a 1280 px screen beside the menu without scrolling sideways.
  */
 export function StockListTable({
   cars,
   empty,
-  canDelete,
   interest,
   origin,
-}: { cars: StockRow[]; empty: string; canDelete: boolean } & Extras) {
+  ...can
+}: { cars: StockRow[]; empty: string } & StockPermissions & Extras) {
   return (
     <ResponsiveTable
-      columns={[
-        "Make",
-        "Model",
-        "Year",
-        "Stock no.",
-        "Price",
-        "Date Posted",
-        "In stock",
-        "Views 7d / 30d",
-        "Status",
-        "Actions",
-      ]}
-      cards={<CarCards cars={cars} canDelete={canDelete} interest={interest} origin={origin} />}
+      columns={["Make", "Model", "Year", "Price", "Date Posted", "Views 7d / 30d", "Status", "Actions"]}
+      cards={<CarCards cars={cars} interest={interest} origin={origin} {...can} />}
       empty={empty}
-      minWidth={960}
+      minWidth={880}
       fz="sm"
-      horizontalSpacing="sm"
+      horizontalSpacing="xs"
       rows={cars.map((car) => (
         <Table.Tr key={car.id} data-car-id={car.id} data-price={car.price}>
           <Table.Td>
-            <Group gap="sm" wrap="nowrap">
-              <Thumb car={car} />
-              <Text fw={600} size="sm">
-                {car.make}
-              </Text>
-              <DemoBadge car={car} />
+            <Group gap="xs" wrap="nowrap">
+              <Thumb car={car} size={48} />
+              <Stack gap={2} align="flex-start">
+                <Text fw={600} size="sm">
+                  {car.make}
+                </Text>
+                <DemoBadge car={car} />
+              </Stack>
             </Group>
           </Table.Td>
-          <Table.Td>{car.model}</Table.Td>
+          <Table.Td>
+            {car.model}
+            {car.stock_number ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                {car.stock_number}
+              </Text>
+            ) : null}
+          </Table.Td>
           <Table.Td>{car.year}</Table.Td>
-          <Table.Td>{car.stock_number ?? <Text c="dimmed">-</Text>}</Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatNaira(car.price)}</Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(car.created_at)}</Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>{days(car.days_in_stock)}</Table.Td>
+          <Table.Td style={{ minWidth: 100 }}>
+            <Price car={car} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>
+            {formatDate(car.created_at)}
+            <Text size="xs" c="dimmed">
+              {days(car.days_in_stock)} in stock
+            </Text>
+          </Table.Td>
           <Table.Td>
             <InterestCell interest={interest?.[car.id]} />
             {car.sold || !origin ? null : <ShareButtons car={car} origin={origin} compact />}
@@ -196,8 +261,8 @@ export function StockListTable({
           <Table.Td>
             <Status sold={car.sold} />
           </Table.Td>
-          <Table.Td>
-            <Actions car={car} canDelete={canDelete} />
+          <Table.Td style={{ width: 1 }}>
+            <Actions car={car} narrow {...can} />
           </Table.Td>
         </Table.Tr>
       ))}

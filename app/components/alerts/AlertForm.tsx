@@ -3,13 +3,15 @@ import { TextField } from "../ui/Field";
 import classes from "./AlertForm.module.css";
 
 /**
- * "Tell me when it arrives" (a search) or "Tell me if the price drops" (a car): a plain HTML form
+ * "Tell me when it arrives" (a search), "Tell me if the price drops" (a car) or, for a reserved
+ * car, "Tell me if it becomes available": a plain HTML form
  * posting to /alerts, the same with or without JavaScript. The page it leads to says what happens
  * next (a confirmation email).
  */
 export function AlertForm({
   search,
   carId,
+  available = false,
   whatsapp = false,
   values = {},
   errors = {},
@@ -18,24 +20,46 @@ export function AlertForm({
   search?: string;
   /** The car whose price it follows. */
   carId?: number;
+  /** The car is reserved: the alert is for it becoming available again (not its price). */
+  available?: boolean;
   /** Offer a WhatsApp number too (only when WhatsApp messages are set up). */
   whatsapp?: boolean;
   values?: Record<string, string>;
   errors?: Record<string, string>;
 }) {
   const forCar = carId !== undefined;
+  const text =
+    forCar && available
+      ? {
+          title: "Tell me if it becomes available",
+          about: "This car is reserved for another buyer. We email you once if the hold ends or is cancelled.",
+          button: "Tell me",
+        }
+      : forCar
+        ? {
+            title: "Tell me if the price drops",
+            about: "We email you if this car's price goes down, and once when it is sold.",
+            button: "Watch the price",
+          }
+        : {
+            title: "Tell me when it arrives",
+            about: "We email you when a car matching this search arrives: at most one email a day.",
+            button: "Create alert",
+          };
   return (
     <form method="post" action="/alerts" className={classes.box} aria-labelledby="alert-form-title">
       <h2 className={classes.title} id="alert-form-title">
-        {forCar ? "Tell me if the price drops" : "Tell me when it arrives"}
+        {text.title}
       </h2>
       <p className={classes.text}>
-        {forCar
-          ? "We email you if this car's price goes down, and once when it is sold."
-          : "We email you when a car matching this search arrives: at most one email a day."}
+        {text.about}
+        {whatsapp ? " Give a WhatsApp number and we message you there too." : ""}
       </p>
       {forCar ? (
-        <input type="hidden" name="car_id" value={carId} />
+        <>
+          <input type="hidden" name="car_id" value={carId} />
+          {available ? <input type="hidden" name="when" value="available" /> : null}
+        </>
       ) : (
         <input type="hidden" name="search" value={search ?? ""} />
       )}
@@ -60,10 +84,13 @@ export function AlertForm({
           />
         ) : null}
         <Button type="submit" size="md">
-          {forCar ? "Watch the price" : "Create alert"}
+          {text.button}
         </Button>
       </div>
-      <p className={classes.small}>We send a link to confirm first. Every email has a one-click way to stop.</p>
+      <p className={classes.small}>
+        We send a link to confirm first, by email. Every email{whatsapp ? " and WhatsApp message" : ""} has a way to
+        stop.
+      </p>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { carSrcSet, imageSrc, imageVariant } from "~/lib/images";
+import { carSrcSet, imageSrc, imageVariant, PHOTOS_COMING_SOON, PHOTOS_COMING_SOON_IMAGE } from "~/lib/images";
 import { CAR_IMAGE_SIZES } from "../CarImage";
 import { CloseIcon } from "../ui/Dialog";
 import { LineIcon } from "../ui/Icon";
@@ -46,7 +46,7 @@ export function PhotoViewer({
   );
   return (
     <div className={classes.viewer} data-viewer={JSON.stringify(images)} data-alt={alt} data-index={current}>
-      <div className={classes.stage} data-status={path ? "complete" : "error"} data-testid="photo-stage">
+      <div className={classes.stage} data-status={path ? "complete" : "none"} data-testid="photo-stage">
         {path ? (
           // Phones get the 640 px card (or the thumbnail); from 48em up the stored original.
           <picture>
@@ -70,6 +70,7 @@ export function PhotoViewer({
           </LineIcon>
           <p className={classes.overlayText}>Image not available</p>
         </div>
+        {count === 0 ? <img src={PHOTOS_COMING_SOON_IMAGE} alt={PHOTOS_COMING_SOON} className={classes.photo} /> : null}
         {sold ? (
           <span className={classes.ribbon} data-testid="sold-ribbon">
             SOLD

@@ -1,10 +1,15 @@
 import { SLIDESHOW_INTERVAL_MS } from "~/config/constants";
 import { useBusiness } from "~/lib/business";
 import type { HeroSlideView } from "~/lib/hero-slide-schema";
+import { HERO_SIZES, imageVariant } from "~/lib/images";
 import { isSiteOrHttpsLink, isSiteRelativeLink } from "~/lib/links";
 import { ButtonAnchor, ButtonLink } from "../ui/Button";
 import { Container } from "../ui/Container";
 import classes from "./Hero.module.css";
+
+/** The photo's `src`: a sized WebP when it has sizes (the browser picks from srcSet), else as stored. */
+const shownSrc = (slide: HeroSlideView, size: "card" | "wide" = "card") =>
+  slide.srcSet ? imageVariant(slide.image, size) : slide.image;
 
 const WELCOME = {
   heading: "Drive home your next car with confidence",
@@ -18,7 +23,8 @@ const WELCOME = {
  * slides' words in `data-slides` and their photos in `data-src`: it waits for the page to finish
  * loading, runs only while the hero is on screen and the tab visible, and fetches a photo just
  * before its turn (the first one alone competes with the page's first paint). Without JavaScript
- * the first slide shows.
+ * the first slide shows. An owner's photo comes in the size the screen needs (its `srcSet`: 640,
+ * 1280 or 1920 px WebP), never as uploaded.
  */
 export function Hero({
   slides,
@@ -56,14 +62,17 @@ export function Hero({
             muted
             loop
             playsInline
-            poster={slides[0]?.image}
+            poster={slides[0] ? shownSrc(slides[0], "wide") : undefined}
           />
         ) : (
           slides.map((slide, i) => (
             <img
               key={slide.image}
-              src={i === 0 ? slide.image : undefined}
-              data-src={slide.image}
+              src={i === 0 ? shownSrc(slide) : undefined}
+              srcSet={i === 0 ? slide.srcSet : undefined}
+              sizes={slide.srcSet ? HERO_SIZES : undefined}
+              data-src={shownSrc(slide)}
+              data-srcset={slide.srcSet}
               alt=""
               className={classes.slide}
               data-active={i === 0}

@@ -6,8 +6,6 @@ import { LeadForm, type LeadFormProps } from "./LeadForm";
 import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
 
-export const CLIENT_INFO_FAILURE = "Failed to submit application";
-
 function YesNo({
   name,
   label,

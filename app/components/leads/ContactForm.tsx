@@ -6,7 +6,6 @@ import { LeadForm, type LeadFormProps } from "./LeadForm";
 import classes from "./leads.module.css";
 
 const CONTACT_SUCCESS = "Message sent successfully!";
-export const CONTACT_FAILURE = "Error sending message";
 
 /**
  * The Connect page form: Full Name, Phone Number, Email Address, Your Message (all required). `car`
@@ -25,6 +24,9 @@ export function ContactForm({
     <LeadForm
       title="Send us a message"
       intro="Ask about a car, a price, financing or a trade-in. We reply within one working day."
+      // Without JavaScript the answer (sent, or what to fix) opens at the form, not at the page's top.
+      id="contact-form"
+      action={`/connect${car ? `?car=${car.id}` : ""}#contact-form`}
       formKey={formKey}
       stamp={stamp}
       outcome={{ success: success ? CONTACT_SUCCESS : null, detail: success, error, fieldErrors: errors }}

@@ -24,9 +24,9 @@ export interface FinancingCar {
 
 /**
  * The full-screen view of one financing car with its calculator: a <dialog> rendered open by the
- * server, so the URL /financing/<id> works without JavaScript (Close is then a link back to the
- * grid). With JavaScript it is a modal: Escape or Close go back to the grid, and the focus returns
- * to the card that opened it.
+ * server, so the URL /financing/<id> works without JavaScript (Close is then a link back to
+ * `backHref`: the car's page it was opened from, or the grid). With JavaScript it is a modal:
+ * Escape or Close call `onClose` (the route goes back there).
  */
 export function FinancingCarView({
   car,
@@ -35,7 +35,7 @@ export function FinancingCarView({
   children,
 }: {
   car: FinancingCar;
-  /** The grid page to go back to. */
+  /** Where Close goes back to: the car's page it was opened from, or the grid's page. */
   backHref: string;
   onClose: () => void;
   children: ReactNode;

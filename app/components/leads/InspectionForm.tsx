@@ -1,5 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { closedDayError, useBusiness, type WeekHours } from "~/lib/business";
 import { MAX_LENGTHS } from "~/lib/lead-fields";
+import { addDays } from "~/lib/lead-schemas";
 import { Button } from "../ui/Button";
 import { panelClass } from "../ui/Container";
 import { TextAreaField, TextField } from "../ui/Field";
@@ -12,12 +15,19 @@ import { LeadSection } from "./LeadSection";
 import classes from "./leads.module.css";
 
 const INSPECTION_SUCCESS = "Inspection booked successfully!";
-export const INSPECTION_FAILURE = "Error booking inspection";
+
+/** The first day from `from` (up to `last`) the showroom is open: the date picker offers no closed day first. */
+function firstOpenDay(hours: WeekHours, from: string, last: string): string {
+  for (let day = from; day <= last; day = addDays(day, 1)) if (!closedDayError(hours, day)) return day;
+  return from;
+}
 
 /**
  * The Book Inspection form. `values` are what to show: the typed values after a refusal, or the
  * prefill. `car` is the car it was opened from (its page's "Book an inspection"): named above the
- * fields and sent as a hidden field. `success` is the booking's detail once booked.
+ * fields and sent as a hidden field. `success` is the booking's detail once booked. The date
+ * picker starts at the first open day; with JavaScript a closed day is refused as it is picked (the
+ * field says why, and the form is not sent); the server refuses it in any case.
  */
 export function InspectionForm({
   values,
@@ -51,10 +61,25 @@ export function InspectionForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/book-inspection");
+  const { hours } = useBusiness();
+  // The closed-day message of the date picked here (undefined until one is picked: the server's answer shows).
+  const [closedDay, setClosedDay] = useState<string | null | undefined>(undefined);
   return (
     <div className={panelClass()}>
       {/* A new key after a booking remounts the form: every field back to empty. */}
-      <Form method="post" key={formKey} aria-label="Book an inspection" noValidate={false} className={classes.form}>
+      <Form
+        method="post"
+        key={formKey}
+        aria-label="Book an inspection"
+        noValidate={false}
+        className={classes.form}
+        // A closed day picked here is not sent: the date field says why (once), and takes the focus.
+        onSubmit={(e) => {
+          if (!closedDay) return;
+          e.preventDefault();
+          (e.currentTarget.elements.namedItem("inspection_date") as HTMLInputElement | null)?.focus();
+        }}
+      >
         <BotTrap stamp={stamp} />
         <LeadNotice success={success ? INSPECTION_SUCCESS : null} detail={success} error={error} fieldErrors={errors} />
         <LeadSection title="Your details">
@@ -120,11 +145,15 @@ export function InspectionForm({
             type="date"
             required
             size="md"
-            min={minDate}
+            min={firstOpenDay(hours, minDate, maxDate)}
             max={maxDate}
             description="Today or any later day; we open Mon-Sat, 8:00 AM-6:00 PM"
             defaultValue={values.inspection_date}
-            error={errors.inspection_date}
+            error={closedDay === undefined ? errors.inspection_date : closedDay}
+            onChange={(e) => {
+              const date = e.currentTarget.value;
+              setClosedDay(date ? closedDayError(hours, date) : null);
+            }}
           />
         </LeadSection>
         <LeadSection title="Anything else?">

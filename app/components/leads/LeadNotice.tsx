@@ -35,7 +35,9 @@ export function LeadNotice({
     );
   }
   if (!error) return null;
-  const problems = Object.values(fieldErrors ?? {});
+  // A field's problem that is the headline itself (a closed day) is said once.
+  const problems = [...new Set(Object.values(fieldErrors ?? {}))].filter((p) => p !== error);
+  const headlineIsAProblem = Object.values(fieldErrors ?? {}).includes(error);
   return (
     <Notice ref={ref} tabIndex={-1} role="alert" tone="error" title={error} data-testid="lead-error">
       {problems.length > 0 ? (
@@ -44,7 +46,7 @@ export function LeadNotice({
             <li key={p}>{p}</li>
           ))}
         </ul>
-      ) : (
+      ) : headlineIsAProblem ? null : (
         "Please try again in a moment, or call us."
       )}
     </Notice>

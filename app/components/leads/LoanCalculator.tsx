@@ -26,6 +26,7 @@ export function LoanCalculator({
   initialMonthly,
   applyError,
   gridPage,
+  from,
 }: {
   carId: number;
   price: number;
@@ -35,6 +36,8 @@ export function LoanCalculator({
   applyError?: string | null;
   /** The financing grid's page behind the calculator, kept by a no-JavaScript Calculate. */
   gridPage?: string | null;
+  /** The car page the calculator was opened from, kept by a no-JavaScript Calculate (for Close). */
+  from?: string | null;
 }) {
   const [percent, setPercent] = useState(initialPercent);
   const [months, setMonths] = useState<LoanPeriod>(initialMonths);
@@ -63,6 +66,7 @@ export function LoanCalculator({
         className={classes.form}
       >
         {gridPage ? <input type="hidden" name="page" value={gridPage} /> : null}
+        {from ? <input type="hidden" name="from" value={from} /> : null}
         <div className={classes.pair}>
           <TextField
             label="Loan Amount"
@@ -125,11 +129,20 @@ export function LoanCalculator({
           options={LOAN_PERIODS.map((p) => ({ value: String(p), label: loanPeriodLabel(p) }))}
         />
 
-        <Button type="submit" name="calculate" value="1" size="md" variant="light" fullWidth>
+        <Button
+          type="submit"
+          name="calculate"
+          value="1"
+          // Without JavaScript, Calculate's answer opens at the monthly repayment (#loan-result).
+          formAction={`/financing/${carId}#loan-result`}
+          size="md"
+          variant="light"
+          fullWidth
+        >
           Calculate
         </Button>
 
-        <div className={classes.result}>
+        <div className={classes.result} id="loan-result">
           <TextField
             label="Monthly Repayment"
             value={formatNaira(monthly)}
