@@ -1,14 +1,17 @@
 // Buyers' alerts fire on a spreadsheet import too: cars the import adds or changes that newly
 // answer a confirmed alert are queued in the import's transaction, each alert once (one email
-// listing its new cars), never twice for the same car, and never for an unconfirmed alert.
+// listing its new cars), never twice for the same car, and never for an unconfirmed alert. The
+// staff are told of the open sourcing requests the imported cars newly answer, as for one car.
 process.env.SMTP_URL = "smtp://127.0.0.1:2525";
 
 import { beforeEach, describe, expect, it } from "vitest";
 import { csvText } from "~/lib/csv";
+import { NO_NOTIFICATIONS } from "~/lib/notifications";
 import type { EmailPayload } from "~/lib/outbox";
 import { confirmAlert, createAlert } from "~/models/alerts.server";
 import { getBusiness } from "~/models/business.server";
-import { getDb } from "../../db/database.server";
+import { saveNotifications } from "~/models/notifications.server";
+import { getDb, nowIso } from "../../db/database.server";
 import { adminToken } from "../../tests/helpers/admin-auth";
 import { clearData, makeCar } from "../../tests/helpers/db";
 import { importStock } from "./stock-sheet.server";
@@ -117,5 +120,52 @@ describe("alerts on a spreadsheet import", () => {
     await importStock(actor, sheet([{ ...CAR, stock_number: "LX-9", price: "27000000" }]), { dryRun: false });
     const [mail] = await alertMails();
     expect(mail.subject).toBe("Price drop: Lexus RX 350 2021 now ₦27,000,000");
+  });
+
+  it("tells the staff of each open sourcing request the imported cars newly answer, each car once", async () => {
+    const desk = "desk@lekkiprimeautos.ng";
+    await saveNotifications(db(), { ...NO_NOTIFICATIONS, recipients: [{ email: desk, kinds: ["sourcing"] }] });
+    const { id: request } = await db()
+      .insertInto("sourcing_requests")
+      .values({
+        name: "Ada Obi",
+        phone: "+2348035550142",
+        car_wanted: "Lexus RX",
+        budget: null,
+        search: "?make=Lexus&maxPrice=30000000",
+        created_at: nowIso(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const dear = await makeCar({ ...CAR, year: 2019, price: 45_000_000, stock_number: "LX-OLD" });
+    // Answered the request before the import: only what the car answered before the write keeps
+    // the import from telling the staff again.
+    const known = await makeCar({ ...CAR, year: 2020, price: 25_000_000, stock_number: "LX-IN" });
+    await db().deleteFrom("sourcing_matches").execute();
+    await db().deleteFrom("outbox").execute();
+
+    const rows = [
+      { ...CAR, stock_number: "LX-1" },
+      { ...CAR, stock_number: "LX-2", model: "GX 460", price: "29500000" },
+      { ...CAR, stock_number: "LX-3", price: "60000000" }, // above the budget
+      { ...CAR, stock_number: "LX-OLD", year: "2019", price: "29000000" },
+      { ...CAR, stock_number: "LX-IN", year: "2020", price: "24000000" },
+    ];
+    await importStock(actor, sheet(rows), { dryRun: false });
+    const staffMails = () =>
+      db().selectFrom("outbox").selectAll().where("topic", "=", "staff-alert").orderBy("id").execute();
+    const mails = await staffMails();
+    expect(mails.map((m) => [m.recipient, m.lead_id])).toEqual([
+      [desk, request],
+      [desk, request],
+      [desk, request],
+    ]);
+    const pairs = await db().selectFrom("sourcing_matches").select(["sourcing_id", "car_id"]).execute();
+    expect(pairs).toHaveLength(3);
+    expect(pairs.map((p) => p.car_id)).toContain(dear);
+    expect(pairs.map((p) => p.car_id)).not.toContain(known);
+
+    await importStock(actor, sheet(rows), { dryRun: false });
+    expect(await staffMails()).toHaveLength(3);
   });
 });
