@@ -24,8 +24,11 @@ describe("inbox filters", () => {
       filters: { kind: "loan", status: "won", from: "2026-03-01", to: "2026-03-31", car: 12, q: "ade" },
       ignored: [],
     });
-    const bad = parseLeadFilters(new URLSearchParams("kind=fax&status=maybe&from=2026-02-30&to=soon&car=x"));
+    const bad = parseLeadFilters(new URLSearchParams("kind=fax&status=maybe&from=2026-02-30&to=soon&car=-"));
     expect(bad).toEqual({ filters: {}, ignored: ["kind", "status", "from", "to", "car"] });
+    // A car is its id, or its name or stock number as typed.
+    expect(parseLeadFilters(new URLSearchParams("car=Camry")).filters).toEqual({ car: "Camry" });
+    expect(parseLeadFilters(new URLSearchParams("car=LPA-000012")).filters).toEqual({ car: "LPA-000012" });
     expect(parseLeadFilters(new URLSearchParams("kind=all&status=&car="))).toEqual({ filters: {}, ignored: [] });
   });
 
@@ -33,7 +36,7 @@ describe("inbox filters", () => {
     const read = (q: string) => parseLeadFilters(new URLSearchParams(q));
     expect(read("category=lead&status=new").filters).toEqual({ category: "lead", status: "new" });
     expect(read("category=Incomplete").filters).toEqual({ category: "incomplete" });
-    expect(read("category=all").filters).toEqual({});
+    expect(read("category=all").filters).toEqual({ category: "all" });
     expect(read("category=people")).toEqual({ filters: {}, ignored: ["category"] });
     expect(leadFilterQuery({ status: "new", category: "lead", assignee: "me" })).toBe(
       "?category=lead&status=new&assignee=me",
