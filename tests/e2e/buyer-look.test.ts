@@ -5,9 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { carPath } from "~/lib/car";
 import { addDays, lagosToday } from "~/lib/lead-schemas";
-import { DESKTOP, PHONE, settled as settledStrict, setupE2E } from "./harness";
-
-const settled = (page: Page) => settledStrict(page).catch(() => page.waitForTimeout(500));
+import { DESKTOP, PHONE, settled, setupE2E } from "./harness";
 
 const app = setupE2E({ browser: true });
 const DIR = process.env.SHOTS_DIR ?? "/tmp/shots-buyers";

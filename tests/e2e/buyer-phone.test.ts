@@ -210,7 +210,7 @@ describe.each(JS_MODES)("the car page on a phone $label", ({ js }) => {
     for (const id of shown) {
       const where = cars().find((c) => c.id === id)!.location!;
       const card = similar.getByTestId("car-card").filter({ has: page.locator(`a[href^="/cars/${id}-"]`) });
-      expect(await card.innerText()).toContain(where);
+      expect(await card.textContent()).toContain(where);
     }
     const desktop = await app.open(carPath(car), { js, viewport: DESKTOP });
     expect(await desktop.getByTestId("sticky-bar").isVisible()).toBe(false);

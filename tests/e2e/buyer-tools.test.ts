@@ -244,7 +244,7 @@ describe.each(JS_MODES)("From ₦X/month $label", ({ js }) => {
   it("shows on financed cars' cards and pages the calculator's 12-month repayment at a 40 % deposit", async () => {
     const page = await app.open("/financing", { js });
     const card = page.getByTestId("car-card").first();
-    const from = await card.getByTestId("monthly-from").innerText();
+    const from = (await card.getByTestId("monthly-from").textContent())!.trim();
     const id = Number(
       /\/financing\/(\d+)/.exec((await card.getByRole("link", { name: "View Details" }).getAttribute("href"))!)![1],
     );

@@ -207,29 +207,58 @@ export async function waitForHydration(page: Page, js: boolean): Promise<void> {
 /**
  * Waits until nothing on the page moves any more: web fonts loaded, eager images loaded, CSS
  * animations and transitions finished, and the layout (every element's box, so script-driven
- * chart animations too) unchanged over three animation frames.
+ * chart animations too) unchanged over three looks 50 ms apart. It looks from Node, not with a
+ * timer or an animation frame in the page: a page without JavaScript runs neither.
  */
-export async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => delete (window as { __e2eLayout?: unknown }).__e2eLayout);
-  await page.waitForFunction(
-    () => {
-      const w = window as { __e2eLayout?: { key: string; stable: number } };
-      const boxes = Array.from(document.body.querySelectorAll("*"), (el) => {
-        const r = el.getBoundingClientRect();
-        return `${r.x},${r.y},${r.width},${r.height}`;
-      });
-      const key = `${document.documentElement.scrollWidth}x${document.documentElement.scrollHeight};${boxes.join(";")}`;
-      const stable = w.__e2eLayout?.key === key ? w.__e2eLayout.stable + 1 : 0;
-      w.__e2eLayout = { key, stable };
-      const moving = document
-        .getAnimations()
-        .some((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
-      const loading = [...document.images].some((img) => img.loading !== "lazy" && !img.complete);
-      return stable >= 3 && !moving && !loading && document.fonts.status === "loaded";
-    },
-    undefined,
-    { polling: "raf", timeout: 15_000 },
-  );
+export async function settled(page: Page, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: PageState | undefined;
+  let stable = 0;
+  for (;;) {
+    const now = await pageState(page);
+    stable = last && now.boxes.join(";") === last.boxes.join(";") ? stable + 1 : 0;
+    if (stable >= 3 && now.moving.length === 0 && now.loading.length === 0 && now.fonts === "loaded") return;
+    if (Date.now() > deadline) {
+      const moved = last ? now.names.filter((_, i) => now.boxes[i] !== last?.boxes[i]).slice(0, 10) : [];
+      const what = { moved, animations: now.moving, images: now.loading, fonts: now.fonts };
+      throw new Error(`${page.url()} still moves after ${timeout} ms: ${JSON.stringify(what)}`);
+    }
+    last = now;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface PageState {
+  boxes: string[];
+  names: string[];
+  moving: string[];
+  loading: string[];
+  fonts: string;
+}
+
+/** One look at the page: every element's box, running animations, eager images still loading. */
+function pageState(page: Page): Promise<PageState> {
+  return page.evaluate(() => {
+    const name = (el: Element | null) =>
+      el
+        ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("class") ? `.${el.getAttribute("class")?.split(" ")[0]}` : ""}`
+        : "?";
+    const all = Array.from(document.body.querySelectorAll("*"));
+    const boxes = all.map((el) => {
+      const r = el.getBoundingClientRect();
+      return `${r.x},${r.y},${r.width},${r.height}`;
+    });
+    boxes.push(`${document.documentElement.scrollWidth}x${document.documentElement.scrollHeight}`);
+    const moving = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
+      .map(
+        (a) =>
+          `${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty} on ${name((a.effect as KeyframeEffect | null)?.target ?? null)}`,
+      );
+    const loading = [...document.images].filter((img) => img.loading !== "lazy" && !img.complete).map((img) => img.src);
+    return { boxes, names: [...all.map(name), "document"], moving, loading, fonts: document.fonts.status };
+  });
 }
 
 /** Saves a screenshot under tests/artifacts (gitignored) for people to look at. */
