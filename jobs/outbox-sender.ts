@@ -1,7 +1,7 @@
 import { OUTBOX_KEEP_SENT_DAYS, OUTBOX_RETRY_MINUTES } from "../app/config/constants";
 import { nextDigestAt } from "../app/lib/digest-clock";
 import { fromHeader, retryAt } from "../app/lib/outbox";
-import { queueAlertBatches } from "../app/models/alerts.server";
+import { forgetUnconfirmedAlerts, queueDueAlerts } from "../app/models/alerts.server";
 import { getBusiness } from "../app/models/business.server";
 import { queueWeeklyNewsletter } from "../app/models/newsletter.server";
 import { queueDigestIfDue } from "../app/models/notifications.server";
@@ -24,8 +24,8 @@ import { sendWhatsapp, type WhatsappOptions } from "./whatsapp-delivery";
  * The sender (docs/architecture.md, The outbox): in the server's own process, it delivers what
  * the outbox holds, one message at a time. It runs when woken (a request queued messages and
  * committed), when the next retry or the 08:00 digest falls due, and at least once a minute. Each
- * run first queues what the clock makes due: the morning digest, the buyers' alerts of the day and
- * the weekly newsletter (Mondays from 08:00). A
+ * run first queues what the clock makes due: the morning digest and the weekly newsletter (Mondays
+ * from 08:00); before each batch it delivers, the buyers' alert emails due (queueDueAlerts). A
  * failed attempt is retried after growing waits (OUTBOX_RETRY_MINUTES), then the message is
  * failed with the last answer. Stopping waits for the message in hand; timers never keep the
  * process alive.
@@ -112,8 +112,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   async function run(): Promise<void> {
     const queued = await queueDigestIfDue(now());
     if (queued) log.info(`Outbox: morning digest queued for ${queued} recipient(s)`);
-    const alerts = await queueAlertBatches(now());
-    if (alerts) log.info(`Outbox: ${alerts} buyer alert email(s) of the day queued`);
+    await forgetUnconfirmedAlerts(now());
     const weekly = await queueWeeklyNewsletter(now());
     if (weekly) log.info(`Outbox: the weekly newsletter queued for ${weekly} subscriber(s)`);
     if (now().getTime() - lastPrune > DAY_MS) {
@@ -122,6 +121,9 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       if (removed) log.info(`Outbox: ${removed} sent message(s) older than ${OUTBOX_KEEP_SENT_DAYS} days removed`);
     }
     for (;;) {
+      // Before each batch: a car published while thousands of emails go out reaches its buyers at once.
+      const alerts = await queueDueAlerts(now());
+      if (alerts) log.info(`Outbox: ${alerts} buyer alert email(s) queued`);
       const due = await dueMessages(now(), channels);
       if (due.length === 0 || stopped) return;
       for (const message of due) {

@@ -9,7 +9,7 @@ import { BUYER_WHATSAPP_PER_DAY } from "~/config/constants";
 import { defaultBusiness } from "~/config/site";
 import { ContactSchema, InspectionSchema } from "~/lib/lead-schemas";
 import { NO_NOTIFICATIONS, type Recipient } from "~/lib/notifications";
-import { confirmAlert, createAlert } from "~/models/alerts.server";
+import { confirmAlert, createAlert, queueDueAlerts } from "~/models/alerts.server";
 import { getBusiness, saveBusiness } from "~/models/business.server";
 import { markCarSold, updateCar } from "~/models/car.server";
 import { createContactMessage, createInspection } from "~/models/lead.server";
@@ -67,7 +67,11 @@ async function run(): Promise<void> {
   await sender?.idle();
 }
 
-const chats = () => getDb().selectFrom("outbox").selectAll().where("channel", "=", "whatsapp").orderBy("id").execute();
+/** The WhatsApp messages once the sender has looked (it writes the alert messages due before each batch). */
+async function chats() {
+  await queueDueAlerts();
+  return getDb().selectFrom("outbox").selectAll().where("channel", "=", "whatsapp").orderBy("id").execute();
+}
 
 function staff(...recipients: Recipient[]): Promise<void> {
   return saveNotifications(getDb(), { ...NO_NOTIFICATIONS, recipients });
@@ -301,6 +305,7 @@ describe("buyers' alerts", () => {
       await confirmed(`buyer${n}@example.com`, { search: "make=Lexus", whatsapp: "0803 555 0142" });
     }
     await makeCar({ make: "Lexus", model: "RX 350", year: 2020, price: 28_000_000 });
+    await queueDueAlerts();
     const rows = await getDb().selectFrom("outbox").select(["channel"]).execute();
     expect(rows.filter((r) => r.channel === "email")).toHaveLength(5);
     expect(rows.filter((r) => r.channel === "whatsapp")).toHaveLength(BUYER_WHATSAPP_PER_DAY);

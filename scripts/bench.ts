@@ -504,18 +504,29 @@ async function main() {
           requests: paths.map((p) => ({ method: "GET" as const, path: p })),
         });
         await new Promise((r) => setTimeout(r, Math.min(2000, (SECONDS * 1000) / 4)));
+        const publishedAt = performance.now();
         published = await publishLexus(mailBase, token);
+        // The car's answer means its matches are committed; the sender then writes the emails.
+        let allQueuedMs: number | null = null;
+        while (performance.now() - publishedAt < SECONDS * 1000) {
+          if (queuedAlertEmails(dirs.dbPath) >= ALERTS) {
+            allQueuedMs = performance.now() - publishedAt;
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 20));
+        }
         const l = await loadRun;
         const queued = queuedAlertEmails(dirs.dbPath);
         tables.push(
           formatTable(
             `ALERTS: a car that ${ALERTS.toLocaleString("en-US")} confirmed alerts match, published by POST ` +
-              `/api/cars (its emails queued in the same transaction) while ${EDIT_CONNECTIONS} connections read ` +
-              `public pages for ${SECONDS} s; email on (a local SMTP sink)`,
+              `/api/cars (one match row per alert in its transaction; the sender writes the emails after it) while ` +
+              `${EDIT_CONNECTIONS} connections read public pages for ${SECONDS} s; email on (a local SMTP sink)`,
             [
               {
                 "publish ms": published.ms,
                 status: published.status,
+                "all emails queued ms": allQueuedMs ?? `> ${SECONDS * 1000}`,
                 "emails queued": queued,
                 "emails delivered by the end": sink.received(),
                 "req/s": l.rps,
@@ -528,10 +539,11 @@ async function main() {
             ],
           ),
         );
-        const ok = published.status === 201 && published.ms <= 1000 && queued >= ALERTS;
+        const ok = published.status === 201 && allQueuedMs !== null && allQueuedMs <= 1000;
         goals.push(
-          `A car matching ${ALERTS.toLocaleString("en-US")} confirmed alerts queues its emails within 1 s: ` +
-            `${verdict(ok)} (${ms(published.ms)}, ${queued} queued); public pages meanwhile p99 ≤ 500 ms, ` +
+          `A car matching ${ALERTS.toLocaleString("en-US")} confirmed alerts is saved and its emails queued within 1 s: ` +
+            `${verdict(ok)} (saved in ${ms(published.ms)}, all ${queued} emails queued ` +
+            `${allQueuedMs === null ? `not within ${SECONDS} s` : `after ${ms(allQueuedMs)}`}); public pages meanwhile p99 ≤ 500 ms, ` +
             `0 errors: ${verdict(l.p99 <= 500 && l.errors + l.timeouts === 0)} (p99 ${ms(l.p99)})`,
         );
       } finally {

@@ -28,24 +28,23 @@ import { type CarInput, carPath } from "~/lib/car";
 import type { CarFilters } from "~/lib/car-filters";
 import { digestDayAt } from "~/lib/digest-clock";
 import { imageSrc } from "~/lib/images";
-import { lagosDate } from "~/lib/lagos-time";
+import { LAGOS_UTC_OFFSET_HOURS, lagosDate } from "~/lib/lagos-time";
 import type { RenderedMail } from "~/lib/mail-layout";
-import type { EmailPayload } from "~/lib/outbox";
 import { alertChatText, alertWhatsapp, whatsappRecipient } from "~/lib/whatsapp-messages";
 import { getDb } from "../../db/database.server";
 import { getBusiness } from "./business.server";
 import { carColumns, carsMatchingFilters } from "./car.server";
 import { type Db, inTransaction } from "./db.server";
 import { getNotifications, mailEnabled, whatsappEnabled } from "./notifications.server";
-import { enqueue, type OutboxInput } from "./outbox.server";
+import { buyerEmail, enqueue, type OutboxInput } from "./outbox.server";
 import { queueSourcingMatches, sourcingRequestsFor } from "./sourcing-matches.server";
 
 /**
  * Buyers' alerts (docs/product.md, Alerts). An alert is stored 'pending' with a confirmation
  * link; nothing is sent for it until the buyer confirms. A car write calls queueCarAlerts in its
  * own transaction: each confirmed search alert the car newly answers gets it once (alert_matches
- * holds each pair once), at once when the alert has had no email that Lagos day, else in the next
- * day's email (queueAlertBatches, from 08:00). Price alerts get the old and new price on a drop
+ * holds each pair once); the sender's queueDueAlerts emails it at once when the alert has had no
+ * email that Lagos day, else in the next day's email (from 08:00). Price alerts get the old and new price on a drop
  * and one last email when the car is sold. "Available" alerts (on a reserved car) get one email
  * when its paid hold ends or is cancelled, or the sold email. Leaving deletes the alert.
  */
@@ -161,27 +160,9 @@ const linksOf = (leave: string, manage: string): AlertLinks => ({
   manage: origin() + managePath(manage),
 });
 
-/** An alert email; with the alert's leave token, the List-Unsubscribe headers of RFC 8058 (one click, no page). */
+/** An alert email; with its leave token, one-click unsubscribe. */
 function alertEmail(to: string, mail: RenderedMail, leaveToken: string | null): OutboxInput {
-  const payload: EmailPayload = {
-    text: mail.text,
-    html: mail.html,
-    replyTo: null,
-    attachments: [],
-    headers: leaveToken
-      ? {
-          "List-Unsubscribe": `<${origin()}${oneClickPath(leaveToken)}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        }
-      : undefined,
-  };
-  return {
-    channel: "email",
-    topic: "buyer-alert",
-    recipient: to,
-    subject: mail.subject,
-    payload: JSON.stringify(payload),
-  };
+  return buyerEmail("buyer-alert", to, mail, leaveToken ? origin() + oneClickPath(leaveToken) : null);
 }
 
 export type ConfirmResult = { state: "confirmed" | "already"; about: string; manage: string } | { state: "unknown" };
@@ -543,11 +524,12 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
 
 /**
  * What a car write causes, in its transaction (`before`: carAlertState from before the write,
- * null for a new car): each confirmed search alert the car newly answers gets it once, emailed
- * now when the alert has had no email this Lagos day, else kept for the next day's email; each
- * price alert of the car is told of a lower price; the staff are told of each open sourcing
- * request it newly answers (queueSourcingMatches). Every way a car is written or shows publicly
- * calls this one function. Returns how many emails were queued.
+ * null for a new car): each confirmed search alert the car newly answers gets a waiting match,
+ * one small row, which queueDueAlerts turns into the alert's email (at once for the first match
+ * of a Lagos day, else in the next morning's email); each price alert of the car is told of a
+ * lower price; the staff are told of each open sourcing request it newly answers
+ * (queueSourcingMatches). Every way a car is written or shows publicly calls this one function.
+ * Returns how many messages and matches it queued: more than 0 means the sender has work.
  */
 export function queueCarAlerts(db: Db, carId: number, before: CarAlertState | null, now = new Date()) {
   return queueCarsAlerts(db, [carId], before ? new Map([[carId, before]]) : new Map(), now);
@@ -580,12 +562,10 @@ export async function queueCarsAlerts(
     for (const r of rows) told.add(`${r.alert_id}:${r.car_id}`);
   }
   const pairs: { alert_id: number; car_id: number }[] = [];
-  const freshAlerts = new Map<number, LiveAlert>();
   for (const [carId, alerts] of matched) {
     for (const a of alerts) {
       if (before.get(carId)?.matched.has(a.id) || told.has(`${a.id}:${carId}`)) continue;
       pairs.push({ alert_id: a.id, car_id: carId });
-      freshAlerts.set(a.id, a);
     }
   }
   if (pairs.length) {
@@ -596,12 +576,7 @@ export async function queueCarsAlerts(
         .values(part.map((p) => ({ ...p, created_at: at })))
         .execute();
     }
-    const today = lagosDate(now);
-    queued += await sendWaiting(
-      db,
-      [...freshAlerts.values()].filter((a) => a.last_sent_day !== today),
-      now,
-    );
+    queued += pairs.length;
   }
   const cars = await alertCars(db, [...before.keys()]);
   const lower = [...before.keys()].filter((id) => {
@@ -722,15 +697,59 @@ export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): 
   return messages.length;
 }
 
+/** How many alerts' emails are built in one transaction, between which other requests are served. */
+const SEND_CHUNK = 250;
+
 /**
- * The daily email, from 08:00 Lagos time: every confirmed alert with waiting matches and no email
- * yet that day gets one listing them all. Also forgets alerts never confirmed within their 7 days
- * and addresses left without alerts. Returns how many emails were queued.
+ * Writes the alert emails due at `now` into the outbox, from the matches car writes recorded: the
+ * sender calls it before each batch it delivers. It runs outside the car's transaction, so a car
+ * that thousands of alerts wait for costs its write one small row per alert, and the emails are
+ * built a chunk of alerts at a time, with other requests served in between. An alert is due when
+ * a waiting match arrived on a Lagos day it had no email yet (the first match of a day goes at
+ * once), or, from 08:00, when it has waiting matches and no email today (the matches held the day
+ * before, in one email). Returns how many emails were queued.
  */
-export async function queueAlertBatches(now = new Date()): Promise<number> {
+export async function queueDueAlerts(now = new Date()): Promise<number> {
+  if (!mailEnabled()) return 0;
   const day = digestDayAt(now);
+  const due = await getDb()
+    .selectFrom("alert_matches")
+    .innerJoin("buyer_alerts", "buyer_alerts.id", "alert_matches.alert_id")
+    .select("buyer_alerts.id")
+    .distinct()
+    .where("alert_matches.sent_at", "is", null)
+    .where("buyer_alerts.status", "=", "active")
+    .where("buyer_alerts.kind", "=", "search")
+    .where((eb) =>
+      eb.or([
+        eb("buyer_alerts.last_sent_day", "is", null),
+        eb(sql<string>`date(alert_matches.created_at, ${LAGOS_OFFSET})`, ">", eb.ref("buyer_alerts.last_sent_day")),
+        ...(day ? [eb("buyer_alerts.last_sent_day", "<", day)] : []),
+      ]),
+    )
+    .orderBy("buyer_alerts.id")
+    .execute();
+  if (due.length === 0) return 0;
   const business = await getBusiness();
-  return inTransaction(async (trx) => {
+  let queued = 0;
+  for (const part of chunks(
+    due.map((r) => r.id),
+    SEND_CHUNK,
+  )) {
+    queued += await inTransaction(async (trx) =>
+      sendWaiting(trx, await liveAlerts(trx).where("buyer_alerts.id", "in", part).execute(), now, business),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return queued;
+}
+
+/** The Lagos day of a UTC time, in SQLite's date(): its offset modifier. */
+const LAGOS_OFFSET = `+${LAGOS_UTC_OFFSET_HOURS} hours`;
+
+/** Forgets alerts never confirmed within their 7 days, and addresses left without alerts. */
+export async function forgetUnconfirmedAlerts(now = new Date()): Promise<void> {
+  await inTransaction(async (trx) => {
     await trx
       .deleteFrom("buyer_alerts")
       .where("status", "=", "pending")
@@ -744,20 +763,6 @@ export async function queueAlertBatches(now = new Date()): Promise<number> {
         ),
       )
       .execute();
-    if (!day || !mailEnabled()) return 0;
-    const due = await liveAlerts(trx)
-      .where("buyer_alerts.kind", "=", "search")
-      .where((eb) => eb.or([eb("buyer_alerts.last_sent_day", "is", null), eb("buyer_alerts.last_sent_day", "<", day)]))
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("alert_matches")
-            .select("alert_id")
-            .whereRef("alert_matches.alert_id", "=", "buyer_alerts.id")
-            .where("alert_matches.sent_at", "is", null),
-        ),
-      )
-      .execute();
-    return sendWaiting(trx, due, now, business);
   });
 }
 

@@ -8,12 +8,11 @@ import { alreadySubscribedMail, confirmNewsletterMail, weeklyMail } from "~/lib/
 import { NEWSLETTER_CONFIRM_DAYS } from "~/lib/newsletter-messages";
 import type { NewsletterInput } from "~/lib/newsletter-schema";
 import { newsletterWeekAt } from "~/lib/newsletter-week";
-import type { EmailPayload } from "~/lib/outbox";
 import { alertCars } from "./alerts.server";
 import { getBusiness } from "./business.server";
 import { type Db, inTransaction } from "./db.server";
 import { mailEnabled } from "./notifications.server";
-import { enqueue, type OutboxInput } from "./outbox.server";
+import { buyerEmail, enqueue, type OutboxInput } from "./outbox.server";
 
 /**
  * The newsletter (docs/product.md, Newsletter): a sign-up is stored 'pending' and, with email set
@@ -36,27 +35,9 @@ const confirmPath = (token: string) => `/newsletter/confirm/${token}`;
 const leavePath = (token: string) => `/newsletter/leave/${token}`;
 const oneClickPath = (token: string) => `/api/newsletter/leave/${token}`;
 
-/** A newsletter email; with the leave token, the List-Unsubscribe headers of RFC 8058 (one click, no page). */
+/** A newsletter email; with its leave token, one-click unsubscribe. */
 function newsletterEmail(to: string, mail: RenderedMail, leaveToken: string | null): OutboxInput {
-  const payload: EmailPayload = {
-    text: mail.text,
-    html: mail.html,
-    replyTo: null,
-    attachments: [],
-    headers: leaveToken
-      ? {
-          "List-Unsubscribe": `<${origin()}${oneClickPath(leaveToken)}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        }
-      : undefined,
-  };
-  return {
-    channel: "email",
-    topic: "newsletter",
-    recipient: to,
-    subject: mail.subject,
-    payload: JSON.stringify(payload),
-  };
+  return buyerEmail("newsletter", to, mail, leaveToken ? origin() + oneClickPath(leaveToken) : null);
 }
 
 /**

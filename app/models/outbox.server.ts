@@ -1,6 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import type { LeadKind } from "~/lib/leads";
-import type { OutboxChannel, OutboxStatus, OutboxTopic } from "~/lib/outbox";
+import type { RenderedMail } from "~/lib/mail-layout";
+import type { EmailPayload, OutboxChannel, OutboxStatus, OutboxTopic } from "~/lib/outbox";
 import { getDb, getSqlite } from "../../db/database.server";
 import type { OutboxTable } from "../../db/schema";
 import type { Db } from "./db.server";
@@ -22,6 +23,28 @@ export interface OutboxInput {
   subject: string;
   payload: string;
   signature?: string | null;
+}
+
+/**
+ * An email a buyer chose to get (an alert, the newsletter): with `oneClickLeave`, the address that
+ * ends it on a POST, the List-Unsubscribe headers of RFC 8058 (one click, no page).
+ */
+export function buyerEmail(
+  topic: OutboxTopic,
+  to: string,
+  mail: RenderedMail,
+  oneClickLeave: string | null,
+): OutboxInput {
+  const payload: EmailPayload = {
+    text: mail.text,
+    html: mail.html,
+    replyTo: null,
+    attachments: [],
+    headers: oneClickLeave
+      ? { "List-Unsubscribe": `<${oneClickLeave}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+      : undefined,
+  };
+  return { channel: "email", topic, recipient: to, subject: mail.subject, payload: JSON.stringify(payload) };
 }
 
 /**

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { csvText } from "~/lib/csv";
 import { NO_NOTIFICATIONS } from "~/lib/notifications";
 import type { EmailPayload } from "~/lib/outbox";
-import { confirmAlert, createAlert } from "~/models/alerts.server";
+import { confirmAlert, createAlert, queueDueAlerts } from "~/models/alerts.server";
 import { getBusiness } from "~/models/business.server";
 import { saveNotifications } from "~/models/notifications.server";
 import { getDb, nowIso } from "../../db/database.server";
@@ -18,8 +18,11 @@ import { importStock } from "./stock-sheet.server";
 import { staffActor } from "./use-case.server";
 
 const db = () => getDb();
-const alertMails = () =>
-  db().selectFrom("outbox").selectAll().where("topic", "=", "buyer-alert").orderBy("id").execute();
+/** The buyers' emails once the sender has looked (it writes the alert emails due before each batch). */
+async function alertMails() {
+  await queueDueAlerts();
+  return db().selectFrom("outbox").selectAll().where("topic", "=", "buyer-alert").orderBy("id").execute();
+}
 
 let actor: ReturnType<typeof staffActor>;
 beforeEach(async () => {
@@ -105,6 +108,7 @@ describe("alerts on a spreadsheet import", () => {
   it("keeps a second import's matches of the same day for the next day's email", async () => {
     await alert("ada@example.com", "make=Lexus");
     await importStock(actor, sheet([{ ...CAR, stock_number: "LX-1" }]), { dryRun: false });
+    await queueDueAlerts(); // the sender, woken by the first import's commit
     await importStock(actor, sheet([{ ...CAR, stock_number: "LX-2" }]), { dryRun: false });
     expect(await alertMails()).toHaveLength(1);
     const waiting = await db().selectFrom("alert_matches").select("sent_at").where("sent_at", "is", null).execute();

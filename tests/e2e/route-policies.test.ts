@@ -69,7 +69,20 @@ describe("what the routes declare", () => {
     ]) {
       expect(policy(p).shared, p).toBeDefined();
     }
-    for (const p of ["/saved", "/loan-application", "/admin", "/admin/login", "/go/whatsapp", "/healthz", "/nope"]) {
+    // Pages opened from a buyer's email link, and the reservation pages, are one buyer's own.
+    const tokens = ["/alerts/confirm/t", "/alerts/manage/t", "/alerts/leave/t", "/api/alerts/leave/t"];
+    tokens.push("/newsletter/confirm/t", "/newsletter/leave/t", "/api/newsletter/leave/t");
+    tokens.push("/reservations", "/reservations/callback", "/api/reservations", "/api/alerts", "/alerts");
+    for (const p of [
+      "/saved",
+      "/loan-application",
+      "/admin",
+      "/admin/login",
+      "/go/whatsapp",
+      "/healthz",
+      "/nope",
+      ...tokens,
+    ]) {
       expect(policy(p).shared, p).toBeUndefined();
     }
   });
