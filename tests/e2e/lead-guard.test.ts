@@ -5,8 +5,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { JS_MODES, setupE2E } from "./harness";
 
-// The real minimum fill time (the other e2e servers turn it off) and the real rate limits.
-const app = setupE2E({ browser: true, server: { env: { FORM_MIN_FILL_MS: "2000", RATE_LIMITS: "on" } } });
+// A minimum fill time (the other e2e servers turn it off) and the real rate limits.
+const MIN_FILL_MS = 3000;
+const app = setupE2E({ browser: true, server: { env: { FORM_MIN_FILL_MS: String(MIN_FILL_MS), RATE_LIMITS: "on" } } });
 
 const messages = () => app.rows<{ n: number }>("select count(*) as n from contact_messages")[0].n;
 
@@ -26,10 +27,17 @@ async function servedAt(page: Page): Promise<number> {
 describe.each(JS_MODES)("a buyer who sends too fast $label", ({ js }) => {
   it("is asked to wait, keeps the message, and gets through when sending again", async () => {
     const before = messages();
-    // A page rendered just now (its own URL, so not a copy the page cache kept from earlier).
-    const page = await app.open(`/connect?from=quick-${js}`, { js });
     const name = `Quick Buyer ${js ? "JS" : "NoJS"}`;
-    await fillContact(page, name);
+    // A page rendered just now (its own URL, so not a copy the page cache kept from earlier), filled
+    // well within the minimum: on a machine too busy for that, the next try gets a fresh page.
+    let page: Page | undefined;
+    for (let attempt = 0; attempt < 5 && !page; attempt++) {
+      const fresh = await app.open(`/connect?from=quick-${js}-${attempt}`, { js });
+      await fillContact(fresh, name);
+      if (Date.now() - (await servedAt(fresh)) < MIN_FILL_MS - 1000) page = fresh;
+      else await fresh.close();
+    }
+    if (!page) throw new Error("The machine never filled the form within the minimum time: too busy to test this");
     await page.getByRole("button", { name: "Send Message" }).click();
     await page
       .getByRole("alert")
@@ -38,10 +46,11 @@ describe.each(JS_MODES)("a buyer who sends too fast $label", ({ js }) => {
     expect(await app.field(page, "Full Name").inputValue()).toBe(name);
     expect(await app.field(page, "Your Message").inputValue()).toContain(name);
     expect(messages()).toBe(before);
-    // A person takes a moment: wait until the form on the page is two seconds old, then resend.
+    // A person takes a moment: wait until the form on the page is old enough, then resend.
+    const ready = page;
     await expect
-      .poll(async () => Date.now() - (await servedAt(page)), { timeout: 10_000 })
-      .toBeGreaterThanOrEqual(2_000);
+      .poll(async () => Date.now() - (await servedAt(ready)), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(MIN_FILL_MS);
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByRole("status").filter({ hasText: "Message sent successfully!" }).waitFor();
     expect(messages()).toBe(before + 1);
