@@ -9,7 +9,7 @@ import { BUYER_WHATSAPP_PER_DAY } from "~/config/constants";
 import { defaultBusiness } from "~/config/site";
 import { ContactSchema, InspectionSchema } from "~/lib/lead-schemas";
 import { NO_NOTIFICATIONS, type Recipient } from "~/lib/notifications";
-import { confirmAlert, createAlert, queueDueAlerts } from "~/models/alerts.server";
+import { confirmAlert, createAlert, queueAvailableAlerts, queueDueAlerts } from "~/models/alerts.server";
 import { getBusiness, saveBusiness } from "~/models/business.server";
 import { markCarSold, updateCar } from "~/models/car.server";
 import { createContactMessage, createInspection } from "~/models/lead.server";
@@ -261,7 +261,10 @@ describe("delivery", () => {
 
 describe("buyers' alerts", () => {
   /** A confirmed alert (the confirmation goes by email only). */
-  async function confirmed(email: string, input: { search?: string; car_id?: number; whatsapp?: string }) {
+  async function confirmed(
+    email: string,
+    input: { search?: string; car_id?: number; whatsapp?: string; when?: "available" },
+  ) {
     expect(await createAlert(getDb(), { email, ...input }, await getBusiness())).toBe("created");
     expect(await chats()).toHaveLength(0); // the double opt-in is by email only
     const mail = await getDb().selectFrom("outbox").select("payload").orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -298,6 +301,37 @@ describe("buyers' alerts", () => {
     await start();
     await run();
     expect((await api.waitFor(1))[0].to).toBe("2348035550142");
+  });
+
+  it("tell a buyer waiting for a reserved car on WhatsApp too when it is for sale again", async () => {
+    const id = await makeCar({ make: "Lexus", model: "RX 350", year: 2020, price: 28_000_000 });
+    const at = new Date().toISOString();
+    await getDb()
+      .insertInto("reservations")
+      .values({
+        reference: "res-wa-1",
+        car_id: id,
+        car_label: "Lexus RX 350 2020",
+        name: "Tunde",
+        email: "tunde@example.com",
+        phone: "+2348035550100",
+        amount: 500_000,
+        status: "paid",
+        hold_until: new Date(Date.now() + 86_400_000).toISOString(),
+        paid_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await confirmed("ada@example.com", { car_id: id, whatsapp: "+2348035550142", when: "available" });
+    expect(await queueAvailableAlerts(getDb(), id)).toBe(1);
+    const [m] = await chats();
+    expect(m).toMatchObject({ topic: "buyer-alert", recipient: "2348035550142" });
+    const payload = JSON.parse(m.payload);
+    expect(payload.parameters[0]).toBe(
+      "Good news: the Lexus RX 350 2020 is no longer reserved and is for sale again at ₦28,000,000.",
+    );
+    expect(payload.parameters[1]).toMatch(new RegExp(`^http://shop\\.ng/cars/${id}-`));
   });
 
   it(`send one number at most ${BUYER_WHATSAPP_PER_DAY} messages a day, whatever addresses gave it`, async () => {

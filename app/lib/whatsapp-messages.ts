@@ -161,6 +161,9 @@ export const alertChatText = {
   priceDrop(car: { name: string; price: number }, oldPrice: number): string {
     return `Price drop: the ${car.name} is now ${formatNaira(car.price)} (was ${formatNaira(oldPrice)}).`;
   },
+  available(car: { name: string; price: number }): string {
+    return `Good news: the ${car.name} is no longer reserved and is for sale again at ${formatNaira(car.price)}.`;
+  },
   sold(name: string, similar: { name: string; price: number }[]): string {
     const list = similar.map((c) => `${c.name}, ${formatNaira(c.price)}`).join("; ");
     return `The ${name} you were watching has been sold.${list ? ` Similar cars still for sale: ${list}.` : ""}`;

@@ -611,7 +611,8 @@ export async function queueCarsAlerts(
 
 /**
  * A reserved car is for sale again (its paid hold ended or was cancelled; in that transaction):
- * each confirmed "tell me if it becomes available" alert of the car gets one email, and ends.
+ * each confirmed "tell me if it becomes available" alert of the car gets one email (and, with a
+ * number given, one WhatsApp message), and ends.
  * Returns how many emails were queued.
  */
 export async function queueAvailableAlerts(db: Db, carId: number, now = new Date()): Promise<number> {
@@ -637,7 +638,13 @@ export async function queueAvailableAlerts(db: Db, carId: number, now = new Date
   const messages = watchers.map((a) =>
     alertEmail(a.email, availableAgainMail(car, linksOf(a.leave_token, a.manage_token), business), a.leave_token),
   );
-  await enqueue(db, messages, now);
+  const what = alertChatText.available(car);
+  const chats = await alertChats(
+    db,
+    watchers.map((alert) => ({ alert, what, see: car.url })),
+    now,
+  );
+  await enqueue(db, [...messages, ...chats], now);
   return messages.length;
 }
 
