@@ -22,20 +22,7 @@ afterAll(async () => {
 
 const app = setupE2E({ browser: true, server: { env: serverEnv } });
 
-async function mailFor(to: string, subject: RegExp | string, ms = 20_000): Promise<ParsedMail> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = smtp.received.find(
-      (m) =>
-        m.subject !== undefined &&
-        (typeof subject === "string" ? m.subject === subject : subject.test(m.subject)) &&
-        JSON.stringify(m.to).includes(to),
-    );
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`No email "${subject}" to ${to}; got ${smtp.received.map((m) => m.subject)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const mailFor = (to: string, subject: string | RegExp) => smtp.mailFor(to, subject);
 
 const header = (mail: ParsedMail, name: string) =>
   mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, "") ?? null;

@@ -3,7 +3,6 @@
 // an email naming the request (received by the SMTP server started here), and the request's lead
 // page lists the car, with and without JavaScript, at 390 and 1280 px.
 import fs from "node:fs";
-import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carPath } from "~/lib/car";
 import { makeImage } from "../helpers/db";
@@ -25,15 +24,7 @@ afterAll(async () => {
 
 const app = setupE2E({ browser: true, server: { env: serverEnv } });
 
-async function mailFor(to: string, subject: string, ms = 20_000): Promise<ParsedMail> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = smtp.received.find((m) => m.subject === subject && JSON.stringify(m.to).includes(to));
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`No email "${subject}" to ${to}; got ${smtp.received.map((m) => m.subject)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const mailFor = (to: string, subject: string | RegExp) => smtp.mailFor(to, subject);
 
 async function addCar(token: string, fields: Record<string, string>): Promise<{ id: number; path: string }> {
   const form = new FormData();

@@ -19,6 +19,8 @@ export interface TestSmtp {
   refused: number;
   /** Resolves once `count` messages have arrived (rejects after `ms`). */
   waitFor(count: number, ms?: number): Promise<ParsedMail[]>;
+  /** The first message to `to` whose subject is `subject` (or matches it), once it has arrived (rejects after `ms`). */
+  mailFor(to: string, subject: string | RegExp, ms?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,22 @@ export async function startSmtp(opts: { port?: number; mode?: SmtpMode } = {}): 
         });
       }
       return received.slice(0, count);
+    },
+    async mailFor(to, subject, ms = 20_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = received.find(
+          (m) =>
+            m.subject !== undefined &&
+            (typeof subject === "string" ? m.subject === subject : subject.test(m.subject)) &&
+            JSON.stringify(m.to).includes(to),
+        );
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`No email "${subject}" to ${to}; got ${received.map((m) => m.subject).join(", ")}`);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
