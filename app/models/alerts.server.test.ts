@@ -183,6 +183,30 @@ describe("the daily email", () => {
   });
 });
 
+describe("a car sold while its match waits", () => {
+  it("is left out of the next morning's email, and an email of sold cars only is not sent", async () => {
+    await confirmed("ada@example.com", { search: "make=Lexus" });
+    await confirmed("bola@example.com", { search: "model=ES" });
+    await makeCar({ ...lexus, model: "ES 300" });
+    await queueDueAlerts(); // both told at once
+    await makeCar({ ...lexus, model: "NX 300" });
+    const es = await makeCar({ ...lexus, model: "ES 350" });
+    await markCarSold(getDb(), es, { salePrice: null });
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(await queueDueAlerts(new Date(`${day}T07:30:00Z`))).toBe(1);
+    const morning = (await queued()).at(-1);
+    expect(morning).toMatchObject({ recipient: "ada@example.com", subject: "New arrival: Lexus NX 300 2020" });
+    expect(morning?.payload).not.toContain("ES 350");
+    const waiting = await db().selectFrom("alert_matches").select("car_id").where("sent_at", "is", null).execute();
+    expect(waiting).toEqual([]);
+    const rows = (await pageAlerts(1, 10)).alerts;
+    expect(rows.map((r) => [r.email, r.matches_sent])).toEqual([
+      ["bola@example.com", 1],
+      ["ada@example.com", 2],
+    ]);
+  });
+});
+
 describe("price alerts", () => {
   it("names the old and new price on a drop, and says once when the car is sold, with similar cars", async () => {
     const id = await makeCar(lexus);

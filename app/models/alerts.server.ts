@@ -469,10 +469,21 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
     db,
     waiting.map((w) => w.car_id),
   );
+  // A car sold while its match waited (for the sender, or for the next morning) is not offered.
+  const forSale = new Set<number>();
+  for (const part of chunks([...cars.keys()])) {
+    const rows = await db
+      .selectFrom("cars")
+      .select("id")
+      .where("id", "in", part)
+      .where(sql<boolean>`sold = 0`)
+      .execute();
+    for (const r of rows) forSale.add(r.id);
+  }
   const byAlert = new Map<number, AlertCar[]>();
   for (const w of waiting) {
     const car = cars.get(w.car_id);
-    if (!car) continue;
+    if (!car || !forSale.has(w.car_id)) continue;
     byAlert.set(w.alert_id, [...(byAlert.get(w.alert_id) ?? []), car]);
   }
   const business = known ?? (await getBusiness(db));
@@ -500,14 +511,16 @@ async function sendWaiting(db: Db, alerts: LiveAlert[], now: Date, known?: Busin
   const at = now.toISOString();
   const day = lagosDate(now);
   for (const part of chunks(messages, 200)) await enqueue(db, part, now);
-  for (const part of chunks(sent)) {
-    const ids = part.map((s) => s.id);
+  // Every waiting match of these alerts is settled: emailed, or its car sold or gone meanwhile.
+  for (const part of chunks(alerts.map((a) => a.id))) {
     await db
       .updateTable("alert_matches")
       .set({ sent_at: at })
       .where("sent_at", "is", null)
-      .where("alert_id", "in", ids)
+      .where("alert_id", "in", part)
       .execute();
+  }
+  for (const part of chunks(sent)) {
     // Most alerts get one car at a time: one statement per count.
     const byCount = new Map<number, number[]>();
     for (const s of part) byCount.set(s.n, [...(byCount.get(s.n) ?? []), s.id]);
