@@ -239,10 +239,12 @@ interface PageState {
 /** One look at the page: every element's box, running animations, eager images still loading. */
 function pageState(page: Page): Promise<PageState> {
   return page.evaluate(() => {
-    const name = (el: Element | null) =>
-      el
-        ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("class") ? `.${el.getAttribute("class")?.split(" ")[0]}` : ""}`
-        : "?";
+    const name = (el: Element | null) => {
+      if (!el) return "?";
+      const id = el.id ? `#${el.id}` : "";
+      const className = el.getAttribute("class")?.split(" ")[0];
+      return `${el.tagName.toLowerCase()}${id}${className ? `.${className}` : ""}`;
+    };
     const all = Array.from(document.body.querySelectorAll("*"));
     const boxes = all.map((el) => {
       const r = el.getBoundingClientRect();
@@ -252,10 +254,10 @@ function pageState(page: Page): Promise<PageState> {
     const moving = document
       .getAnimations()
       .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
-      .map(
-        (a) =>
-          `${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty} on ${name((a.effect as KeyframeEffect | null)?.target ?? null)}`,
-      );
+      .map((a) => {
+        const what = (a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty;
+        return `${what} on ${name((a.effect as KeyframeEffect | null)?.target ?? null)}`;
+      });
     const loading = [...document.images].filter((img) => img.loading !== "lazy" && !img.complete).map((img) => img.src);
     return { boxes, names: [...all.map(name), "document"], moving, loading, fonts: document.fonts.status };
   });
