@@ -166,6 +166,29 @@ export function soldMail(carName: string, similar: AlertCar[], links: AlertLinks
   });
 }
 
+/**
+ * A sale marked by mistake was undone after the sold email went out: the correction. A price
+ * alert (`resumed`) is on again; a buyer waiting for the car to be free is told it is, and that
+ * alert ends.
+ */
+export function stillForSaleMail(car: AlertCar, resumed: boolean, links: AlertLinks, b: Business): RenderedMail {
+  return renderMail({
+    subject: `Still for sale: ${car.name}`,
+    greeting: "Hello,",
+    paragraphs: [
+      `We wrote that the ${car.name} had been sold: that was a mistake, and we are sorry. It is still for sale at ${b.name}.`,
+      resumed
+        ? "Your price alert is on again: we will tell you if its price drops."
+        : "Reserve it, book an inspection or call us soon.",
+    ],
+    cars: [card(car)],
+    link: { label: "See the car", url: car.url },
+    closing: resumed ? [] : ["This alert has now ended."],
+    signature: signature(b),
+    footer: footer(links),
+  });
+}
+
 /** A reserved car is for sale again (its hold ended or was cancelled): sent once, and the alert ends. */
 export function availableAgainMail(car: AlertCar, links: AlertLinks, b: Business): RenderedMail {
   return renderMail({

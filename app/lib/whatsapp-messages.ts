@@ -164,6 +164,9 @@ export const alertChatText = {
   available(car: { name: string; price: number }): string {
     return `Good news: the ${car.name} is no longer reserved and is for sale again at ${formatNaira(car.price)}.`;
   },
+  stillForSale(car: { name: string; price: number }): string {
+    return `Correction: the ${car.name} has not been sold after all. It is still for sale at ${formatNaira(car.price)}.`;
+  },
   sold(name: string, similar: { name: string; price: number }[]): string {
     const list = similar.map((c) => `${c.name}, ${formatNaira(c.price)}`).join("; ");
     return `The ${name} you were watching has been sold.${list ? ` Similar cars still for sale: ${list}.` : ""}`;

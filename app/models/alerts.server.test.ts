@@ -5,7 +5,7 @@ process.env.SMTP_URL = "smtp://127.0.0.1:2525";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { EmailPayload } from "~/lib/outbox";
 import { getBusiness } from "~/models/business.server";
-import { createCar, markCarSold, updateCar } from "~/models/car.server";
+import { createCar, markCarSold, unmarkCarSold, updateCar } from "~/models/car.server";
 import { getDb } from "../../db/database.server";
 import { baseCar, clearData, makeCar } from "../../tests/helpers/db";
 import {
@@ -225,6 +225,27 @@ describe("price alerts", () => {
     expect(sold.payload).toContain("Lexus NX 300 2020");
     const [alert] = (await pageAlerts(1, 10)).alerts;
     expect(alert.status).toBe("ended");
+  });
+
+  it("says sorry when a sale marked by mistake is undone, and the price alert is on again", async () => {
+    const id = await makeCar(lexus);
+    await confirmed("ada@example.com", { car_id: id });
+    await markCarSold(getDb(), id, { salePrice: null });
+    expect((await outbox()).map((m) => m.subject)).toEqual(["Sold: Lexus RX 350 2020"]);
+    expect(await unmarkCarSold(getDb(), id)).toMatchObject({ ok: true });
+    const sorry = (await outbox())[1];
+    expect(sorry.subject).toBe("Still for sale: Lexus RX 350 2020");
+    expect(sorry.payload).toContain("that was a mistake");
+    expect(sorry.payload).toContain("Your price alert is on again");
+    expect((await pageAlerts(1, 10)).alerts[0].status).toBe("active");
+    await updateCar(getDb(), id, { ...baseCar, ...lexus, price: 27_000_000 }, [], []);
+    expect((await outbox()).map((m) => m.subject)).toContain("Price drop: Lexus RX 350 2020 now ₦27,000,000");
+    // A buyer who left meanwhile hears nothing more.
+    await markCarSold(getDb(), id, { salePrice: null });
+    await db().deleteFrom("buyer_alerts").execute();
+    await db().deleteFrom("outbox").execute();
+    await unmarkCarSold(getDb(), id);
+    expect(await outbox()).toEqual([]);
   });
 
   it("refuses an alert on a car that is not for sale", async () => {

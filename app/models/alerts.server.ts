@@ -12,6 +12,7 @@ import {
   matchesMailsFor,
   priceDropMail,
   soldMail,
+  stillForSaleMail,
 } from "~/lib/alert-mail";
 import {
   ALERT_CONFIRM_DAYS,
@@ -652,6 +653,56 @@ export async function queueAvailableAlerts(db: Db, carId: number, now = new Date
     alertEmail(a.email, availableAgainMail(car, linksOf(a.leave_token, a.manage_token), business), a.leave_token),
   );
   const what = alertChatText.available(car);
+  const chats = await alertChats(
+    db,
+    watchers.map((alert) => ({ alert, what, see: car.url })),
+    now,
+  );
+  await enqueue(db, [...messages, ...chats], now);
+  return messages.length;
+}
+
+/**
+ * A sale marked by mistake was undone (in that transaction; `saleRecordedAt` is when the sale was
+ * recorded): the alerts that sale ended are told the car is still for sale. Price alerts are on
+ * again; those waiting for the car to be free end, as when a hold ends. Returns how many emails
+ * were queued.
+ */
+export async function queueUnsoldAlerts(db: Db, carId: number, saleRecordedAt: string, now = new Date()) {
+  const watchers = await db
+    .selectFrom("buyer_alerts")
+    .innerJoin("alert_contacts", "alert_contacts.email", "buyer_alerts.email")
+    .select([
+      "buyer_alerts.id",
+      "buyer_alerts.kind",
+      "buyer_alerts.email",
+      "alert_contacts.whatsapp",
+      "buyer_alerts.search",
+      "buyer_alerts.leave_token",
+      "alert_contacts.manage_token",
+      "buyer_alerts.last_sent_day",
+    ])
+    .where("buyer_alerts.car_id", "=", carId)
+    .where("buyer_alerts.kind", "in", ["price", "available"])
+    .where("buyer_alerts.status", "=", "ended")
+    .where("buyer_alerts.ended_at", ">=", saleRecordedAt)
+    .execute();
+  if (watchers.length === 0) return 0;
+  const resumed = watchers.filter((w) => w.kind === "price").map((w) => w.id);
+  if (resumed.length) {
+    await db.updateTable("buyer_alerts").set({ status: "active", ended_at: null }).where("id", "in", resumed).execute();
+  }
+  const car = (await alertCars(db, [carId])).get(carId);
+  if (!car || !mailEnabled()) return 0;
+  const business = await getBusiness(db);
+  const messages = watchers.map((a) =>
+    alertEmail(
+      a.email,
+      stillForSaleMail(car, a.kind === "price", linksOf(a.leave_token, a.manage_token), business),
+      a.leave_token,
+    ),
+  );
+  const what = alertChatText.stillForSale(car);
   const chats = await alertChats(
     db,
     watchers.map((alert) => ({ alert, what, see: car.url })),

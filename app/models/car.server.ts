@@ -12,7 +12,7 @@ import { CarSchema } from "~/lib/car-schema";
 import { autoStockNumber, isSiteStockNumber, siteStockNumberRefused } from "~/lib/car-sheet";
 import { getDb, getSqlite, nowIso } from "../../db/database.server";
 import type { Database, StoredCarFields } from "../../db/schema";
-import { carAlertState, queueCarAlerts, queueSoldAlerts } from "./alerts.server";
+import { carAlertState, queueCarAlerts, queueSoldAlerts, queueUnsoldAlerts } from "./alerts.server";
 import { catalogVersion } from "./catalog-version.server";
 import { atomically, type Db } from "./db.server";
 import { wakeOutbox } from "./outbox.server";
@@ -719,8 +719,9 @@ export type UnmarkSoldResult =
 
 /**
  * Undoes a sale marked by mistake: removes the car's sale record (reports and monthly figures stop
- * counting it) and sets the car available again. A sale that came from a reservation (a deposit
- * paid through Paystack) is left as it is.
+ * counting it), sets the car available again and tells the buyers whose alerts that sale ended
+ * (queueUnsoldAlerts). A sale that came from a reservation (a deposit paid through Paystack) is
+ * left as it is.
  */
 export async function unmarkCarSold(db: Db, id: number): Promise<UnmarkSoldResult> {
   return atomically(db, async (trx) => {
@@ -733,7 +734,7 @@ export async function unmarkCarSold(db: Db, id: number): Promise<UnmarkSoldResul
     if (row.sold !== 1) return { ok: false, reason: "not-sold" };
     const sale = await trx
       .selectFrom("car_sales")
-      .select(["id", "price", "sale_price", "reservation_reference"])
+      .select(["id", "price", "sale_price", "reservation_reference", "created_at"])
       .where("car_id", "=", id)
       .orderBy("date_sold", "desc")
       .orderBy("id", "desc")
@@ -741,6 +742,8 @@ export async function unmarkCarSold(db: Db, id: number): Promise<UnmarkSoldResul
     if (sale?.reservation_reference) return { ok: false, reason: "reservation-sale" };
     if (sale) await trx.deleteFrom("car_sales").where("id", "=", sale.id).execute();
     await trx.updateTable("cars").set({ sold: 0, updated_at: nowIso() }).where("id", "=", id).execute();
+    // The buyers that sale told "sold" hear it was a mistake.
+    if (sale) await queueUnsoldAlerts(trx, id, sale.created_at);
     return {
       ok: true,
       label: `${row.make} ${row.model} ${row.year}`,
