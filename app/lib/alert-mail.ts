@@ -176,7 +176,8 @@ export function stillForSaleMail(car: AlertCar, resumed: boolean, links: AlertLi
     subject: `Still for sale: ${car.name}`,
     greeting: "Hello,",
     paragraphs: [
-      `We wrote that the ${car.name} had been sold: that was a mistake, and we are sorry. It is still for sale at ${b.name}.`,
+      `We wrote that the ${car.name} had been sold: that was a mistake, and we are sorry. ` +
+        `It is still for sale at ${b.name}.`,
       resumed
         ? "Your price alert is on again: we will tell you if its price drops."
         : "Reserve it, book an inspection or call us soon.",

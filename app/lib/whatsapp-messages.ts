@@ -165,7 +165,8 @@ export const alertChatText = {
     return `Good news: the ${car.name} is no longer reserved and is for sale again at ${formatNaira(car.price)}.`;
   },
   stillForSale(car: { name: string; price: number }): string {
-    return `Correction: the ${car.name} has not been sold after all. It is still for sale at ${formatNaira(car.price)}.`;
+    const price = formatNaira(car.price);
+    return `Correction: the ${car.name} has not been sold after all. It is still for sale at ${price}.`;
   },
   sold(name: string, similar: { name: string; price: number }[]): string {
     const list = similar.map((c) => `${c.name}, ${formatNaira(c.price)}`).join("; ");
