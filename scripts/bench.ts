@@ -116,6 +116,8 @@ function serverProblems(log: string): string {
   return `SERVER: ${fivexx} answers were 5xx${what ? `; first error it logged: ${what.slice(0, 300)}` : ""}`;
 }
 
+/** How long the alerts row waits for every buyer's email: a day's first match reaches a buyer within 5 minutes. */
+const DELIVERY_GOAL_MS = 5 * 60_000;
 /** Most the server may hold in memory after the cold and cached sections, with the default page cache. */
 const RSS_GOAL_MB = 150;
 /** Longest `npm run serve` may take, on an existing build and database, to answer /healthz. */
@@ -517,6 +519,16 @@ async function main() {
         }
         const l = await loadRun;
         const queued = queuedAlertEmails(dirs.dbPath);
+        const duringLoad = sink.received();
+        // Every buyer is to hear within 5 minutes: wait (the page load over) until the sink has them all.
+        let allDeliveredMs: number | null = null;
+        while (performance.now() - publishedAt < DELIVERY_GOAL_MS) {
+          if (sink.received() >= ALERTS) {
+            allDeliveredMs = performance.now() - publishedAt;
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
         tables.push(
           formatTable(
             `ALERTS: a car that ${ALERTS.toLocaleString("en-US")} confirmed alerts match, published by POST ` +
@@ -528,7 +540,8 @@ async function main() {
                 status: published.status,
                 "all emails queued ms": allQueuedMs ?? `> ${SECONDS * 1000}`,
                 "emails queued": queued,
-                "emails delivered by the end": sink.received(),
+                "delivered during the load": duringLoad,
+                "all delivered s": allDeliveredMs === null ? `> ${DELIVERY_GOAL_MS / 1000}` : allDeliveredMs / 1000,
                 "req/s": l.rps,
                 "p50 ms": l.p50,
                 "p99 ms": l.p99,
@@ -545,7 +558,9 @@ async function main() {
           `A car matching ${ALERTS.toLocaleString("en-US")} confirmed alerts is saved and its emails queued ` +
             `within 1 s: ${verdict(ok)} (saved in ${ms(published.ms)}, all ${queued} emails queued ${when}); ` +
             `public pages meanwhile p99 ≤ 500 ms, 0 errors: ${verdict(l.p99 <= 500 && l.errors + l.timeouts === 0)} ` +
-            `(p99 ${ms(l.p99)})`,
+            `(p99 ${ms(l.p99)}); every buyer's email delivered within 5 minutes: ` +
+            `${verdict(allDeliveredMs !== null)} ` +
+            `(${allDeliveredMs === null ? `${sink.received()} by then` : ms(allDeliveredMs)})`,
         );
       } finally {
         await mailing.stop();

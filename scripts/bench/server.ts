@@ -146,6 +146,7 @@ export function ensureBuild(): void {
     ...[
       "app",
       "db",
+      "jobs",
       "server",
       "migrations",
       "server.ts",
