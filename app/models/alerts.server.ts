@@ -275,7 +275,8 @@ interface LiveAlert {
   last_sent_day: string | null;
 }
 
-const liveAlerts = (db: Db) =>
+/** Alerts with their address's WhatsApp number and manage token, any status. */
+const alertsWithContacts = (db: Db) =>
   db
     .selectFrom("buyer_alerts")
     .innerJoin("alert_contacts", "alert_contacts.email", "buyer_alerts.email")
@@ -287,8 +288,34 @@ const liveAlerts = (db: Db) =>
       "buyer_alerts.leave_token",
       "alert_contacts.manage_token",
       "buyer_alerts.last_sent_day",
-    ])
-    .where("buyer_alerts.status", "=", "active");
+    ]);
+
+/** The confirmed alerts, still on. */
+const liveAlerts = (db: Db) => alertsWithContacts(db).where("buyer_alerts.status", "=", "active");
+
+/**
+ * Tells these alerts' buyers one thing about one car, by email and (numbers given, WhatsApp on) by
+ * WhatsApp, queued in `db`. Returns how many emails were queued.
+ */
+async function tellWatchers(
+  db: Db,
+  watchers: LiveAlert[],
+  mail: (alert: LiveAlert, links: AlertLinks, business: Business) => RenderedMail,
+  chat: { what: string; see: string },
+  now: Date,
+): Promise<number> {
+  const business = await getBusiness(db);
+  const messages = watchers.map((a) =>
+    alertEmail(a.email, mail(a, linksOf(a.leave_token, a.manage_token), business), a.leave_token),
+  );
+  const chats = await alertChats(
+    db,
+    watchers.map((alert) => ({ alert, ...chat })),
+    now,
+  );
+  await enqueue(db, [...messages, ...chats], now);
+  return messages.length;
+}
 
 /** One alert message for a buyer's WhatsApp: what happened, where to see it. */
 interface AlertChat {
@@ -648,18 +675,8 @@ export async function queueAvailableAlerts(db: Db, carId: number, now = new Date
     )
     .execute();
   if (!mailEnabled()) return 0;
-  const business = await getBusiness(db);
-  const messages = watchers.map((a) =>
-    alertEmail(a.email, availableAgainMail(car, linksOf(a.leave_token, a.manage_token), business), a.leave_token),
-  );
-  const what = alertChatText.available(car);
-  const chats = await alertChats(
-    db,
-    watchers.map((alert) => ({ alert, what, see: car.url })),
-    now,
-  );
-  await enqueue(db, [...messages, ...chats], now);
-  return messages.length;
+  const chat = { what: alertChatText.available(car), see: car.url };
+  return tellWatchers(db, watchers, (_, links, business) => availableAgainMail(car, links, business), chat, now);
 }
 
 /**
@@ -669,19 +686,8 @@ export async function queueAvailableAlerts(db: Db, carId: number, now = new Date
  * were queued.
  */
 export async function queueUnsoldAlerts(db: Db, carId: number, saleRecordedAt: string, now = new Date()) {
-  const watchers = await db
-    .selectFrom("buyer_alerts")
-    .innerJoin("alert_contacts", "alert_contacts.email", "buyer_alerts.email")
-    .select([
-      "buyer_alerts.id",
-      "buyer_alerts.kind",
-      "buyer_alerts.email",
-      "alert_contacts.whatsapp",
-      "buyer_alerts.search",
-      "buyer_alerts.leave_token",
-      "alert_contacts.manage_token",
-      "buyer_alerts.last_sent_day",
-    ])
+  const watchers = await alertsWithContacts(db)
+    .select("buyer_alerts.kind")
     .where("buyer_alerts.car_id", "=", carId)
     .where("buyer_alerts.kind", "in", ["price", "available"])
     .where("buyer_alerts.status", "=", "ended")
@@ -694,22 +700,10 @@ export async function queueUnsoldAlerts(db: Db, carId: number, saleRecordedAt: s
   }
   const car = (await alertCars(db, [carId])).get(carId);
   if (!car || !mailEnabled()) return 0;
-  const business = await getBusiness(db);
-  const messages = watchers.map((a) =>
-    alertEmail(
-      a.email,
-      stillForSaleMail(car, a.kind === "price", linksOf(a.leave_token, a.manage_token), business),
-      a.leave_token,
-    ),
-  );
-  const what = alertChatText.stillForSale(car);
-  const chats = await alertChats(
-    db,
-    watchers.map((alert) => ({ alert, what, see: car.url })),
-    now,
-  );
-  await enqueue(db, [...messages, ...chats], now);
-  return messages.length;
+  const resumes = new Set(resumed);
+  const mail = (a: LiveAlert, links: AlertLinks, business: Business) =>
+    stillForSaleMail(car, resumes.has(a.id), links, business);
+  return tellWatchers(db, watchers, mail, { what: alertChatText.stillForSale(car), see: car.url }, now);
 }
 
 /**
@@ -751,21 +745,9 @@ export async function queueSoldAlerts(db: Db, carId: number, now = new Date()): 
     similarIds.map((r) => r.id),
   );
   const list = similarIds.map((r) => similar.get(r.id)).filter((c): c is AlertCar => Boolean(c));
-  const business = await getBusiness(db);
   const name = `${car.make} ${car.model} ${car.year}`;
-  const messages = watchers.map((a) => {
-    const links = linksOf(a.leave_token, a.manage_token);
-    return alertEmail(a.email, soldMail(name, list, links, business), a.leave_token);
-  });
-  const what = alertChatText.sold(name, list);
-  const see = list[0]?.url ?? `${origin()}/browse`;
-  const chats = await alertChats(
-    db,
-    watchers.map((alert) => ({ alert, what, see })),
-    now,
-  );
-  await enqueue(db, [...messages, ...chats], now);
-  return messages.length;
+  const chat = { what: alertChatText.sold(name, list), see: list[0]?.url ?? `${origin()}/browse` };
+  return tellWatchers(db, watchers, (_, links, business) => soldMail(name, list, links, business), chat, now);
 }
 
 /** How many alerts' emails are built in one transaction, between which other requests are served. */
