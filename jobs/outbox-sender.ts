@@ -62,6 +62,7 @@ export interface OutboxSender {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** Starts the sender: whatever was queued before a restart is tried at once (see dueNow). */
 export async function startOutboxSender(options: SenderOptions): Promise<OutboxSender> {
@@ -79,6 +80,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   let again = false;
   let stopped = false;
   let lastPrune = 0;
+  let lastForget = 0;
 
   async function deliver(message: OutboxMessage): Promise<void> {
     try {
@@ -112,7 +114,11 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   async function run(): Promise<void> {
     const queued = await queueDigestIfDue(now());
     if (queued) log.info(`Outbox: morning digest queued for ${queued} recipient(s)`);
-    await forgetUnconfirmedAlerts(now());
+    // Hourly, not on every wake (each write wakes the sender): a link past its 7 days is refused anyway.
+    if (now().getTime() - lastForget > HOUR_MS) {
+      lastForget = now().getTime();
+      await forgetUnconfirmedAlerts(now());
+    }
     const weekly = await queueWeeklyNewsletter(now());
     if (weekly) log.info(`Outbox: the weekly newsletter queued for ${weekly} subscriber(s)`);
     if (now().getTime() - lastPrune > DAY_MS) {

@@ -12,6 +12,7 @@ import {
   alertsOfLink,
   confirmAlert,
   createAlert,
+  forgetUnconfirmedAlerts,
   leaveAlert,
   pageAlerts,
   queueDueAlerts,
@@ -97,6 +98,21 @@ describe("double opt-in", () => {
     expect(await createAlert(db(), { email: "a@example.com", search: "make=BMW" }, await getBusiness())).toBe("limit");
     const n = await db().selectFrom("buyer_alerts").select(db().fn.countAll().as("n")).executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(10);
+  });
+});
+
+describe("retention", () => {
+  it("forgets alerts never confirmed within 7 days, and the addresses left without alerts", async () => {
+    await confirmed("ada@example.com", { search: "make=Lexus" });
+    expect(await createAlert(db(), { email: "bola@example.com", search: "make=Toyota" }, await getBusiness())).toBe(
+      "created",
+    );
+    await forgetUnconfirmedAlerts(new Date(Date.now() + 6 * 86_400_000));
+    expect((await pageAlerts(1, 10)).alerts).toHaveLength(2);
+    await forgetUnconfirmedAlerts(new Date(Date.now() + 8 * 86_400_000));
+    expect((await pageAlerts(1, 10)).alerts.map((a) => a.email)).toEqual(["ada@example.com"]);
+    const contacts = await db().selectFrom("alert_contacts").select("email").execute();
+    expect(contacts.map((c) => c.email)).toEqual(["ada@example.com"]);
   });
 });
 
